@@ -1,0 +1,1 @@
+"""Computer opponents: the agent protocol and agents every game can use."""

@@ -1,0 +1,158 @@
+"""The contract between the engine and a game: rules, state, decisions, results, plugins.
+
+A game is a state machine (DESIGN.md §2). `Rules.apply` is the only thing that changes a state;
+it either raises `IllegalActionError` before touching anything or applies the action fully and
+returns the events. Automatic steps run inside `apply` until the next real decision.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from engine.core.actions import Action, Event
+from engine.core.dice import Dice
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must decide what now.
+
+    `player` is the side that answers (None once the game is over). `private` is True when
+    answering shows that side's hidden information (a hand, a face-down choice), so a hot-seat
+    UI must hand the screen over before drawing it.
+    """
+
+    player: str | None
+    kind: str
+    prompt: str
+    section: str = ""
+    private: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game: `winner` is a side, or None for a draw."""
+
+    winner: str | None
+    reason: str
+    scores: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """Validated scenario data handed to `Rules.new_game`.
+
+    `documents` maps each document kind to its validated content (plain Python values);
+    `path` and `sha256` identify the scenario file a save refers to.
+    """
+
+    game: str
+    name: str
+    title: str
+    path: str
+    sha256: str
+    documents: Mapping[str, Any]
+
+
+class GameState(Protocol):
+    """What the engine reads from every game's state."""
+
+    dice: Dice
+
+    @property
+    def decision(self) -> Decision: ...
+
+    @property
+    def turn(self) -> int: ...
+
+
+S = TypeVar("S", bound=GameState)
+
+
+@runtime_checkable
+class Rules(Protocol[S]):
+    """A game's rules: pure functions over its state (DESIGN.md §2-3)."""
+
+    game_id: str
+    sides: tuple[str, ...]
+    action_types: tuple[type[Action], ...]
+
+    def new_game(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> S:
+        """Set up a game; `dice` replaces the seeded dice (tests pass ScriptedDice)."""
+        ...
+
+    def legal_actions(self, state: S) -> list[Action]:
+        """Every legal answer to `state.decision`, empty once the game is over."""
+        ...
+
+    def apply(self, state: S, action: Action) -> list[Event]:
+        """Check and apply `action`, run the automatic steps that follow, return the events."""
+        ...
+
+    def view(self, state: S, player: str | None) -> Any:
+        """What `player` may see (None: only public information)."""
+        ...
+
+    def result(self, state: S) -> Result | None: ...
+
+    def state_hash(self, state: S) -> str: ...
+
+    def check_invariants(self, state: S) -> list[str]:
+        """Broken invariants (a unit lost, a track out of bounds); empty when all hold."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlugin:
+    """A game's entry in the registry (entry-point group `wargames.games`).
+
+    Heavy parts are named as "module:attribute" strings so listing games stays cheap and the pure
+    layers never import pygame: `schemas` gives the YAML kinds, `ui` builds the game scene,
+    `agents` maps agent names to computer-opponent classes.
+    """
+
+    id: str
+    title: str
+    rules: Rules[Any]
+    side_names: Mapping[str, str]
+    scenarios_dir: str
+    default_scenario: str
+    schemas: str
+    ui: str
+    agents: Mapping[str, str] = field(default_factory=dict)
+    description: str = ""
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return tuple(self.rules.sides)
+
+
+def _canonical(value: Any) -> Any:
+    if isinstance(value, Dice):
+        return list(value.state_key())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Mapping):
+        return sorted(([_canonical(k), _canonical(v)] for k, v in value.items()), key=repr)
+    if isinstance(value, set | frozenset):
+        return sorted((_canonical(v) for v in value), key=repr)
+    if isinstance(value, Sequence) and not isinstance(value, str | bytes):
+        return [_canonical(v) for v in value]
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    return value
+
+
+def stable_hash(*parts: Any) -> str:
+    """A hex digest of plain data, dataclasses, enums, sets and numpy arrays, independent of
+    dict and set ordering; games build `state_hash` from it."""
+    text = json.dumps([_canonical(p) for p in parts], separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]

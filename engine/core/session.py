@@ -1,0 +1,160 @@
+"""A game in progress: state, action history, per-viewer log, undo/redo and replay positions.
+
+Every change goes through `Session.play`, which checks legality with the rules, applies the action
+and records it. The state at any earlier point is rebuilt by replaying the action log from the
+nearest checkpoint (the dice live in the state, so replays are exact).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.actions import Action, Event, IllegalActionError, TurnEnded
+from engine.core.game import Result, Rules, Scenario
+
+CHECKPOINT_EVERY = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One applied action: who chose it, what happened, and the turn it was taken in."""
+
+    index: int
+    player: str | None
+    action: Action
+    events: tuple[Event, ...]
+    turn: int
+
+    @property
+    def barrier(self) -> bool:
+        """True when this action rolled dice, drew or revealed something: undo stops before it."""
+        return any(e.barrier for e in self.events)
+
+
+class Session:
+    """Holds one game: the rules, the scenario, the seed and every action taken so far."""
+
+    def __init__(self, rules: Rules[Any], scenario: Scenario, seed: int, state: Any = None):
+        self.rules = rules
+        self.scenario = scenario
+        self.seed = seed
+        self.state: Any = state if state is not None else rules.new_game(scenario, seed)
+        self.history: list[Entry] = []
+        self._redo: list[Action] = []
+        self._checkpoints: dict[int, Any] = {0: copy.deepcopy(self.state)}
+
+    # --- playing -------------------------------------------------------------------------------
+
+    @property
+    def decision(self) -> Any:
+        return self.state.decision
+
+    def legal_actions(self) -> list[Action]:
+        return self.rules.legal_actions(self.state)
+
+    def result(self) -> Result | None:
+        return self.rules.result(self.state)
+
+    def play(self, action: Action, *, check_legal: bool = True) -> list[Event]:
+        """Apply `action` for the player now deciding; raises IllegalActionError if not legal."""
+        if check_legal and action not in self.rules.legal_actions(self.state):
+            raise IllegalActionError(self._why_illegal(action))
+        player = self.state.decision.player
+        turn = self.state.turn
+        events = self.rules.apply(self.state, action)
+        self.history.append(Entry(len(self.history), player, action, tuple(events), turn))
+        if len(self.history) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self.history)] = copy.deepcopy(self.state)
+        if self._redo and self._redo[-1] == action:
+            self._redo.pop()
+        else:
+            self._redo.clear()
+        return list(events)
+
+    def _why_illegal(self, action: Action) -> str:
+        try:
+            probe = copy.deepcopy(self.state)
+            self.rules.apply(probe, action)
+        except IllegalActionError as err:
+            return str(err)
+        return f"{action.describe()} is not one of the choices now"
+
+    # --- undo and redo -------------------------------------------------------------------------
+
+    def can_undo(self, player: str | None = None) -> bool:
+        """Whether the last action may be taken back by `player` (default: whoever decides now).
+
+        Only one's own actions are undone, and never one that rolled, drew or revealed.
+        """
+        if not self.history:
+            return False
+        last = self.history[-1]
+        who = self.state.decision.player if player is None else player
+        return not last.barrier and last.player == who
+
+    def undo_barrier_reason(self) -> str:
+        if not self.history:
+            return "Nothing to undo."
+        last = self.history[-1]
+        if last.barrier:
+            return "Cannot undo past a die roll, a draw or a reveal."
+        return "Cannot undo the other side's action."
+
+    def undo(self) -> Action:
+        """Take back the last action (see `can_undo`) and return it."""
+        if not self.can_undo():
+            raise IllegalActionError(self.undo_barrier_reason())
+        action = self.history[-1].action
+        self.rewind(len(self.history) - 1)
+        self._redo.append(action)
+        return action
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def redo(self) -> list[Event]:
+        if not self._redo:
+            raise IllegalActionError("Nothing to redo.")
+        return self.play(self._redo[-1])
+
+    def rewind(self, length: int) -> None:
+        """Return to the position after the first `length` actions (used by undo and replay)."""
+        if not 0 <= length <= len(self.history):
+            raise ValueError(f"no position {length} in a history of {len(self.history)}")
+        kept = self.history[:length]
+        self.state = self.state_at(length)
+        self.history = kept
+        self._checkpoints = {k: v for k, v in self._checkpoints.items() if k <= length}
+
+    def state_at(self, length: int) -> Any:
+        """A copy of the state after the first `length` actions of the history."""
+        start = max(k for k in self._checkpoints if k <= length)
+        state = copy.deepcopy(self._checkpoints[start])
+        for entry in self.history[start:length]:
+            self.rules.apply(state, entry.action)
+        return state
+
+    # --- log -----------------------------------------------------------------------------------
+
+    def log(self, viewer: str | None, since: int = 0) -> Iterator[tuple[Entry, Event]]:
+        """Events `viewer` may see, from action `since` on (None: public events only)."""
+        for entry in self.history[since:]:
+            for event in entry.events:
+                if event.visible(viewer):
+                    yield entry, event
+
+    def turn_boundaries(self) -> dict[int, int]:
+        """Turn number -> history length at which that turn started (for the replay controls)."""
+        starts: dict[int, int] = {}
+        for entry in self.history:
+            starts.setdefault(entry.turn, entry.index)
+        return starts
+
+    def ended_turn(self, events: Sequence[Event]) -> bool:
+        return any(isinstance(e, TurnEnded) for e in events)
+
+    def state_hash(self) -> str:
+        return self.rules.state_hash(self.state)

@@ -1,0 +1,115 @@
+"""What a game's UI gives the engine's game screen, and what the board views promise.
+
+The engine's `GameScene` owns the window, the side panel, the prompt, dice, hand-off and saves.
+A game plugs in a `GameUI`: a board view to draw, a way to turn the rules' filtered view into
+counters on that board, and a mapping from board clicks to legal actions. Everything it shows
+comes from `Rules.view(state, viewer)`, never from the raw state, so hidden information cannot
+leak onto the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import pygame
+
+from engine.core.actions import Action
+
+
+@dataclass(frozen=True, slots=True)
+class CounterSpec:
+    """How to draw one counter: colours, a NATO-style or letter symbol, factors, name, flip side.
+
+    `symbol` is one of: "infantry", "cavalry", "artillery", "armor", "hq", "leader", "fleet",
+    "air", "marker", or any short text drawn as letters. `factors` is the text at the bottom
+    (e.g. "2" or "4-3"). `flipped` draws the reverse side (a lighter band).
+    """
+
+    id: str
+    name: str
+    fill: tuple[int, int, int]
+    ink: tuple[int, int, int] = (0, 0, 0)
+    symbol: str = "infantry"
+    factors: str = ""
+    label: str = ""
+    flipped: bool = False
+    side: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """What a click on the board means.
+
+    Exactly one of: `action` (play it), `choices` (several actions fit: the prompt asks which),
+    `select` (a new selection, with `highlight` targets), or `reason` (illegal: shown in a toast).
+    A Click with nothing set clears the selection.
+    """
+
+    action: Action | None = None
+    choices: tuple[Action, ...] = ()
+    select: str | None = None
+    highlight: frozenset[str] = field(default_factory=frozenset)
+    reason: str | None = None
+
+
+class BoardView(Protocol):
+    """A drawable, clickable board in world coordinates (pixels at zoom 1)."""
+
+    @property
+    def world_size(self) -> tuple[int, int]: ...
+
+    def set_counters(self, counters: Mapping[str, Sequence[CounterSpec]]) -> None:
+        """Counters by location id (a hex id like "12,7" or a space id), bottom first."""
+        ...
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        camera: Any,
+        hover: str | None,
+        highlights: Mapping[str, str],
+    ) -> None:
+        """Draw the board through `camera`; `highlights` maps target ids to a style name:
+        "selected", "target", "attack" (drawn with outlines and patterns, never colour alone)."""
+        ...
+
+    def hit(self, world_pos: tuple[float, float]) -> str | None:
+        """The target id under a world position: a counter id when over a counter, else a
+        location id, else None."""
+        ...
+
+    def tooltip(self, target: str) -> str | None:
+        """Text naming a board element as the rulebook does."""
+        ...
+
+    def anchor(self, target: str) -> tuple[float, float] | None:
+        """World position of a location or counter (for centring and animations)."""
+        ...
+
+
+class GameUI(Protocol):
+    """The game-specific part of the game screen."""
+
+    board: BoardView
+
+    def sync(self, view: Any, viewer: str | None) -> None:
+        """Update counters and markers on `board` from the rules' view for `viewer`."""
+        ...
+
+    def on_click(self, target: str | None, selection: str | None, legal: list[Action]) -> Click: ...
+
+    def board_actions(self, legal: list[Action]) -> list[Action]:
+        """The legal actions made by clicking the board; the others get prompt buttons."""
+        ...
+
+    def status(self, view: Any) -> list[tuple[str, str]]:
+        """Side-panel lines (label, value): turn, phase, tracks."""
+        ...
+
+    def hand(self, view: Any) -> list[str]:
+        """Private items of the viewer to list in the panel (cards in hand); [] if none."""
+        ...
+
+    def action_label(self, action: Action) -> str: ...

@@ -1,0 +1,9 @@
+"""Shared test set-up: headless SDL, and the test-only game importable as `toygame`."""
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).parent))

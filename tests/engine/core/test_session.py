@@ -1,0 +1,91 @@
+"""Session: legality, undo/redo up to the last die roll or draw, per-viewer logs, replays."""
+
+import random
+
+import pytest
+from toygame.rules import Attack, EndTurn, Move
+from toygame.testing import BOARD, make_session
+
+from engine.core.actions import DiceRolled, IllegalActionError
+from engine.core.dice import ScriptedDice
+
+
+def test_play_records_player_and_events():
+    s = make_session()
+    s.play(Move("b1", -1, 1))
+    assert s.history[-1].player == "blue"
+    assert s.state.pieces["b1"].hex.q == -1
+
+
+def test_illegal_action_is_refused_with_reason_and_state_untouched():
+    s = make_session()
+    before = s.state_hash()
+    with pytest.raises(IllegalActionError, match="belongs to the other side"):
+        s.play(Move("r1", 1, -1))
+    assert s.state_hash() == before and not s.history
+
+
+def test_undo_and_redo_own_move():
+    s = make_session()
+    start = s.state_hash()
+    s.play(Move("b1", -1, 1))
+    moved = s.state_hash()
+    assert s.can_undo()
+    s.undo()
+    assert s.state_hash() == start and not s.history
+    assert s.can_redo()
+    s.redo()
+    assert s.state_hash() == moved and not s.can_redo()
+
+
+def test_new_action_clears_redo():
+    s = make_session()
+    s.play(Move("b1", -1, 1))
+    s.undo()
+    s.play(Move("b2", -1, 2))
+    assert not s.can_redo()
+
+
+def test_undo_stops_at_a_die_roll():
+    close = [dict(p, q=-1, r=1) if p["id"] == "r1" else p for p in BOARD["pieces"]]
+    s = make_session(dice=ScriptedDice([2]), pieces=close)
+    s.play(Move("b2", -1, 2))
+    s.play(Attack("b1", "r1"))
+    assert any(isinstance(e, DiceRolled) for e in s.history[-1].events)
+    assert not s.can_undo()
+    assert "die roll" in s.undo_barrier_reason()
+    with pytest.raises(IllegalActionError):
+        s.undo()
+
+
+def test_undo_refuses_the_other_sides_action():
+    s = make_session()
+    s.play(Move("b1", -1, 1))
+    # ending the turn draws a card for red: a barrier, and red did not take it anyway
+    s.play(EndTurn())
+    assert not s.can_undo()
+
+
+def test_log_hides_other_sides_draws():
+    s = make_session()
+    s.play(EndTurn())  # red draws an order card
+    red_card = s.state.hands["red"][0]
+    red_lines = [e.text for _, e in s.log("red")]
+    blue_lines = [e.text for _, e in s.log("blue")]
+    public = [e.text for _, e in s.log(None)]
+    assert any(red_card in t for t in red_lines)
+    assert not any(red_card in t for t in blue_lines + public)
+    assert any(t == "Red draws an order card" for t in blue_lines)
+
+
+def test_state_at_rebuilds_earlier_positions_across_checkpoints():
+    s = make_session(seed=3, max_turns=100)
+    hashes = [s.state_hash()]
+    rng = random.Random(0)
+    while len(s.history) < 150 and s.result() is None:
+        s.play(rng.choice([a for a in s.legal_actions() if not isinstance(a, Attack)]))
+        hashes.append(s.state_hash())
+    for n in (0, 1, 63, 64, 65, 100, len(s.history)):
+        assert s.rules.state_hash(s.state_at(n)) == hashes[n]
+    s.rewind(70)
+    assert s.state_hash() == hashes[70] and len(s.history) == 70
