@@ -1,0 +1,417 @@
+"""The camera through which a board is seen, and the cache of the board's static picture.
+
+World coordinates are board pixels at zoom 1; screen coordinates are window pixels. The camera
+maps one to the other for a viewport (the part of the window showing the board) and moves with
+the mouse and keys. `StaticLayer` keeps the board's unchanging picture rendered per zoom level,
+so a frame blits a few tiles instead of redrawing thousands of polygons.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Callable
+
+import pygame
+
+from engine.ui.colors import TABLE, Color
+from engine.ui.layout import Point
+
+ZOOM_STEPS: tuple[float, ...] = tuple(2.0 ** (k / 4) for k in range(-8, 9))
+"""The zoom levels the mouse wheel steps through (0.25 to 4, four steps per doubling). The
+static layer is rendered crisp at these levels and scaled in between."""
+
+DRAG_THRESHOLD = 4.0
+"""Pixels the pointer must move with a button held before a press becomes a drag; a shorter
+movement stays a click."""
+
+KEY_PAN = 64.0
+"""Screen pixels one arrow-key press pans."""
+
+_WHEEL_BUTTONS = (4, 5)
+"""Legacy wheel buttons: SDL sends them beside MOUSEWHEEL; they are wheel turns, not clicks."""
+
+_PAN_KEYS = {
+    pygame.K_LEFT: (1.0, 0.0),
+    pygame.K_RIGHT: (-1.0, 0.0),
+    pygame.K_UP: (0.0, 1.0),
+    pygame.K_DOWN: (0.0, -1.0),
+}
+_ZOOM_KEYS = {
+    pygame.K_PLUS: 1,
+    pygame.K_EQUALS: 1,
+    pygame.K_KP_PLUS: 1,
+    pygame.K_MINUS: -1,
+    pygame.K_KP_MINUS: -1,
+}
+
+
+class Camera:
+    """Maps world to screen for one viewport: a zoom and the world point at the viewport's
+    top-left corner (`offset`).
+
+    `handle_event` pans with a drag (left button where `drag_filter` allows it, middle or right
+    button anywhere), pans with the arrow keys and zooms around the pointer with the wheel (or
+    around the centre with + and -). A press that moves less than DRAG_THRESHOLD pixels is left
+    to the caller as a click, so the game screen acts on MOUSEBUTTONUP events the camera did not
+    consume.
+    """
+
+    __slots__ = (
+        "viewport",
+        "world_size",
+        "zoom",
+        "offset",
+        "min_zoom",
+        "max_zoom",
+        "_configured_min",
+        "dragging",
+        "drag_filter",
+        "_press",
+        "_last",
+        "_mouse",
+    )
+
+    def __init__(
+        self,
+        viewport: pygame.Rect,
+        world_size: tuple[int, int],
+        *,
+        min_zoom: float = ZOOM_STEPS[0],
+        max_zoom: float = ZOOM_STEPS[-1],
+    ) -> None:
+        self.viewport = pygame.Rect(viewport)
+        self.world_size = world_size
+        self.max_zoom = max_zoom
+        self._configured_min = min_zoom
+        self.min_zoom = min_zoom
+        self.zoom = 1.0
+        self.offset: Point = (0.0, 0.0)
+        self.dragging = False
+        # Whether a left press at this world position may start a pan: the game screen refuses
+        # presses on counters so they stay clickable. None lets the left button pan anywhere.
+        self.drag_filter: Callable[[Point], bool] | None = None
+        self._press: tuple[tuple[int, int], int] | None = None
+        self._last: tuple[int, int] = (0, 0)
+        self._mouse: tuple[int, int] | None = None
+        self.fit()
+
+    # -- coordinates ---------------------------------------------------------------------------
+
+    def world_to_screen(self, x: float, y: float) -> Point:
+        """Screen position of world point (x, y)."""
+        return (
+            self.viewport.x + (x - self.offset[0]) * self.zoom,
+            self.viewport.y + (y - self.offset[1]) * self.zoom,
+        )
+
+    def screen_to_world(self, x: float, y: float) -> Point:
+        """World position under screen point (x, y)."""
+        return (
+            self.offset[0] + (x - self.viewport.x) / self.zoom,
+            self.offset[1] + (y - self.viewport.y) / self.zoom,
+        )
+
+    def visible_world_rect(self) -> pygame.FRect:
+        """The part of the world the viewport shows."""
+        return pygame.FRect(
+            self.offset[0],
+            self.offset[1],
+            self.viewport.width / self.zoom,
+            self.viewport.height / self.zoom,
+        )
+
+    # -- moving ----------------------------------------------------------------------------------
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the board by (dx, dy) screen pixels, as a drag by that much would."""
+        self.offset = (self.offset[0] - dx / self.zoom, self.offset[1] - dy / self.zoom)
+        self._clamp()
+
+    def zoom_at(self, screen_pos: Point, factor: float) -> None:
+        """Multiply the zoom by `factor` (within the bounds), keeping the world point under
+        `screen_pos` where it is on screen."""
+        wx, wy = self.screen_to_world(*screen_pos)
+        self.zoom = min(self.max_zoom, max(self.min_zoom, self.zoom * factor))
+        self.offset = (
+            wx - (screen_pos[0] - self.viewport.x) / self.zoom,
+            wy - (screen_pos[1] - self.viewport.y) / self.zoom,
+        )
+        self._clamp()
+
+    def step_zoom(self, screen_pos: Point, steps: int) -> None:
+        """Zoom in (`steps` > 0) or out by whole ZOOM_STEPS around `screen_pos`; from a zoom
+        between two steps the first step lands on the next one in that direction."""
+        target = self.zoom
+        for _ in range(abs(steps)):
+            if steps > 0:
+                target = next((z for z in ZOOM_STEPS if z > target * 1.001), self.max_zoom)
+            else:
+                target = next((z for z in reversed(ZOOM_STEPS) if z < target / 1.001), 0.0)
+        target = min(self.max_zoom, max(self.min_zoom, target))
+        self.zoom_at(screen_pos, target / self.zoom)
+
+    def center_on(self, world_pos: Point) -> None:
+        """Put `world_pos` at the centre of the viewport (as far as the bounds allow)."""
+        self.offset = (
+            world_pos[0] - self.viewport.width / (2 * self.zoom),
+            world_pos[1] - self.viewport.height / (2 * self.zoom),
+        )
+        self._clamp()
+
+    def fit(self) -> None:
+        """Show the whole board, centred, at the largest zoom step that fits (or smaller when
+        even the smallest step is too big)."""
+        fitting = self._fit_zoom()
+        self.min_zoom = min(self._configured_min, fitting)
+        self.zoom = max((z for z in ZOOM_STEPS if z <= fitting), default=fitting)
+        self.zoom = min(self.max_zoom, max(self.min_zoom, self.zoom))
+        self.center_on((self.world_size[0] / 2, self.world_size[1] / 2))
+
+    def set_viewport(self, rect: pygame.Rect) -> None:
+        """Adopt a new viewport (the window was resized), keeping the centre of the view."""
+        centre = self.screen_to_world(*self.viewport.center)
+        self.viewport = pygame.Rect(rect)
+        self.min_zoom = min(self._configured_min, self._fit_zoom())
+        self.zoom = max(self.zoom, self.min_zoom)
+        self.center_on(centre)
+
+    def _fit_zoom(self) -> float:
+        w, h = self.world_size
+        return min(self.viewport.width / max(1, w), self.viewport.height / max(1, h))
+
+    def _clamp(self) -> None:
+        """Keep at least half of the viewport (or of the board, if smaller) covered by the board
+        on each axis, so the board cannot be lost off-screen."""
+        ox, oy = self.offset
+        clamped = []
+        for o, view_px, world in (
+            (ox, self.viewport.width, self.world_size[0]),
+            (oy, self.viewport.height, self.world_size[1]),
+        ):
+            keep = min(view_px, world * self.zoom) / 2
+            low = -(view_px - keep) / self.zoom
+            high = world - keep / self.zoom
+            clamped.append(min(high, max(low, o)))
+        self.offset = (clamped[0], clamped[1])
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Pan or zoom from a mouse or key event; True when the event was used up by it."""
+        if event.type == pygame.MOUSEMOTION:
+            return self._motion(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self._button_down(event.pos, event.button)
+        if event.type == pygame.MOUSEBUTTONUP:
+            return self._button_up(event.pos, event.button)
+        if event.type == pygame.MOUSEWHEEL:
+            pointer = self._pointer()
+            if not self.viewport.collidepoint(pointer) or event.y == 0:
+                return False
+            self.step_zoom(pointer, 1 if event.y > 0 else -1)
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key, event.mod)
+        return False
+
+    def _pointer(self) -> tuple[int, int]:
+        # Wheel events carry no position; the last one seen in an event is the freshest that
+        # also holds for events posted by tests, which do not move the real pointer.
+        return self._mouse if self._mouse is not None else pygame.mouse.get_pos()
+
+    def _motion(self, pos: tuple[int, int]) -> bool:
+        self._mouse = pos
+        if self._press is None:
+            return False
+        if not self.dragging:
+            start = self._press[0]
+            if math.dist(start, pos) < DRAG_THRESHOLD:
+                return False
+            self.dragging = True
+            self._last = start
+        self.pan(pos[0] - self._last[0], pos[1] - self._last[1])
+        self._last = pos
+        return True
+
+    def _button_down(self, pos: tuple[int, int], button: int) -> bool:
+        self._mouse = pos
+        if not self.viewport.collidepoint(pos):
+            return False
+        if button in _WHEEL_BUTTONS:
+            return True
+        may_pan = button in (2, 3) or (
+            button == 1
+            and (self.drag_filter is None or self.drag_filter(self.screen_to_world(*pos)))
+        )
+        if may_pan:
+            self._press = (pos, button)
+        # The press itself is never used up: until the pointer moves far enough it may be a
+        # click, which the caller handles on release.
+        return False
+
+    def _button_up(self, pos: tuple[int, int], button: int) -> bool:
+        self._mouse = pos
+        if button in _WHEEL_BUTTONS:
+            return self.viewport.collidepoint(pos)
+        if self._press is None or self._press[1] != button:
+            return False
+        was_dragging = self.dragging
+        self._press = None
+        self.dragging = False
+        return was_dragging
+
+    def _key(self, key: int, mod: int) -> bool:
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return False
+        if key in _PAN_KEYS:
+            sx, sy = _PAN_KEYS[key]
+            self.pan(sx * KEY_PAN, sy * KEY_PAN)
+            return True
+        if key in _ZOOM_KEYS:
+            self.step_zoom(self.viewport.center, _ZOOM_KEYS[key])
+            return True
+        return False
+
+
+Painter = Callable[[pygame.Surface, float, tuple[int, int], pygame.FRect], None]
+"""Draws a board's static picture into a tile: (tile, zoom, origin, world_rect). A world point
+(x, y) goes to tile pixel (x * zoom - origin[0], y * zoom - origin[1]); `world_rect` is the part
+of the world the tile covers, for skipping what lies outside."""
+
+
+class StaticLayer:
+    """A board's unchanging picture (terrain, borders, roads, names) rendered in square tiles,
+    one set per zoom level, kept in a least-recently-used cache.
+
+    Tiles rather than one surface per level: a 3,000-hex map at zoom 4 would need a surface of
+    hundreds of megabytes, while the viewport only ever shows a dozen tiles. At a zoom that is
+    not a cached level, the visible part of the next larger level is scaled down (NOTES: scale
+    only the visible part, never the whole map).
+    """
+
+    __slots__ = (
+        "world_size",
+        "paint",
+        "background",
+        "tile_px",
+        "max_tiles",
+        "builds",
+        "_tiles",
+        "_buffers",
+    )
+
+    def __init__(
+        self,
+        world_size: tuple[int, int],
+        paint: Painter,
+        *,
+        background: Color,
+        tile_px: int = 512,
+        max_tiles: int = 48,
+    ) -> None:
+        self.world_size = world_size
+        self.paint = paint
+        self.background = background
+        self.tile_px = tile_px
+        self.max_tiles = max_tiles
+        # Tiles rendered so far; a frame drawn from the cache adds none.
+        self.builds = 0
+        self._tiles: OrderedDict[tuple[float, int, int], pygame.Surface] = OrderedDict()
+        self._buffers: dict[str, pygame.Surface] = {}
+
+    def invalidate(self) -> None:
+        """Forget every tile (the static picture changed)."""
+        self._tiles.clear()
+
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        """Fill `camera.viewport` of `surface` with the board and the table around it."""
+        view = camera.viewport
+        surface.fill(TABLE, view)
+        level = self._level(camera.zoom)
+        visible = camera.visible_world_rect()
+        if abs(level - camera.zoom) < 1e-9:
+            # Rounding the board's origin once, then stepping whole tiles, leaves no seams.
+            base_x = round(view.x - camera.offset[0] * level)
+            base_y = round(view.y - camera.offset[1] * level)
+            surface.fblits(
+                [
+                    (tile, (base_x + i * self.tile_px, base_y + j * self.tile_px))
+                    for (i, j), tile in self._visible_tiles(level, visible)
+                ]
+            )
+            return
+        x0 = math.floor(visible.x * level)
+        y0 = math.floor(visible.y * level)
+        x1 = math.ceil(visible.right * level)
+        y1 = math.ceil(visible.bottom * level)
+        scratch = self._buffer("scratch", (max(1, x1 - x0), max(1, y1 - y0)))
+        scratch.fill(TABLE)
+        scratch.fblits(
+            [
+                (tile, (i * self.tile_px - x0, j * self.tile_px - y0))
+                for (i, j), tile in self._visible_tiles(level, visible)
+            ]
+        )
+        scale = camera.zoom / level
+        size = (
+            max(1, round(scratch.get_width() * scale)),
+            max(1, round(scratch.get_height() * scale)),
+        )
+        sx, sy = camera.world_to_screen(x0 / level, y0 / level)
+        scaled = self._buffer("scaled", size)
+        pygame.transform.smoothscale(scratch, size, scaled)
+        surface.blit(scaled, (round(sx), round(sy)))
+
+    def _buffer(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        """A reusable work surface of `size`: allocating megabytes afresh every frame costs more
+        (page faults) than the scaling itself. Buffers only grow, so a pan that changes the size
+        by a pixel reuses them."""
+        buf = self._buffers.get(name)
+        if buf is None or buf.get_width() < size[0] or buf.get_height() < size[1]:
+            grown = (
+                max(size[0], buf.get_width() if buf else 0),
+                max(size[1], buf.get_height() if buf else 0),
+            )
+            buf = self._buffers[name] = pygame.Surface(grown)
+        return buf.subsurface((0, 0, *size))
+
+    def _level(self, zoom: float) -> float:
+        """The cached level to draw `zoom` from: that zoom if it is a step, else the next larger
+        step, so scaling only ever shrinks (crisper than enlarging)."""
+        return next((z for z in ZOOM_STEPS if z >= zoom - 1e-9), ZOOM_STEPS[-1])
+
+    def _visible_tiles(
+        self, level: float, visible: pygame.FRect
+    ) -> list[tuple[tuple[int, int], pygame.Surface]]:
+        t = self.tile_px
+        i0 = max(0, math.floor(visible.x * level / t))
+        j0 = max(0, math.floor(visible.y * level / t))
+        i1 = min(math.ceil(self.world_size[0] * level / t), math.ceil(visible.right * level / t))
+        j1 = min(math.ceil(self.world_size[1] * level / t), math.ceil(visible.bottom * level / t))
+        tiles = [((i, j), self._tile(level, i, j)) for j in range(j0, j1) for i in range(i0, i1)]
+        # Never evict a tile this frame needs, even when the viewport outgrows the cache.
+        while len(self._tiles) > max(self.max_tiles, len(tiles)):
+            self._tiles.popitem(last=False)
+        return tiles
+
+    def _tile(self, level: float, i: int, j: int) -> pygame.Surface:
+        key = (level, i, j)
+        tile = self._tiles.get(key)
+        if tile is not None:
+            self._tiles.move_to_end(key)
+            return tile
+        t = self.tile_px
+        tile = pygame.Surface((t, t))
+        tile.fill(TABLE)
+        world_w, world_h = self.world_size
+        # The board's own edge inside the tile; beyond it lies the table.
+        board = pygame.Rect(-i * t, -j * t, round(world_w * level), round(world_h * level))
+        tile.fill(self.background, board)
+        tile.set_clip(board)
+        world_rect = pygame.FRect(i * t / level, j * t / level, t / level, t / level)
+        self.paint(tile, level, (i * t, j * t), world_rect)
+        tile.set_clip(None)
+        self._tiles[key] = tile
+        self.builds += 1
+        return tile
