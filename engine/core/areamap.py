@@ -8,10 +8,10 @@ their stable string ids everywhere outside this module.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import count
+
+from engine.core import graphsearch
 
 EdgeCost = Callable[[str, str], float | None]
 """Cost of moving from the first space to the adjacent second one; None means the move is
@@ -37,6 +37,20 @@ class Space:
 
 def _unit_cost(a: str, b: str) -> float:
     return 1
+
+
+def _price(cost: EdgeCost | None) -> EdgeCost:
+    """`cost` (1 per move if None), raising ValueError in this module's words when negative."""
+    if not cost:
+        return _unit_cost
+
+    def checked(a: str, b: str) -> float | None:
+        step = cost(a, b)
+        if step is not None and step < 0:
+            raise ValueError(f"negative move cost {step} from {a!r} to {b!r}")
+        return step
+
+    return checked
 
 
 class AreaMap:
@@ -138,14 +152,10 @@ class AreaMap:
         `stop` is true may end the route but not be passed through, except the start.
         """
         self.space(goal)
-        spent, came_from = self._search(start, cost, stop, goal=goal)
-        if goal not in spent:
-            return None
-        route = [goal]
-        while route[-1] in came_from:
-            route.append(came_from[route[-1]])
-        route.reverse()
-        return route, spent[goal]
+        self.space(start)
+        return graphsearch.cheapest_path(
+            start, goal, self._adjacent.__getitem__, _price(cost), stop
+        )
 
     def reachable(
         self,
@@ -156,43 +166,5 @@ class AreaMap:
     ) -> dict[str, float]:
         """Every space reachable from `start` spending at most `budget`, with the least cost to
         reach it (`start` at 0); `cost` and `stop` work as in `path`."""
-        spent, _ = self._search(start, cost, stop, budget=budget)
-        return spent
-
-    def _search(
-        self,
-        start: str,
-        cost: EdgeCost | None,
-        stop: StopRule | None,
-        *,
-        goal: str | None = None,
-        budget: float = float("inf"),
-    ) -> tuple[dict[str, float], dict[str, str]]:
-        """Dijkstra from `start`, ending early once `goal` is settled; returns the least cost to
-        each space found and the predecessor of each on its cheapest route."""
         self.space(start)
-        price = cost or _unit_cost
-        spent: dict[str, float] = {start: 0}
-        came_from: dict[str, str] = {}
-        tiebreak = count()
-        frontier: list[tuple[float, int, str]] = [(0, next(tiebreak), start)]
-        while frontier:
-            so_far, _, current = heapq.heappop(frontier)
-            if so_far > spent[current]:
-                continue
-            if current == goal:
-                break
-            if current != start and stop is not None and stop(current):
-                continue
-            for nxt in self._adjacent[current]:
-                step = price(current, nxt)
-                if step is None:
-                    continue
-                if step < 0:
-                    raise ValueError(f"negative move cost {step} from {current!r} to {nxt!r}")
-                total = so_far + step
-                if total <= budget and (nxt not in spent or total < spent[nxt]):
-                    spent[nxt] = total
-                    came_from[nxt] = current
-                    heapq.heappush(frontier, (total, next(tiebreak), nxt))
-        return spent, came_from
+        return graphsearch.reachable(start, budget, self._adjacent.__getitem__, _price(cost), stop)

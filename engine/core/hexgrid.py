@@ -9,11 +9,11 @@ floats; `hex_round` turns it into the `Hex` that contains it. What sits on a hex
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
-from itertools import count
+
+from engine.core.graphsearch import cheapest_path, reachable
 
 FractionalHex = tuple[float, float]
 """A point in hex space as fractional (q, r); s is -q - r."""
@@ -204,13 +204,6 @@ def roffset_to_cube(offset: Offset, c: OffsetCoord) -> Hex:
     return Hex(c.col - (c.row + offset * (c.row & 1)) // 2, c.row)
 
 
-def _step_cost(cost: StepCost, a: Hex, b: Hex) -> float | None:
-    c = cost(a, b)
-    if c is not None and c < 0:
-        raise ValueError(f"negative step cost {c} from {a} to {b}")
-    return c
-
-
 def hex_path(
     start: Hex,
     goal: Hex,
@@ -227,34 +220,12 @@ def hex_path(
     guide the search, while the default 0 searches plainly and is right for any costs. A bound
     above the real cheapest step may return a route that is not the cheapest.
     """
-    spent: dict[Hex, float] = {start: 0}
-    came_from: dict[Hex, Hex] = {}
-    tiebreak = count()
-    frontier: list[tuple[float, int, float, Hex]] = [(0.0, next(tiebreak), 0, start)]
-    while frontier:
-        _, _, so_far, current = heapq.heappop(frontier)
-        if so_far > spent[current]:
-            continue
-        if current == goal:
-            path = [current]
-            while current in came_from:
-                current = came_from[current]
-                path.append(current)
-            path.reverse()
-            return path, so_far
-        if current != start and stop is not None and stop(current):
-            continue
-        for nxt in hex_neighbors(current):
-            step = _step_cost(cost, current, nxt)
-            if step is None:
-                continue
-            total = so_far + step
-            if nxt not in spent or total < spent[nxt]:
-                spent[nxt] = total
-                came_from[nxt] = current
-                estimate = total + min_step_cost * hex_distance(nxt, goal)
-                heapq.heappush(frontier, (estimate, next(tiebreak), total, nxt))
-    return None
+
+    def estimate(h: Hex) -> float:
+        return min_step_cost * hex_distance(h, goal)
+
+    heuristic = estimate if min_step_cost else None
+    return cheapest_path(start, goal, hex_neighbors, cost, stop, heuristic)
 
 
 def hex_reachable(
@@ -270,21 +241,4 @@ def hex_reachable(
     Dijkstra search with the same `cost` and `stop` rules as hex_path: a hex where `stop` is
     true is reached but not moved through, except the start hex.
     """
-    spent: dict[Hex, float] = {start: 0}
-    tiebreak = count()
-    frontier: list[tuple[float, int, Hex]] = [(0, next(tiebreak), start)]
-    while frontier:
-        so_far, _, current = heapq.heappop(frontier)
-        if so_far > spent[current]:
-            continue
-        if current != start and stop is not None and stop(current):
-            continue
-        for nxt in hex_neighbors(current):
-            step = _step_cost(cost, current, nxt)
-            if step is None:
-                continue
-            total = so_far + step
-            if total <= budget and (nxt not in spent or total < spent[nxt]):
-                spent[nxt] = total
-                heapq.heappush(frontier, (total, next(tiebreak), nxt))
-    return spent
+    return reachable(start, budget, hex_neighbors, cost, stop)

@@ -18,8 +18,9 @@ import pygame
 from engine.ui.adapter import CounterSpec
 from engine.ui.camera import Camera, StaticLayer
 from engine.ui.colors import INK, LINK, PAPER, Color, darker, mix
-from engine.ui.counters import CounterStacks, draw_highlight, halo_text
+from engine.ui.drawing import draw_highlight, halo_text
 from engine.ui.layout import Point
+from engine.ui.stacks import CounterStacks
 
 Shape = tuple[float, float, float, float] | tuple[Point, ...]
 """A rectangle (x, y, width, height) or a polygon (its corners in order), in world pixels."""

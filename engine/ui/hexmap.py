@@ -33,8 +33,9 @@ from engine.ui.colors import (
     darker,
     mix,
 )
-from engine.ui.counters import CounterStacks, draw_highlight, halo_text
+from engine.ui.drawing import draw_highlight, halo_text
 from engine.ui.layout import Layout, Point, bounds, hex_corner_offset, hex_to_pixel, pixel_to_hex
+from engine.ui.stacks import CounterStacks
 
 PATTERNS = frozenset({"", "sea", "mountain", "hills", "forest", "marsh"})
 """Terrain patterns a cell may carry; "sea" also decides where coastlines run."""

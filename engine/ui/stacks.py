@@ -1,0 +1,242 @@
+"""The counters standing on a board's locations, drawn over the static map each frame.
+
+`CounterStacks` places the counters of every location (a stack slightly offset, the hovered
+stack fanned out so each counter shows and can be clicked), hit-tests them and marks the
+highlighted ones. The counters themselves are painted by `engine.ui.counters`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+
+import pygame
+
+from engine.ui.adapter import CounterSpec
+from engine.ui.camera import Camera
+from engine.ui.colors import INK, PAPER
+from engine.ui.counters import render_counter
+from engine.ui.drawing import draw_highlight, rect_points
+from engine.ui.layout import Point
+
+FAN_MIN_PX = 48
+"""Smallest on-screen size of the counters of a fanned stack, so they stay legible when the
+board is zoomed out."""
+
+
+class CounterStacks:
+    """The counters on every location of a board, drawn over the static map each frame.
+
+    A stack is drawn bottom first, each counter shifted up and right so the ones below peek out.
+    The stack under the pointer fans out into a row (several rows when large) on a paper
+    backdrop, at no less than FAN_MIN_PX on screen, so every counter is visible and can be
+    clicked. Locations are drawn top to bottom of the board so lower stacks overlap higher ones,
+    as cardboard would.
+    """
+
+    __slots__ = ("size", "_anchor", "_stacks", "_anchors", "_where", "_order", "_fanned", "_zoom")
+
+    def __init__(self, counter_size: float, anchor: Callable[[str], Point | None]) -> None:
+        """`counter_size`: side of a counter in world pixels; `anchor`: world centre of a
+        location id (None for an unknown one)."""
+        self.size = counter_size
+        self._anchor = anchor
+        self._stacks: dict[str, tuple[CounterSpec, ...]] = {}
+        self._anchors: dict[str, Point] = {}
+        self._where: dict[str, tuple[str, int]] = {}
+        self._order: list[str] = []
+        self._fanned: str | None = None
+        self._zoom = 1.0
+
+    def set_counters(self, counters: Mapping[str, Sequence[CounterSpec]]) -> None:
+        """Replace every counter: by location id, bottom first. Raises ValueError for a location
+        the board does not know."""
+        stacks: dict[str, tuple[CounterSpec, ...]] = {}
+        where: dict[str, tuple[str, int]] = {}
+        anchors: dict[str, Point] = {}
+        for loc, specs in counters.items():
+            if not specs:
+                continue
+            at = self._anchor(loc)
+            if at is None:
+                raise ValueError(f"counters placed on unknown location {loc!r}")
+            anchors[loc] = at
+            stacks[loc] = tuple(specs)
+            for i, spec in enumerate(specs):
+                where[spec.id] = (loc, i)
+        self._stacks = stacks
+        # Kept, as locations do not move, so a frame does not look every anchor up again.
+        self._anchors = anchors
+        self._where = where
+        self._order = sorted(stacks, key=lambda loc: (anchors[loc][1], anchors[loc][0]))
+        if self._fanned not in stacks:
+            self._fanned = None
+
+    def spec(self, counter_id: str) -> CounterSpec | None:
+        """The spec of a counter on the board, or None."""
+        found = self._where.get(counter_id)
+        return None if found is None else self._stacks[found[0]][found[1]]
+
+    def location_of(self, counter_id: str) -> str | None:
+        """The location id a counter stands on, or None."""
+        found = self._where.get(counter_id)
+        return None if found is None else found[0]
+
+    @property
+    def fanned(self) -> str | None:
+        """The location whose stack is fanned out, if any."""
+        return self._fanned
+
+    def hover(self, target: str | None, zoom: float) -> None:
+        """Fan out the stack `target` is on (a counter or a location id); the fan is sized for
+        `zoom`. A single counter fans only when it is too small on screen to read."""
+        self._zoom = zoom
+        loc = self.location_of(target) if target in self._where else target
+        n = len(self._stacks.get(loc, ())) if loc is not None else 0
+        fan = n >= 2 or (n == 1 and self.size * zoom < FAN_MIN_PX)
+        self._fanned = loc if fan else None
+
+    def rects(self, location: str) -> list[tuple[CounterSpec, pygame.FRect]]:
+        """World rectangles of the counters on `location`, bottom first, as drawn now."""
+        specs = self._stacks.get(location, ())
+        at = self._anchors.get(location)
+        if not specs or at is None:
+            return []
+        if location == self._fanned:
+            return list(zip(specs, self._fan_rects(at, len(specs)), strict=True))
+        n = len(specs)
+        step = self._step(n)
+        half = (n - 1) * step / 2
+        out = []
+        for i, spec in enumerate(specs):
+            r = pygame.FRect(0, 0, self.size, self.size)
+            r.center = (at[0] - half + i * step, at[1] + half - i * step)
+            out.append((spec, r))
+        return out
+
+    def _step(self, n: int) -> float:
+        # A tall stack would wander off its hex: the offsets shrink so a stack stays compact.
+        return self.size * min(0.1, 0.4 / (n - 1)) if n > 1 else 0.0
+
+    def _fan_geometry(self, n: int) -> tuple[int, int, float, float]:
+        """Columns, rows, counter side and gap of a fan of `n` counters, in world pixels."""
+        cols = min(n, 5)
+        rows = math.ceil(n / cols)
+        side = max(self.size, FAN_MIN_PX / self._zoom)
+        return cols, rows, side, side * 0.12
+
+    def _fan_rects(self, at: Point, n: int) -> list[pygame.FRect]:
+        cols, rows, side, gap = self._fan_geometry(n)
+        height = rows * side + (rows - 1) * gap
+        out = []
+        for i in range(n):
+            row, col = divmod(i, cols)
+            in_row = min(cols, n - row * cols)
+            row_left = at[0] - (in_row * side + (in_row - 1) * gap) / 2
+            out.append(
+                pygame.FRect(
+                    row_left + col * (side + gap),
+                    at[1] - height / 2 + row * (side + gap),
+                    side,
+                    side,
+                )
+            )
+        return out
+
+    def _backdrop(self) -> pygame.FRect | None:
+        if self._fanned is None:
+            return None
+        rects = [r for _, r in self.rects(self._fanned)]
+        pad = self._fan_geometry(len(rects))[3]
+        return rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad)
+
+    def hit(self, world_pos: Point) -> str | None:
+        """The counter under `world_pos` (the topmost), or the fanned location when the point
+        is on the fan's backdrop between its counters; None elsewhere."""
+        if self._fanned is not None:
+            for spec, r in reversed(self.rects(self._fanned)):
+                if r.collidepoint(world_pos):
+                    return spec.id
+            backdrop = self._backdrop()
+            if backdrop is not None and backdrop.collidepoint(world_pos):
+                return self._fanned
+        for loc in reversed(self._order):
+            if loc == self._fanned:
+                continue
+            for spec, r in reversed(self.rects(loc)):
+                if r.collidepoint(world_pos):
+                    return spec.id
+        return None
+
+    def anchor(self, counter_id: str) -> Point | None:
+        """World centre of a counter as drawn now."""
+        loc = self.location_of(counter_id)
+        if loc is None:
+            return None
+        for spec, r in self.rects(loc):
+            if spec.id == counter_id:
+                return r.center
+        return None
+
+    def tooltip(self, counter_id: str) -> str | None:
+        """The counter's name and factors (and its side when flipped)."""
+        spec = self.spec(counter_id)
+        if spec is None:
+            return None
+        text = f"{spec.name} {spec.factors}".strip()
+        return f"{text} (flipped)" if spec.flipped else text
+
+    def draw(self, surface: pygame.Surface, camera: Camera, highlights: Mapping[str, str]) -> None:
+        """Draw every stack seen by `camera`, the fanned one last, with counter highlights."""
+        view = pygame.FRect(camera.visible_world_rect()).inflate(self.size * 2, self.size * 2)
+        batch: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        for loc in self._order:
+            if loc == self._fanned:
+                continue
+            if view.collidepoint(self._anchors[loc]):
+                self._draw_stack(surface, loc, camera, highlights, batch)
+        surface.fblits(batch)
+        backdrop = self._backdrop()
+        if self._fanned is None or backdrop is None:
+            return
+        screen = self._to_screen(backdrop, camera)
+        panel = pygame.Surface(screen.size, pygame.SRCALPHA)
+        panel.fill((*PAPER, 235))
+        surface.blit(panel, screen.topleft)
+        pygame.draw.rect(surface, INK, screen, width=2)
+        batch.clear()
+        self._draw_stack(surface, self._fanned, camera, highlights, batch)
+        surface.fblits(batch)
+
+    def _draw_stack(
+        self,
+        surface: pygame.Surface,
+        loc: str,
+        camera: Camera,
+        highlights: Mapping[str, str],
+        batch: list[tuple[pygame.Surface, tuple[int, int]]],
+    ) -> None:
+        """Queue the stack's counters on `batch` for one `fblits`. A stack holding a highlighted
+        counter is drawn at once instead, each mark right after its counter, so the counters
+        above cover the mark as they cover the counter."""
+        placed = [(spec, self._to_screen(r, camera)) for spec, r in self.rects(loc)]
+        if not any(spec.id in highlights for spec, _ in placed):
+            batch.extend(_blit(spec, rect) for spec, rect in placed)
+            return
+        surface.fblits(batch)
+        batch.clear()
+        for spec, rect in placed:
+            surface.blit(*_blit(spec, rect))
+            style = highlights.get(spec.id)
+            if style is not None:
+                draw_highlight(surface, rect_points(rect), style)
+
+    @staticmethod
+    def _to_screen(r: pygame.FRect, camera: Camera) -> pygame.FRect:
+        x, y = camera.world_to_screen(r.x, r.y)
+        return pygame.FRect(x, y, r.width * camera.zoom, r.height * camera.zoom)
+
+
+def _blit(spec: CounterSpec, screen: pygame.FRect) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The counter's picture and where it goes, for `blit` or `fblits`."""
+    return render_counter(spec, round(screen.width)), (round(screen.x), round(screen.y))
