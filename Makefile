@@ -38,7 +38,7 @@ soak: $(DEV_STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m pytest -m soak
 
 bench: $(STAMP)
-	SDL_VIDEODRIVER=dummy $(BIN)/wargames bench
+	SDL_VIDEODRIVER=dummy $(BIN)/wargames bench --out docs/benchmarks.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -4,10 +4,10 @@ import json
 import random
 
 import pytest
-from toygame.rules import SkirmishRules
-from toygame.testing import make_session, scenario
 
 from engine.core.saves import SaveError, read_save, restore, write_save
+from toygame.rules import SkirmishRules
+from toygame.testing import make_session, scenario
 
 
 def played(seed=7, n=40):

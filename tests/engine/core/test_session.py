@@ -3,11 +3,11 @@
 import random
 
 import pytest
-from toygame.rules import Attack, EndTurn, Move
-from toygame.testing import BOARD, make_session
 
 from engine.core.actions import DiceRolled, IllegalActionError
 from engine.core.dice import ScriptedDice
+from toygame.rules import Attack, EndTurn, Move
+from toygame.testing import BOARD, make_session
 
 
 def test_play_records_player_and_events():

@@ -2,7 +2,7 @@
 
 Two sides move counters on a small hex board, attack with a die roll and hold a hidden hand of
 order cards. It is registered only by the test suite (or by WARGAMES_PLUGINS=toygame:PLUGIN with
-tests/ on PYTHONPATH, for demos).
+tests/support on PYTHONPATH, for demos).
 """
 
 from pathlib import Path

@@ -82,8 +82,7 @@ class SkirmishState:
     def decision(self) -> Decision:
         if self.outcome is not None:
             return Decision(None, "over", "The game is over")
-        prompt = f"{self.active.title()}: move, attack or end the turn"
-        return Decision(self.active, "orders", prompt, private=True)
+        return Decision(self.active, "orders", "Move, attack or end the turn", private=True)
 
 
 class SkirmishRules:

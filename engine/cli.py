@@ -1,0 +1,232 @@
+"""The `wargames` command: launcher, play, validate, schema, simulate, render, replay, bench.
+
+User errors (a missing file, bad YAML, an unknown game, a bad save) print one clear line (or the
+list of YAML problems) on stderr and exit with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine import plugins
+from engine.core.game import GamePlugin
+from engine.core.saves import SaveError, read_save, restore
+from engine.core.session import Session
+from engine.loading import LoadError, load_game_scenario, validate_paths
+from engine.paths import scenario_path
+
+USER_ERROR = 2
+
+
+class UserError(Exception):
+    """A problem with what the user asked for; its message is printed as is."""
+
+
+def _plugin(game: str) -> GamePlugin:
+    try:
+        return plugins.get(game)
+    except plugins.PluginError as err:
+        raise UserError(str(err)) from None
+
+
+def _session(plugin: GamePlugin, scenario_file: str | None, seed: int, load: str | None) -> Session:
+    if load:
+        save_path = Path(load)
+        try:
+            save = read_save(save_path)
+            if save.game != plugin.id:
+                raise SaveError(f"{save_path}: this save is for the game '{save.game}'")
+            scenario = load_game_scenario(plugin, scenario_path(save.scenario))
+            return restore(save, plugin.rules, scenario, origin=str(save_path))
+        except SaveError as err:
+            raise UserError(str(err)) from None
+    scenario = load_game_scenario(plugin, Path(scenario_file) if scenario_file else None)
+    return Session(plugin.rules, scenario, seed)
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1600x1000, not {text!r}") from None
+    if not (320 <= w <= 8000 and 240 <= h <= 8000):
+        raise argparse.ArgumentTypeError(f"size {text} is out of range")
+    return w, h
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="wargames",
+        description="Heroes of Baler, Filipinas 1896-1898 and La Guerra de España on screen.",
+    )
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="start a game in a window")
+    play.add_argument("game")
+    play.add_argument("--scenario", help="scenario manifest YAML (default: the game's standard)")
+    play.add_argument("--seed", type=int, default=None, help="seed for the dice (default: random)")
+    play.add_argument("--load", metavar="SAVE", help="continue a saved game")
+    play.add_argument("--ai", metavar="SIDE", action="append", default=[],
+                      help="let the computer play SIDE (repeatable)")
+
+    validate = sub.add_parser("validate", help="check scenario YAML files")
+    validate.add_argument("files", nargs="+")
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of a YAML kind")
+    schema.add_argument("kind", help="KIND or GAME/KIND, e.g. baler/cards")
+
+    simulate = sub.add_parser("simulate", help="headless random or computer playouts")
+    simulate.add_argument("game")
+    simulate.add_argument("--games", type=int, default=10)
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--agents", default="random",
+                          help="agent names per side in side order: random, ai, or e.g. random,ai")
+    simulate.add_argument("--scenario")
+
+    render = sub.add_parser("render", help="save a screenshot of the board without a window")
+    render.add_argument("game")
+    render.add_argument("--scenario")
+    render.add_argument("--load", metavar="SAVE")
+    render.add_argument("--out", required=True)
+    render.add_argument("--size", type=_size, default=(1600, 1000))
+    render.add_argument("--seed", type=int, default=1)
+
+    replay = sub.add_parser("replay", help="step through a saved game")
+    replay.add_argument("save")
+
+    bench = sub.add_parser("bench", help="measure rules and drawing speed")
+    bench.add_argument("--out", help="also write the results as Markdown to this file")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except UserError as err:
+        print(f"wargames: {err}", file=sys.stderr)
+        return USER_ERROR
+    except plugins.PluginError as err:
+        print(f"wargames: {err}", file=sys.stderr)
+        return USER_ERROR
+    except LoadError as err:
+        print(err, file=sys.stderr)
+        return USER_ERROR
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # the reader of our output went away (e.g. `| head`); nothing left to tell anyone
+        sys.stderr.close()
+        return 0
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    command = args.command
+    if command is None:
+        from engine.ui.launcher import run_launcher
+
+        return run_launcher()
+    if command == "validate":
+        problems = validate_paths([Path(f) for f in args.files])
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        return USER_ERROR if problems else 0
+    if command == "schema":
+        return _schema(args.kind)
+    if command == "simulate":
+        return _simulate(args)
+    if command == "bench":
+        from engine.bench import run_bench
+
+        return run_bench(args.out)
+    if command == "replay":
+        return _replay(args.save)
+    plugin = _plugin(args.game)
+    if command == "play":
+        seed = args.seed if args.seed is not None else _random_seed()
+        session = _session(plugin, args.scenario, seed, args.load)
+        unknown = [s for s in args.ai if s not in plugin.sides]
+        if unknown:
+            raise UserError(f"unknown side {unknown[0]!r} (sides: {', '.join(plugin.sides)})")
+        players = {s: ("computer" if s in args.ai else "human") for s in plugin.sides}
+        from engine.ui.launcher import run_game
+
+        return run_game(plugin, session, players)
+    if command == "render":
+        session = _session(plugin, args.scenario, args.seed, args.load)
+        from engine.ui.render import render_png
+
+        try:
+            render_png(plugin, session, Path(args.out), args.size)
+        except OSError as err:
+            raise UserError(f"cannot write {args.out}: {err}") from None
+        return 0
+    raise UserError(f"unknown command {command}")
+
+
+def _random_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+def _schema(kind: str) -> int:
+    from engine.loading import schema_sets
+
+    sets = schema_sets()
+    game, _, name = kind.rpartition("/")
+    matches = [
+        (g, s) for g, s in sets.items() if (not game or g == game) and name in s.known_kinds()
+    ]
+    if not matches:
+        known = sorted(f"{g}/{k}" for g, s in sets.items() for k in s.known_kinds())
+        raise UserError(f"unknown kind '{kind}' (known: {', '.join(known) or 'none'})")
+    if len(matches) > 1:
+        names = ", ".join(f"{g}/{name}" for g, _ in matches)
+        raise UserError(f"kind '{name}' exists in several games; say which: {names}")
+    from engine.data.schema import json_schema
+
+    print(json.dumps(json_schema(matches[0][1], name), indent=2))
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from engine.sim import simulate
+
+    plugin = _plugin(args.game)
+    if args.games < 1:
+        raise UserError("--games must be at least 1")
+    names = [n.strip() for n in args.agents.split(",") if n.strip()]
+    for name in names:
+        if name != "random" and name not in plugin.agents:
+            known = ", ".join(["random", *plugin.agents])
+            raise UserError(f"unknown agent '{name}' for {plugin.id} (known: {known})")
+    scenario = load_game_scenario(plugin, Path(args.scenario) if args.scenario else None)
+
+    def progress(done: int) -> None:
+        if sys.stderr.isatty():
+            print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
+
+    summary = simulate(plugin, scenario, args.games, args.seed, names, sys.stderr, progress)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    print(json.dumps(summary.as_json()))
+    return 0
+
+
+def _replay(save_file: str) -> int:
+    path = Path(save_file)
+    try:
+        save = read_save(path)
+    except SaveError as err:
+        raise UserError(str(err)) from None
+    plugin = _plugin(save.game)
+    session = _session(plugin, None, save.seed, save_file)
+    from engine.ui.launcher import run_replay
+
+    return run_replay(plugin, session)
+

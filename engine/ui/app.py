@@ -1,0 +1,317 @@
+"""The application: pygame start-up, the window, the frame loop, the scene stack and global keys.
+
+`App.step()` handles the pending events and draws one frame, so tests post real pygame events and
+step the real loop; `App.run()` steps until the window closes. Global keys: F11 fullscreen, F12
+screenshot into the user data folder, Ctrl +/Ctrl -/Ctrl 0 UI scale, M mute.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+
+from engine import paths
+from engine.core.saves import atomic_write_text
+from engine.ui import colors
+from engine.ui.scene import Scene
+from engine.ui.sound import Sound
+from engine.ui.widgets.toast import ToastStack
+
+DEFAULT_SIZE = (1600, 1000)
+MIN_SIZE = (800, 560)
+FPS = 60
+SCALE_STEPS = (0.7, 0.8, 0.9, 1.0, 1.1, 1.25, 1.4, 1.6, 1.8, 2.0)
+
+
+@dataclass(slots=True)
+class Settings:
+    """What the player set and what survives a restart when the app has a settings file."""
+
+    ui_scale: float = 1.0
+    dice_speed: int = 1
+    """0: dice appear at once; 1: normal tumble; 2: fast."""
+    muted: bool = False
+
+    @classmethod
+    def load(cls, path: Path | None) -> Settings:
+        """Read settings, falling back to the defaults for a missing or damaged file."""
+        if path is None:
+            return cls()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        if not isinstance(data, dict):
+            return cls()
+        settings = cls()
+        scale = data.get("ui_scale")
+        if isinstance(scale, int | float) and 0.5 <= scale <= 2.5:
+            settings.ui_scale = float(scale)
+        speed = data.get("dice_speed")
+        if isinstance(speed, int) and speed in (0, 1, 2):
+            settings.dice_speed = speed
+        settings.muted = data.get("muted") is True
+        return settings
+
+    def save(self, path: Path | None) -> None:
+        if path is not None:
+            atomic_write_text(path, json.dumps(asdict(self), indent=1) + "\n")
+
+
+def _clamped_default() -> tuple[int, int]:
+    """1600x1000, shrunk to fit the desktop (with room for a taskbar and window frame)."""
+    sizes = pygame.display.get_desktop_sizes()
+    if not sizes:
+        return DEFAULT_SIZE
+    dw, dh = sizes[0]
+    return (max(MIN_SIZE[0], min(DEFAULT_SIZE[0], dw - 40)),
+            max(MIN_SIZE[1], min(DEFAULT_SIZE[1], dh - 80)))
+
+
+class App:
+    """Owns the window and runs the scenes; a scene reaches it as `scene.app`."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        *,
+        title: str = "Wargames",
+        settings_path: Path | None = None,
+        audio: bool = True,
+    ) -> None:
+        """`size` None opens 1600x1000 shrunk to the desktop; `settings_path` None keeps the
+        settings for this run only; `audio` False never starts the mixer (headless renders)."""
+        pygame.display.init()
+        pygame.font.init()
+        self.settings_path = settings_path
+        self.settings = Settings.load(settings_path)
+        self.sound = Sound(muted=self.settings.muted, audio=audio)
+        pygame.display.set_caption(title)
+        self._windowed_size = size if size is not None else _clamped_default()
+        self.fullscreen = False
+        self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        self.clock = pygame.time.Clock()
+        self.scenes: list[Scene] = []
+        self.toasts = ToastStack()
+        self.running = True
+        self.exit_code = 0
+        self.home: Callable[[], Scene] | None = None
+        """Builds the scene that "New game" returns to (the launcher)."""
+        self._layout_overlays()
+
+    # --- geometry ------------------------------------------------------------------------------
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def scale(self) -> float:
+        """The UI scale: the player's setting times a factor for the window size, so text stays
+        readable from 1280x800 (never below 0.9) to large screens."""
+        w, h = self.size
+        auto = max(0.9, min(1.6, min(w / DEFAULT_SIZE[0], h / DEFAULT_SIZE[1])))
+        return self.settings.ui_scale * auto
+
+    def _layout_overlays(self) -> None:
+        self.toasts.layout(pygame.Rect((0, 0), self.size), self.scale)
+
+    def _relayout(self) -> None:
+        self._layout_overlays()
+        for scene in self.scenes:
+            scene.on_resize(self.size)
+            if scene.dialog is not None:
+                scene.dialog.layout(pygame.Rect((0, 0), self.size), self.scale)
+
+    # --- scene stack ---------------------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene | None:
+        """The scene on top, which gets the events and draws the window."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.on_resize(self.size)
+
+    def pop(self) -> Scene:
+        """Remove the top scene; with none left the app stops."""
+        scene = self.scenes.pop()
+        if not self.scenes:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for `scene`."""
+        if self.scenes:
+            self.scenes.pop()
+        self.push(scene)
+
+    def go_home(self) -> None:
+        """Back to the launcher (or quit when the app was started without one)."""
+        if self.home is None:
+            self.quit()
+            return
+        self.scenes.clear()
+        self.push(self.home())
+
+    def quit(self, code: int = 0) -> None:
+        self.exit_code = code
+        self.running = False
+
+    # --- messages, settings --------------------------------------------------------------------
+
+    def toast(self, text: str, kind: str = "info") -> None:
+        """Show a timed message at the bottom of the window."""
+        self.toasts.push(text, kind)
+
+    def set_ui_scale(self, value: float) -> None:
+        self.settings.ui_scale = value
+        self._save_settings()
+        self._relayout()
+        self.toast(f"UI scale {round(value * 100)}%")
+
+    def _step_scale(self, direction: int) -> None:
+        current = self.settings.ui_scale
+        if direction > 0:
+            bigger = [s for s in SCALE_STEPS if s > current + 1e-6]
+            value = bigger[0] if bigger else SCALE_STEPS[-1]
+        else:
+            smaller = [s for s in SCALE_STEPS if s < current - 1e-6]
+            value = smaller[-1] if smaller else SCALE_STEPS[0]
+        self.set_ui_scale(value)
+
+    def set_dice_speed(self, speed: int) -> None:
+        self.settings.dice_speed = speed
+        self._save_settings()
+
+    def _save_settings(self) -> None:
+        try:
+            self.settings.save(self.settings_path)
+        except OSError as err:
+            self.toast(f"Could not save the settings: {err}", "error")
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        else:
+            self._windowed_size = self.size
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self.fullscreen = not self.fullscreen
+        self._relayout()
+
+    def save_screenshot(self, path: Path) -> None:
+        """Write the last drawn frame to `path` as PNG; raises OSError when it cannot."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            pygame.image.save(self.screen, str(path))
+        except pygame.error as err:
+            raise OSError(f"cannot write {path}: {err}") from err
+
+    def screenshot(self) -> Path | None:
+        """F12: save the window into the user data folder and say where."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        folder = paths.user_data() / "screenshots"
+        path = folder / f"wargames-{stamp}.png"
+        n = 2
+        while path.exists():
+            path = folder / f"wargames-{stamp}-{n}.png"
+            n += 1
+        try:
+            self.save_screenshot(path)
+        except OSError as err:
+            self.toast(f"Screenshot failed: {err}", "error")
+            return None
+        self.toast(f"Screenshot saved to {path}")
+        return path
+
+    # --- the loop ------------------------------------------------------------------------------
+
+    def _global_key(self, event: pygame.event.Event) -> bool:
+        ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        if event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif event.key == pygame.K_F12:
+            self.screenshot()
+        elif ctrl and event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS):
+            self._step_scale(+1)
+        elif ctrl and event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self._step_scale(-1)
+        elif ctrl and event.key in (pygame.K_0, pygame.K_KP_0):
+            self.set_ui_scale(1.0)
+        elif event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            muted = self.sound.toggle_mute()
+            self.settings.muted = muted
+            self._save_settings()
+            self.toast("Sound off" if muted else "Sound on")
+        else:
+            return False
+        return True
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if not self.fullscreen:
+                self._windowed_size = self.size
+            self._relayout()
+            return
+        if event.type == pygame.KEYDOWN and self._global_key(event):
+            return
+        if self.toasts.process_event(event):
+            return
+        scene = self.scene
+        if scene is None:
+            return
+        if scene.dialog is not None:
+            scene.dialog.process_event(event)
+            if scene.dialog is not None and scene.dialog.closed:
+                scene.dialog = None
+        else:
+            scene.handle_event(event)
+
+    def step(self, dt: float | None = None) -> None:
+        """Handle pending events, advance `dt` seconds (measured, at most 60 frames a second,
+        when None) and draw one frame."""
+        if dt is None:
+            dt = self.clock.tick(FPS) / 1000.0
+        dt = min(dt, 0.25)
+        for event in pygame.event.get():
+            self._dispatch(event)
+            if not self.running:
+                return
+        scene = self.scene
+        if scene is not None:
+            if scene.dialog is not None and scene.dialog.closed:
+                scene.dialog = None
+            scene.update(dt)
+        self.toasts.update(dt)
+        self.draw()
+        pygame.display.flip()
+
+    def draw(self) -> None:
+        """Draw the top scene, its dialog and the toasts onto the window surface."""
+        self.screen.fill(colors.TABLE)
+        scene = self.scene
+        if scene is not None:
+            scene.draw(self.screen)
+            if scene.dialog is not None:
+                scene.dialog.draw(self.screen)
+        self.toasts.draw(self.screen)
+
+    def run(self) -> int:
+        """Run until the window is closed or a scene quits; returns the exit code."""
+        self.clock.tick()
+        while self.running:
+            self.step()
+        return self.exit_code
+
+    def close(self) -> None:
+        """Close the window (the font module stays up: cached fonts remain usable)."""
+        pygame.display.quit()

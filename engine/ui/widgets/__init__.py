@@ -1,0 +1,89 @@
+"""The engine's small widget set (one widget per module, each with `process_event(event) -> bool`
+and `draw(surface)`, after pygame_gui), plus what they share: the chrome palette, font sizes
+scaled by the UI scale, and word wrapping.
+
+The chrome reads like a printed player aid: ink on paper, with the table colour around the board.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from engine.ui import colors
+from engine.ui.fonts import font
+
+PANEL = colors.PAPER
+PANEL_EDGE = colors.INK_SOFT
+TEXT = colors.INK
+MUTED = colors.INK_SOFT
+HEADER = colors.INK
+HEADER_TEXT = colors.PAPER
+BUTTON = colors.PAPER_DARK
+BUTTON_HOVER = colors.lighter(colors.PAPER_DARK, 0.45)
+BUTTON_PRESSED = colors.darker(colors.PAPER_DARK, 0.15)
+BUTTON_DISABLED = colors.mix(colors.PAPER, colors.PAPER_DARK, 0.4)
+PRIMARY = colors.INK
+PRIMARY_HOVER = colors.lighter(colors.INK, 0.2)
+ACCENT = (160, 40, 30)
+"""Rule lines and the undo-barrier mark: the red of a printed rules summary."""
+
+BODY = 17
+SMALL = 15
+TITLE = 22
+"""Font sizes in pixels at UI scale 1 (the scale grows them on large windows and on request)."""
+
+
+def px(value: float, scale: float) -> int:
+    """`value` pixels at UI scale 1, scaled and rounded (at least 1)."""
+    return max(1, round(value * scale))
+
+
+def text_font(size: float, scale: float, bold: bool = False) -> pygame.font.Font:
+    """The shipped font at `size` (unscaled pixels) times the UI scale."""
+    return font(px(size, scale), bold)
+
+
+def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Break `text` into lines no wider than `width` pixels, at spaces where possible; explicit
+    newlines start new lines. A single word wider than `width` is cut by characters."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            candidate = f"{line} {word}" if line else word
+            if fnt.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while fnt.size(word)[0] > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and fnt.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def blit_lines(
+    surface: pygame.Surface,
+    lines: list[str],
+    fnt: pygame.font.Font,
+    color: tuple[int, int, int],
+    topleft: tuple[int, int],
+    *,
+    center_width: int | None = None,
+) -> int:
+    """Draw `lines` downwards from `topleft` (centred in `center_width` when given); returns the
+    y just below the last line."""
+    x, y = topleft
+    step = fnt.get_linesize()
+    for line in lines:
+        img = fnt.render(line, True, color)
+        dx = (center_width - img.get_width()) // 2 if center_width is not None else 0
+        surface.blit(img, (x + dx, y))
+        y += step
+    return y

@@ -1,0 +1,217 @@
+"""The side panel of the game screen: a title, the status lines the game gives (turn, phase,
+tracks), room for the decision prompt, the viewer's hand and the per-viewer log, which scrolls
+with the mouse wheel and keeps to its newest line unless the player scrolled back."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from engine.ui import colors
+from engine.ui import widgets as w
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One log entry: `kind` is "event", "turn" (a turn heading) or "barrier" (the mark after
+    the last action that undo cannot take back)."""
+
+    text: str
+    kind: str = "event"
+
+
+class Panel:
+    """Title, status, prompt slot, hand and log, stacked top to bottom in `rect`."""
+
+    def __init__(self) -> None:
+        self.title = ""
+        self.subtitle = ""
+        self.status: list[tuple[str, str]] = []
+        self.hand_title = "Hand"
+        self.hand: list[str] | None = None
+        self.log: list[LogLine] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.prompt_rect = pygame.Rect(0, 0, 0, 0)
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+        self._prompt_height = 0
+        self._mouse = (-1, -1)
+        self._log_lines: list[tuple[str, str]] = []
+        self._log_scroll = 0
+        self._hand_top = 0
+
+    def set_content(
+        self,
+        *,
+        title: str,
+        subtitle: str,
+        status: Sequence[tuple[str, str]],
+        hand: Sequence[str] | None,
+        log: Sequence[LogLine],
+        hand_title: str = "Hand",
+    ) -> None:
+        """Replace what the panel shows; the layout is redone only when something changed."""
+        new = (title, subtitle, list(status), None if hand is None else list(hand), list(log),
+               hand_title)
+        old = (self.title, self.subtitle, self.status, self.hand, self.log, self.hand_title)
+        if new == old:
+            return
+        old_len = len(self.log)
+        self.title, self.subtitle, self.status, self.hand, self.log, self.hand_title = new
+        self.layout(self.rect, self.scale, self._prompt_height)
+        if self._log_scroll and len(self.log) > old_len:
+            # Keep the lines the player scrolled back to in place while new ones arrive.
+            added = self._wrapped_height(self.log[old_len:])
+            self._log_scroll = min(self._max_scroll(), self._log_scroll + added)
+
+    def _wrapped_height(self, lines: Sequence[LogLine]) -> int:
+        fnt = w.text_font(w.SMALL, self.scale)
+        width = max(1, self.log_rect.width - w.px(16, self.scale))
+        return sum(len(w.wrap(line.text, fnt, width)) for line in lines) * fnt.get_linesize()
+
+    def _fonts(self) -> tuple[pygame.font.Font, pygame.font.Font, pygame.font.Font]:
+        return (w.text_font(w.TITLE, self.scale, bold=True), w.text_font(w.BODY, self.scale),
+                w.text_font(w.SMALL, self.scale))
+
+    def layout(self, rect: pygame.Rect, scale: float, prompt_height: int = 0) -> None:
+        """Place the sections; the prompt gets `prompt_height` pixels (at most 45% of the panel)
+        in `prompt_rect`, the log the space left at the bottom."""
+        self.rect = pygame.Rect(rect)
+        self.scale = scale
+        self._prompt_height = prompt_height
+        pad = w.px(12, scale)
+        title_f, body_f, small_f = self._fonts()
+        inner = rect.width - 2 * pad
+        y = rect.y + pad + title_f.get_linesize()
+        if self.subtitle:
+            y += small_f.get_linesize()
+        y += pad
+        label_w = self._label_width(body_f)
+        for _, value in self.status:
+            y += len(w.wrap(value, body_f, max(1, inner - label_w))) * body_f.get_linesize()
+        y += pad
+        hand_h = 0
+        if self.hand is not None:
+            items = max(1, len(self.hand))
+            hand_h = small_f.get_linesize() + items * (body_f.get_linesize() + w.px(6, scale))
+            hand_h += pad
+        log_min = 6 * small_f.get_linesize() + small_f.get_linesize() + pad
+        room = rect.bottom - y - hand_h - log_min
+        prompt_h = max(0, min(prompt_height, room, round(rect.height * 0.45)))
+        self.prompt_rect = pygame.Rect(rect.x, y, rect.width, prompt_h)
+        y += prompt_h
+        self._hand_top = y
+        y += hand_h + pad // 2
+        self.log_rect = pygame.Rect(rect.x + pad, y + small_f.get_linesize(), inner,
+                                    max(0, rect.bottom - y - small_f.get_linesize() - pad))
+        width = max(1, self.log_rect.width - w.px(16, scale))
+        self._log_lines = []
+        for line in self.log:
+            for part in w.wrap(line.text, small_f, width):
+                self._log_lines.append((part, line.kind))
+        self._log_scroll = min(self._log_scroll, self._max_scroll())
+
+    def _label_width(self, fnt: pygame.font.Font) -> int:
+        widths = [fnt.size(f"{label}:")[0] for label, _ in self.status]
+        inner = self.rect.width - 2 * w.px(12, self.scale)
+        return min(max(widths, default=0) + w.px(10, self.scale), inner // 2)
+
+    def _max_scroll(self) -> int:
+        line_h = w.text_font(w.SMALL, self.scale).get_linesize()
+        return max(0, len(self._log_lines) * line_h - self.log_rect.height)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        """The wheel over the log scrolls it (up: older lines)."""
+        if event.type == pygame.MOUSEMOTION:
+            self._mouse = event.pos
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(self._mouse):
+            step = 3 * w.text_font(w.SMALL, self.scale).get_linesize()
+            self._log_scroll = max(0, min(self._max_scroll(), self._log_scroll + event.y * step))
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect
+        pygame.draw.rect(surface, w.PANEL, rect)
+        pygame.draw.line(surface, w.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+        pad = w.px(12, self.scale)
+        title_f, body_f, small_f = self._fonts()
+        inner = rect.width - 2 * pad
+        header_h = pad + title_f.get_linesize() + (small_f.get_linesize() if self.subtitle else 0)
+        pygame.draw.rect(surface, w.HEADER, (rect.x, rect.y, rect.width, header_h + pad // 2))
+        title = w.wrap(self.title, title_f, inner)[0]
+        surface.blit(title_f.render(title, True, w.HEADER_TEXT), (rect.x + pad, rect.y + pad // 2))
+        y = rect.y + pad // 2 + title_f.get_linesize()
+        if self.subtitle:
+            sub = w.wrap(self.subtitle, small_f, inner)[0]
+            surface.blit(small_f.render(sub, True, colors.PAPER_DARK), (rect.x + pad, y))
+        y = rect.y + header_h + pad
+        label_w = self._label_width(body_f)
+        for label, value in self.status:
+            surface.blit(body_f.render(f"{label}:", True, w.MUTED), (rect.x + pad, y))
+            lines = w.wrap(value, body_f, max(1, inner - label_w))
+            y = w.blit_lines(surface, lines, body_f, w.TEXT, (rect.x + pad + label_w, y))
+        if self.prompt_rect.height:
+            pygame.draw.rect(surface, colors.lighter(w.PANEL, 0.35), self.prompt_rect)
+            pygame.draw.line(surface, w.ACCENT, self.prompt_rect.topleft,
+                             self.prompt_rect.topright, 2)
+            pygame.draw.line(surface, w.ACCENT, self.prompt_rect.bottomleft,
+                             self.prompt_rect.bottomright, 2)
+        if self.hand is not None:
+            self._draw_hand(surface, body_f, small_f)
+        self._draw_log(surface, small_f)
+
+    def _draw_hand(self, surface: pygame.Surface, body_f: pygame.font.Font,
+                   small_f: pygame.font.Font) -> None:
+        assert self.hand is not None
+        pad = w.px(12, self.scale)
+        y = self._hand_top + pad // 2
+        surface.blit(small_f.render(self.hand_title.upper(), True, w.MUTED), (self.rect.x + pad, y))
+        y += small_f.get_linesize()
+        if not self.hand:
+            surface.blit(body_f.render("(none)", True, w.MUTED), (self.rect.x + pad, y))
+            return
+        card_h = body_f.get_linesize() + w.px(4, self.scale)
+        for item in self.hand:
+            card = pygame.Rect(self.rect.x + pad, y, self.rect.width - 2 * pad, card_h)
+            pygame.draw.rect(surface, colors.WHITE, card, border_radius=w.px(3, self.scale))
+            pygame.draw.rect(surface, colors.INK_SOFT, card, 1, border_radius=w.px(3, self.scale))
+            text = w.wrap(item, body_f, card.width - 2 * w.px(6, self.scale))[0]
+            surface.blit(body_f.render(text, True, w.TEXT),
+                         (card.x + w.px(6, self.scale), card.y + w.px(2, self.scale)))
+            y += card_h + w.px(6, self.scale) - w.px(4, self.scale)
+
+    def _draw_log(self, surface: pygame.Surface, small_f: pygame.font.Font) -> None:
+        line_h = small_f.get_linesize()
+        head_y = self.log_rect.y - line_h
+        surface.blit(small_f.render("LOG", True, w.MUTED), (self.log_rect.x, head_y))
+        if self._log_scroll:
+            more = small_f.render("▼ newer below (scroll)", True, w.ACCENT)
+            surface.blit(more, (self.log_rect.right - more.get_width(), head_y))
+        if not self._log_lines:
+            surface.blit(small_f.render("(nothing has happened yet)", True, w.MUTED),
+                         self.log_rect.topleft)
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.log_rect.clip(clip))
+        total = len(self._log_lines) * line_h
+        y = self.log_rect.bottom - total + self._log_scroll if total > self.log_rect.height \
+            else self.log_rect.y
+        for text, kind in self._log_lines:
+            if y + line_h >= self.log_rect.y and y <= self.log_rect.bottom:
+                if kind == "barrier":
+                    mid = y + line_h // 2
+                    img = small_f.render(text, True, w.ACCENT)
+                    x = self.log_rect.centerx - img.get_width() // 2
+                    pygame.draw.line(surface, w.ACCENT, (self.log_rect.x, mid), (x - 4, mid), 1)
+                    pygame.draw.line(surface, w.ACCENT, (x + img.get_width() + 4, mid),
+                                     (self.log_rect.right, mid), 1)
+                    surface.blit(img, (x, y))
+                else:
+                    fnt = w.text_font(w.SMALL, self.scale, bold=True) if kind == "turn" else small_f
+                    surface.blit(fnt.render(text, True, w.TEXT), (self.log_rect.x, y))
+            y += line_h
+        surface.set_clip(clip)

@@ -1,0 +1,103 @@
+"""Toasts: short timed messages at the bottom of the window (the reason of an illegal click with
+its rule section, where a save or screenshot went). A click on a toast dismisses it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from engine.ui import colors
+from engine.ui import widgets as w
+
+ERROR_EDGE = (200, 60, 40)
+INFO_EDGE = colors.PAPER_DARK
+
+
+@dataclass(slots=True)
+class Toast:
+    """One message: `kind` is "info" or "error" (an error also gets a heavier, striped edge so it
+    does not depend on colour alone)."""
+
+    text: str
+    kind: str = "info"
+    duration: float = 4.0
+    age: float = 0.0
+
+    @property
+    def expired(self) -> bool:
+        return self.age >= self.duration
+
+
+class ToastStack:
+    """The toasts on screen, newest at the bottom, each fading out at the end of its time."""
+
+    MAX = 4
+
+    def __init__(self) -> None:
+        self.toasts: list[Toast] = []
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+        self._rects: list[tuple[pygame.Rect, Toast]] = []
+
+    @property
+    def messages(self) -> list[str]:
+        """The texts on screen now, oldest first."""
+        return [t.text for t in self.toasts]
+
+    def push(self, text: str, kind: str = "info", duration: float | None = None) -> Toast:
+        """Show `text`; errors stay a little longer by default (they are read, not glanced at)."""
+        toast = Toast(text, kind, duration if duration is not None else (6.0 if kind == "error"
+                                                                          else 4.0))
+        self.toasts.append(toast)
+        del self.toasts[: -self.MAX]
+        return toast
+
+    def layout(self, area: pygame.Rect, scale: float) -> None:
+        """Toasts are centred along the bottom of `area`."""
+        self.area = pygame.Rect(area)
+        self.scale = scale
+
+    def update(self, dt: float) -> None:
+        for toast in self.toasts:
+            toast.age += dt
+        self.toasts = [t for t in self.toasts if not t.expired]
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
+            for rect, toast in self._rects:
+                if rect.collidepoint(event.pos):
+                    if event.type == pygame.MOUSEBUTTONUP and toast in self.toasts:
+                        self.toasts.remove(toast)
+                    return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._rects = []
+        if not self.toasts:
+            return
+        fnt = w.text_font(w.BODY, self.scale)
+        pad = w.px(12, self.scale)
+        width = min(self.area.width - 2 * pad, w.px(720, self.scale))
+        y = self.area.bottom - pad
+        for toast in reversed(self.toasts):
+            lines = w.wrap(toast.text, fnt, width - 2 * pad)
+            height = len(lines) * fnt.get_linesize() + 2 * pad
+            rect = pygame.Rect(0, 0, width, height)
+            rect.midbottom = (self.area.centerx, y)
+            fade = min(1.0, max(0.0, toast.duration - toast.age) / 0.4)
+            box = pygame.Surface(rect.size, pygame.SRCALPHA)
+            alpha = 235
+            box.fill((*colors.INK, alpha))
+            edge = ERROR_EDGE if toast.kind == "error" else INFO_EDGE
+            edge_w = w.px(6 if toast.kind == "error" else 3, self.scale)
+            pygame.draw.rect(box, (*edge, alpha), (0, 0, edge_w, height))
+            if toast.kind == "error":
+                for sy in range(0, height, w.px(8, self.scale)):
+                    pygame.draw.line(box, (*colors.INK, alpha), (0, sy + edge_w), (edge_w, sy))
+            w.blit_lines(box, lines, fnt, colors.PAPER, (pad + edge_w, pad))
+            if fade < 1.0:
+                box.set_alpha(round(255 * fade))
+            surface.blit(box, rect)
+            self._rects.append((rect, toast))
+            y = rect.top - w.px(6, self.scale)

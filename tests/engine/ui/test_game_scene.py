@@ -1,0 +1,307 @@
+"""The game screen driven through the real loop: posted pygame events and `App.step()`."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engine.core.actions import DiceRolled
+from engine.core.dice import ScriptedDice
+from engine.core.saves import read_save, restore
+from engine.core.session import Session
+from engine.ui.adapter import Click
+from engine.ui.app import App
+from engine.ui.game_scene import BARRIER_TEXT, GameScene
+from engine.ui.handoff import Handoff
+from engine.ui.replay_scene import ReplayScene
+from toygame import PLUGIN
+from toygame.rules import Attack, EndTurn, Move
+from toygame.testing import make_session, scenario
+
+pytestmark = pytest.mark.ui
+
+DT = 1 / 60
+
+
+@pytest.fixture(autouse=True)
+def user_data(tmp_path, monkeypatch):
+    """Saves, autosaves and screenshots go to a temporary folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def app():
+    application = App((1280, 800), audio=False)
+    pygame.event.clear()
+    yield application
+    pygame.event.clear()
+
+
+def shot(app: App, tmp_path: Path, name: str) -> Path:
+    """Save the last frame for people to look at (also into $WARGAMES_SHOTS when set)."""
+    path = tmp_path / name
+    app.save_screenshot(path)
+    folder = os.environ.get("WARGAMES_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(folder) / name)
+    return path
+
+
+def click(app: App, pos: tuple[float, float], steps: int = 1) -> None:
+    x, y = round(pos[0]), round(pos[1])
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+    pygame.event.post(motion)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+    for _ in range(steps):
+        app.step(DT)
+
+
+def key(app: App, code: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=""))
+    app.step(DT)
+
+
+def at(scene: GameScene | ReplayScene, target: str) -> tuple[float, float]:
+    """Screen position of a counter or hex id."""
+    anchor = scene.gameui.board.anchor(target)
+    assert anchor is not None, target
+    return scene.camera.world_to_screen(*anchor)
+
+
+def button_at(scene: GameScene, label: str) -> tuple[int, int]:
+    for button in scene.prompt.buttons:
+        if button.text == label:
+            return button.rect.center
+    raise AssertionError(f"no prompt button {label!r} in {[b.text for b in scene.prompt.buttons]}")
+
+
+def piece_hex(session: Session, piece: str) -> tuple[int, int]:
+    side, name, q, r = session.rules.view(session.state, None)["pieces"][piece]
+    return q, r
+
+
+def start(app: App, session: Session, players: dict[str, str] | None = None,
+          speed: int = 0) -> GameScene:
+    app.settings.dice_speed = speed
+    scene = GameScene(app, PLUGIN, session, players or {"blue": "human", "red": "computer"})
+    app.push(scene)
+    app.step(DT)
+    return scene
+
+
+def adjacent_session(rolls: tuple[int, ...]) -> Session:
+    """Blue's b1 next to red's r1 at the start of turn 3, with scripted attack rolls."""
+    session = make_session(1, ScriptedDice(rolls))
+    for action in (Move("b1", -1, 0), EndTurn(), Move("r1", 1, -1), EndTurn(),
+                   Move("b1", 0, -1), EndTurn(), EndTurn()):
+        session.play(action)
+    assert Attack("b1", "r1") in session.legal_actions()
+    return session
+
+
+def test_click_a_counter_then_a_highlighted_hex_moves_it(app, tmp_path):
+    session = make_session(1)
+    scene = start(app, session)
+    click(app, at(scene, "b1"))
+    assert scene.selection == "b1"
+    assert "-1,1" in scene.highlight
+    shot(app, tmp_path, "game_selected.png")
+    click(app, at(scene, "-1,1"))
+    assert len(session.history) == 1
+    assert piece_hex(session, "b1") == (-1, 1)
+    assert scene.selection is None
+    shot(app, tmp_path, "game_moved.png")
+
+
+def test_an_illegal_click_shows_the_reason(app):
+    scene = start(app, make_session(1))
+    click(app, at(scene, "r1"))
+    assert "Red Guard belongs to the other side." in app.toasts.messages
+    assert not scene.session.history
+    scene.play(Move("b1", 3, 3))
+    assert any("Skirmish 2" in m for m in app.toasts.messages)
+
+
+def test_an_attack_rolls_dice_and_the_animation_settles_on_the_logged_value(app, tmp_path):
+    session = adjacent_session((5,))
+    scene = start(app, session, speed=1)
+    click(app, at(scene, "b1"))
+    assert "r1" in scene.highlight
+    click(app, at(scene, "r1"))
+    rolled = [e for e in session.history[-1].events if isinstance(e, DiceRolled)]
+    assert [e.values for e in rolled] == [(5,)]
+    assert scene.animations
+    anim = scene.animations[0]
+    for _ in range(6):
+        app.step(0.03)
+    assert not anim.settled
+    assert all(1 <= face <= 6 for face in anim.faces)
+    shot(app, tmp_path, "dice_tumbling.png")
+    for _ in range(20):
+        app.step(0.03)
+    assert anim.settled
+    assert tuple(anim.faces) == rolled[0].values
+    shot(app, tmp_path, "dice_settled.png")
+    click(app, (100, 100))
+    assert not scene.animations
+    assert "r1" not in session.rules.view(session.state, None)["pieces"]
+
+
+def test_ctrl_z_undoes_a_move_and_restores_the_piece(app):
+    session = make_session(1)
+    scene = start(app, session)
+    click(app, at(scene, "b1"))
+    click(app, at(scene, "-1,1"))
+    assert piece_hex(session, "b1") == (-1, 1)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert not session.history
+    assert piece_hex(session, "b1") == (-2, 1)
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert piece_hex(session, "b1") == (-1, 1)
+
+
+def test_undo_is_refused_after_a_die_roll(app):
+    session = adjacent_session((2,))
+    scene = start(app, session)
+    scene.play(Attack("b1", "r1"))
+    app.step(DT)
+    length = len(session.history)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(session.history) == length
+    assert "Cannot undo past a die roll, a draw or a reveal." in app.toasts.messages
+    labels = [line.text for line in scene.panel.log]
+    assert labels[-1] == BARRIER_TEXT
+
+
+def test_ctrl_s_writes_a_save_that_restores_to_the_same_state(app, user_data):
+    session = make_session(1)
+    scene = start(app, session)
+    click(app, at(scene, "b1"))
+    click(app, at(scene, "-1,1"))
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    saves = list((user_data / "wargames" / "saves").glob("*.json"))
+    assert len(saves) == 1
+    assert any(str(saves[0]) in m for m in app.toasts.messages)
+    restored = restore(read_save(saves[0]), PLUGIN.rules, scenario())
+    assert restored.state_hash() == session.state_hash()
+
+
+def test_hot_seat_hands_off_on_a_black_screen_and_never_shows_the_other_hand(app, tmp_path):
+    session = make_session(3)
+    views: list[str | None] = []
+    real_view = session.rules.view
+
+    class SpyRules:
+        """The rules, recording which player every view is asked for."""
+
+        def __getattr__(self, name: str):
+            return getattr(PLUGIN.rules, name)
+
+        def view(self, state, player):
+            views.append(player)
+            return real_view(state, player)
+
+    session.rules = SpyRules()
+    scene = start(app, session, {"blue": "human", "red": "human"})
+    shown: list[tuple[str | None, list[str] | None, list[str]]] = []
+    real_set = scene.panel.set_content
+
+    def spy_set(**content):
+        viewer = scene.viewer
+        own = [f"Order: {c}" for c in session.state.hands.get(viewer, [])]
+        shown.append((viewer, content["hand"], own))
+        real_set(**content)
+
+    scene.panel.set_content = spy_set
+
+    def black(fraction: float = 0.97) -> bool:
+        w, h = app.size
+        points = [(x, y) for x in range(5, w, 37) for y in range(5, h, 41)]
+        dark = sum(app.screen.get_at(p)[:3] == (0, 0, 0) for p in points)
+        return dark / len(points) >= fraction
+
+    assert isinstance(scene.handoff, Handoff) and scene.handoff.side == "blue"
+    assert black()
+    click(app, (640, 400))
+    assert scene.handoff is not None and scene.handoff.stage == "summary"
+    click(app, (640, 400))
+    assert scene.handoff is None and scene.viewer == "blue"
+    assert "red" not in views
+    click(app, button_at(scene, "End turn"))
+    assert scene.handoff is not None and scene.handoff.side == "red"
+    assert black()
+    shot(app, tmp_path, "handoff.png")
+    assert "red" not in views
+    click(app, (640, 400))
+    shot(app, tmp_path, "handoff_summary.png")
+    assert any("Red draws the order" in line for line in scene.handoff.lines)
+    assert "red" not in views
+    click(app, (640, 400))
+    assert scene.viewer == "red" and "red" in views
+    assert all(hand == own for viewer, hand, own in shown if viewer is not None)
+    assert all(viewer != "red" for viewer, hand, _ in shown[: shown.index(
+        next(s for s in shown if s[0] == "red"))])
+
+
+def test_a_computer_side_plays_by_itself_and_the_turn_end_autosaves(app, user_data):
+    session = make_session(2)
+    scene = start(app, session)
+    scene.ai_delay = 0.0
+    click(app, button_at(scene, "End turn"))
+    for _ in range(40):
+        app.step(DT)
+        if scene.deciding == "blue":
+            break
+    assert scene.deciding == "blue"
+    assert any(entry.player == "red" for entry in session.history)
+    autosaves = list((user_data / "wargames" / "autosave").glob("skirmish-*.json"))
+    assert len(autosaves) == 1
+    assert read_save(autosaves[0]).state_hash == session.state_hash()
+
+
+def test_a_click_with_several_meanings_asks_in_the_prompt(app):
+    session = make_session(1)
+    scene = start(app, session)
+    scene.apply_click(Click(choices=(Move("b1", -1, 1), Move("b1", -2, 0))))
+    app.step(DT)
+    assert [b.text for b in scene.prompt.buttons] == [
+        "Move b1 to (-1,1)", "Move b1 to (-2,0)", "Cancel"]
+    click(app, button_at(scene, "Move b1 to (-2,0)"))
+    assert piece_hex(session, "b1") == (-2, 0)
+    assert "End turn" in [b.text for b in scene.prompt.buttons]
+
+
+def test_the_replay_steps_back_and_forward_and_continues(app, tmp_path):
+    session = make_session(1)
+    for action in (Move("b1", -1, 1), EndTurn(), Move("r1", 1, -1), EndTurn(), Move("b2", -1, 2)):
+        session.play(action)
+    replay = ReplayScene(app, PLUGIN, session)
+    app.push(replay)
+    app.step(DT)
+    assert replay.position == 0
+    assert replay.session.rules.view(replay.state, None)["pieces"]["b1"][2:] == (-2, 1)
+    key(app, pygame.K_RIGHT)
+    assert replay.position == 1
+    assert replay.session.rules.view(replay.state, None)["pieces"]["b1"][2:] == (-1, 1)
+    click(app, replay.controls[3].rect.center)
+    assert replay.position == 2
+    key(app, pygame.K_LEFT)
+    assert replay.position == 1
+    turn2 = next(b for b in replay.turns.buttons if b.text == "Turn 2")
+    click(app, turn2.rect.center)
+    assert replay.position == session.turn_boundaries()[2]
+    shot(app, tmp_path, "replay.png")
+    click(app, replay.controls[-1].rect.center)
+    assert replay.dialog is not None
+    replay.dialog.press("Continue")
+    app.step(DT)
+    game = app.scene
+    assert isinstance(game, GameScene)
+    assert len(game.session.history) == 4
