@@ -1,0 +1,251 @@
+"""The rules of Filipinas 1896-1898 as a pure state machine (DESIGN.md §1-3).
+
+`FilipinasRules` is the `Rules` object: `new_game`, `legal_actions`, `apply`, `view`, `result`,
+`state_hash` and `check_invariants`. Every procedure lives in its own module and cites its rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Action, Event, IllegalActionError, Message
+from engine.core.dice import Dice
+from engine.core.game import Result, Scenario, stable_hash
+from filipinas.rules import actions as A
+from filipinas.rules import board as B
+from filipinas.rules import cards, combat, forces, movement, operations
+from filipinas.rules.invariants import check_invariants
+from filipinas.rules.legal import legal_actions
+from filipinas.rules.sequence import (
+    base_cost,
+    cost,
+    end_round,
+    pay,
+    reshuffle_spanish_hand,
+    settle,
+)
+from filipinas.rules.setup import FILIPINO, SIDES, SPAIN, build_data, initial_state
+from filipinas.rules.state import FilState, Kind, Phase
+
+__all__ = ["FilipinasRules", "FilState"]
+
+
+class FilipinasRules:
+    """The rules object registered for Filipinas."""
+
+    game_id = "filipinas"
+    sides = SIDES
+    action_types: tuple[type[Action], ...] = A.ACTION_TYPES
+
+    def new_game(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> FilState:
+        """Set up 8.0: the starting AP and hands replace the turn-1 calculation (GAP-FIL-12)."""
+        data = build_data(scenario)
+        state: FilState = initial_state(data, dice if dice is not None else Dice(seed))
+        state.phase = Phase.ACTION
+        state.active = FILIPINO
+        settle(state, [])
+        return state
+
+    def legal_actions(self, state: FilState) -> list[Action]:
+        return legal_actions(state)
+
+    def apply(self, state: FilState, action: Action) -> list[Event]:
+        """Check `action` against the legal actions, apply it, run the automatic steps."""
+        if action not in legal_actions(state):
+            raise IllegalActionError(*explain(state, action))
+        events: list[Event] = []
+        if state.pending:
+            _answer_prompt(state, action, events)
+        else:
+            _round_action(state, action, events)
+        settle(state, events)
+        return events
+
+    def view(self, state: FilState, player: str | None) -> dict[str, Any]:
+        """Public information plus the viewer's own hand (DESIGN.md §3)."""
+        return {
+            "turn": state.turn,
+            "phase": state.phase.value,
+            "active": state.active,
+            "decision": state.decision.kind,
+            "counters": {c: {"space": s, "stack": state.stack_of.get(c),
+                             "reduced": c in state.reduced} for c, s in state.loc.items()},
+            "markers": {
+                "target": sorted(state.targets), "search": sorted(state.search),
+                "protect": sorted(state.protect), "entrenched": sorted(state.entrenched),
+                "sacked": sorted(state.sacked), "baler": sorted(state.baler),
+                "lines": sorted(state.lines_built), "zapote": state.zapote,
+                "reconcentration": state.reconcentration, "cities": dict(state.city_owner),
+                "artillery": state.artillery_holder if state.artillery == "in_play" else None,
+            },
+            "ap": dict(state.ap), "morale": state.morale, "us": state.us_level,
+            "us_at_war": state.us_at_war, "government": state.government,
+            "hand": list(state.hands[player]) if player in state.hands else [],
+            "hand_sizes": {s: len(h) for s, h in state.hands.items()},
+            "deck_sizes": {d: len(c) for d, c in state.decks.items()},
+            "played": list(state.out),
+            "combat": None if state.combat is None else {
+                "kind": state.combat.kind, "attacker": state.combat.attacker,
+                "modifiers": list(state.combat.modifiers), "cards": list(state.combat.cards)},
+        }
+
+    def result(self, state: FilState) -> Result | None:
+        return state.outcome
+
+    def state_hash(self, state: FilState) -> str:
+        return stable_hash(
+            state.dice, state.loc, sorted(state.stack_of.items()), state.reduced, state.targets,
+            state.search, state.protect, state.entrenched, state.sacked, state.baler,
+            state.zapote, state.zapote_defenders, state.lines_built, state.reconcentration,
+            state.city_owner, state.government, state.canovas_dead, state.government_changed,
+            state.artillery, state.artillery_holder, state.landed, state.ap, state.morale,
+            state.us_level, state.us_at_war, state.us_entry_pending, state.exiled, state.biak,
+            state.turn, state.phase, state.active, state.round_count, state.round_surcharged,
+            state.round_did, state.round_repatriated, state.round_reinforced, state.passes,
+            state.us_next_round, state.plunders, state.search_free, state.decks, state.hands,
+            state.out, [(p.kind, p.player, p.card, p.targets, p.action, p.leader, p.units,
+                         p.city, p.space, p.value, p.pre) for p in state.pending],
+            state.combat, state.outcome,
+        )
+
+    def check_invariants(self, state: FilState) -> list[str]:
+        return check_invariants(state)
+
+
+def explain(state: FilState, action: Action) -> tuple[str, str]:
+    """A reason and a rule section for an illegal action."""
+    if state.outcome is not None:
+        return "The game is over.", "5.3"
+    decision = state.decision
+    if state.pending:
+        return f"Now {decision.player} must answer: {decision.prompt}.", decision.section
+    side = state.active
+    try:
+        need = cost(state, side, action)
+    except (KeyError, IndexError, AttributeError):
+        need = 0
+    if need > state.ap[side]:
+        return f"That needs {need} AP and {side} has {state.ap[side]}.", "5.2.3"
+    return f"{action.describe()} is not allowed now.", decision.section
+
+
+def _answer_prompt(state: FilState, action: Action, events: list[Event]) -> None:
+    prompt = state.pending[-1]
+    side = prompt.player
+    kind = prompt.kind
+    if kind == Kind.DISCARD:
+        assert isinstance(action, A.Discard)
+        state.hands[side].remove(action.card)
+        state.out.append(action.card)
+        events.append(Message(f"{side.title()} discards a card over the hand limit",
+                              visible_to=None))
+        if len(state.hands[side]) <= state.data.params.hand:
+            state.pending.pop()
+        return
+    state.pending.pop()
+    if kind == Kind.COMBAT_CARDS:
+        if isinstance(action, A.PlayCard):
+            combat.play_combat_card(state, side, action.card, events)
+        else:
+            combat.decline_cards(state, side)
+    elif kind == Kind.COUNTERATTACK:
+        if isinstance(action, A.Counterattack):
+            combat.counterattack(state, prompt, events)
+    elif kind == Kind.CANCEL:
+        if isinstance(action, A.PlayCard):
+            cards.cancel(state, side, action.card, prompt, events)
+            _solo_reaction(state, side, events)
+        else:
+            cards.let_card_through(state, prompt, events)
+    elif kind == Kind.RESPONSE:
+        if isinstance(action, A.PlayCard):
+            cards.play_response(state, side, action.card, action.targets, prompt, events)
+            _solo_reaction(state, side, events)
+    elif kind == Kind.INTERCEPT:
+        if isinstance(action, A.Intercept):
+            combat.intercept(state, prompt, action.stack, events)
+        else:
+            combat.start_siege(state, combat.other(side), list(prompt.units), prompt.city,
+                               events)
+    elif kind == Kind.ZAPOTE:
+        if isinstance(action, A.DefendZapote):
+            movement.defend_zapote(state, prompt, action.stack, events)
+    elif kind == Kind.RELOCATE:
+        assert isinstance(action, A.Relocate)
+        state.place(action.leader, action.dest, with_=action.join)
+        events.append(Message(f"{B.cdef(state, action.leader).name} falls back to "
+                              f"{state.data.spaces[action.dest].name}"))
+
+
+def _solo_reaction(state: FilState, side: str, events: list[Event]) -> None:
+    """Solo play: after a bot reaction, the rest of its hand is reshuffled (10.2 R4)."""
+    if state.data.solo and side == SPAIN:
+        reshuffle_spanish_hand(state, events)
+
+
+def _round_action(state: FilState, action: Action, events: list[Event]) -> None:
+    side = state.active
+    if isinstance(action, A.EndRound):
+        end_round(state, events)
+        return
+    if isinstance(action, A.PlayCard):
+        state.round_did = True
+        cards.play(state, side, action.card, action.targets, events)
+        return
+    if isinstance(action, A.TradeCards):
+        for card in (action.first, action.second):
+            state.hands[side].remove(card)
+            state.out.append(card)
+        state.ap[side] = min(state.data.params.ap_max, state.ap[side] + 1)
+        state.round_did = True
+        events.append(Message(f"{side.title()} trades two cards for 1 AP"))
+        return
+    paid = pay(state, side, action)
+    if paid > base_cost(state, side, action)[0]:
+        events.append(Message("Coordinated Action: 1 extra AP"))
+    if isinstance(action, A.Move):
+        members = tuple(state.members(action.stack))
+        movement.move_stack(state, action.stack, action.dest, action.mode, events)
+        if side == FILIPINO:
+            cards.offer_response(state, side, "move", members)
+    elif isinstance(action, A.MoveLeader):
+        movement.move_leader(state, action.leader, action.dest, action.join, events)
+    elif isinstance(action, A.Merge):
+        movement.merge(state, action.stack, action.into, events)
+    elif isinstance(action, A.Split):
+        movement.split(state, action.counter, events)
+    elif isinstance(action, A.Recruit):
+        raised = action.unit in state.stack_of
+        if forces.recruit(state, side, action.space, action.unit, events) and side == FILIPINO:
+            cards.offer_response(state, side, "recruit", (action.unit,),
+                                 "raised" if raised else "new")
+    elif isinstance(action, A.Reinforce):
+        forces.reinforce(state, action.dests, action.stacked, events)
+        state.round_reinforced += len(action.dests)
+    elif isinstance(action, A.Repatriate):
+        forces.repatriate(state, action.unit, events)
+        state.round_repatriated = True
+    elif isinstance(action, A.Attack):
+        units = list(action.units)
+        for u in units:
+            state.search_free.discard(u)
+        combat.declare(state, side, units, action.target, events)
+    elif isinstance(action, A.Disperse):
+        operations.disperse(state, action.brigade, action.mode, events)
+    elif isinstance(action, A.Regroup):
+        operations.regroup(state, action.brigade, events)
+    elif isinstance(action, A.Plunder):
+        operations.plunder(state, action.unit, events)
+        cards.offer_response(state, side, "plunder", (action.unit,))
+    elif isinstance(action, A.Hide):
+        operations.hide(state, action.counter, events)
+        cards.offer_response(state, side, "hide", (action.counter,))
+    elif isinstance(action, A.Entrench):
+        operations.entrench(state, action.stack, events)
+    elif isinstance(action, A.Political):
+        if operations.political(state, side, action.goal, events) and side == FILIPINO:
+            cards.offer_response(state, side, "political", ())
+    elif isinstance(action, A.BuildLine):
+        operations.build_line(state, action.line, action.brigade, events)
+    elif isinstance(action, A.EndReconcentration):
+        operations.end_reconcentration(state, events)

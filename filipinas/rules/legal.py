@@ -1,0 +1,331 @@
+"""Every legal answer to the decision of the moment (DESIGN.md §2)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.core.actions import Action
+from filipinas.rules import actions as A
+from filipinas.rules import board as B
+from filipinas.rules.cards import (
+    cancel_cards,
+    fleet_blockade,
+    recruit_targets,
+    response_cards,
+    response_targets,
+    round_cards,
+)
+from filipinas.rules.combat import city_defence, playable_combat_cards, siege_strength
+from filipinas.rules.forces import relocation_choices, spanish_box_brigades
+from filipinas.rules.movement import can_stack, zapote_candidates
+from filipinas.rules.sequence import cost
+from filipinas.rules.setup import FILIPINO, SPAIN, USA
+from filipinas.rules.state import FilState, Kind, Phase
+
+
+def legal_actions(state: FilState) -> list[Action]:
+    if state.outcome is not None or state.phase == Phase.OVER:
+        return []
+    if state.pending:
+        return prompt_actions(state)
+    return round_actions(state, state.active)
+
+
+def prompt_actions(state: FilState) -> list[Action]:
+    p = state.pending[-1]
+    side = p.player
+    out: list[Action] = []
+    if p.kind == Kind.DISCARD:
+        return [A.Discard(c) for c in dict.fromkeys(state.hands[side])]
+    if p.kind == Kind.COMBAT_CARDS:
+        out = [A.PlayCard(c) for c in playable_combat_cards(state, side)]
+    elif p.kind == Kind.COUNTERATTACK:
+        out = [A.Counterattack()]
+    elif p.kind == Kind.CANCEL:
+        out = [A.PlayCard(c) for c in cancel_cards(state, side)]
+    elif p.kind == Kind.RESPONSE:
+        out = [A.PlayCard(c, t) for c in response_cards(state, side, p.action)
+               for t in response_targets(state, c, p)]
+    elif p.kind == Kind.INTERCEPT:
+        province = state.data.spaces[p.city].province
+        assert province is not None
+        out = [A.Intercept(s[0]) for s in B.stacks_in(state, province, side)
+               if B.combat_units(state, s)]
+    elif p.kind == Kind.ZAPOTE:
+        out = [A.DefendZapote(s) for s in zapote_candidates(state)]
+    elif p.kind == Kind.RELOCATE:
+        return [A.Relocate(p.leader, d, j) for d, j in relocation_choices(state, p.leader)]
+    out.append(A.Decline())
+    return out
+
+
+def _affordable(state: FilState, side: str, actions: list[Action]) -> list[Action]:
+    ap = state.ap[side]
+    return [a for a in actions if cost(state, side, a) <= ap]
+
+
+def round_actions(state: FilState, side: str) -> list[Action]:
+    """The choices of a round: actions the side can pay for, cards, the two-card trade, and
+    ending the round (5.2.1-5.2.3)."""
+    out: list[Action] = [A.EndRound()]
+    out.extend(A.PlayCard(c, t) for c, t in round_cards(state, side))
+    hand = sorted(set(state.hands[side]))
+    if len(state.hands[side]) >= 2:
+        for a, b in combinations(hand, 2):
+            out.append(A.TradeCards(a, b))
+        for c in hand:
+            if state.hands[side].count(c) >= 2:
+                out.append(A.TradeCards(c, c))
+    if state.ap[side] <= 0:
+        return out
+    costed: list[Action] = []
+    costed.extend(move_actions(state, side))
+    costed.extend(leader_moves(state, side))
+    costed.extend(stacking_actions(state, side))
+    costed.extend(A.Recruit(s, u) for s, u in recruit_targets(state, side))
+    costed.extend(attack_actions(state, side))
+    costed.extend(operation_actions(state, side))
+    if side == SPAIN:
+        costed.extend(spanish_actions(state))
+    out.extend(_affordable(state, side, costed))
+    return out
+
+
+def _stacks(state: FilState, side: str) -> list[list[str]]:
+    return [s for s in B.all_stacks(state, side) if not any(c in state.baler for c in s)
+            and not (state.exiled and "aguinaldo" in s)]
+
+
+def move_actions(state: FilState, side: str) -> list[Action]:
+    """Land moves to adjacent spaces, coastal transport, naval moves and convoys (6.3, 7.1)."""
+    out: list[Action] = []
+    sp = state.data.spaces
+    for stack in _stacks(state, side):
+        units = B.combat_units(state, stack)
+        if not units:
+            continue  # a lone leader moves with MoveLeader (4.2.1)
+        here = state.loc[stack[0]]
+        kinds = {B.cdef(state, u).kind for u in units}
+        if any(B.cdef(state, u).restriction in ("moros", "bisayas") for u in units):
+            continue
+        if "fleet" in kinds:
+            if not any(B.cdef(state, m).admiral for m in stack):
+                continue
+            if here == "sea":
+                ports = ["hong_kong"] if side == FILIPINO else [
+                    c for c in state.data.cities if B.friendly_city(state, SPAIN, c)]
+                out.extend(A.Move(stack[0], p, "naval") for p in ports)
+                if side == FILIPINO and any(B.cdef(state, u).land for u in units):
+                    out.extend(A.Move(stack[0], p, "landing") for p in state.data.provinces)
+            elif sp[here].kind in ("city", "port"):
+                out.append(A.Move(stack[0], "sea", "naval"))
+            continue
+        us_afloat = any(B.cdef(state, u).faction == USA and u not in state.landed for u in units)
+        if us_afloat:
+            if here == "hong_kong":
+                out.append(A.Move(stack[0], "sea", "convoy"))
+            elif here == "sea":
+                out.extend(A.Move(stack[0], p, "landing") for p in state.data.provinces)
+            continue
+        for dest in state.data.board.neighbors(here):
+            kind = sp[dest].kind
+            city_ok = kind == "city" and B.friendly_city(state, side, dest)
+            line_ok = kind == "line" and side == SPAIN and dest in state.lines_built and all(
+                B.cdef(state, u).kind == "brigade" for u in units)
+            if kind == "province" or city_ok or line_ok:
+                out.append(A.Move(stack[0], dest, "land"))
+        if side == SPAIN and sp[here].kind == "province" and not (
+                state.us_at_war and B.fleets_at_sea(state, USA)):
+            for dest in state.data.provinces:
+                if dest != here:
+                    out.append(A.Move(stack[0], dest, "coastal"))
+    return out
+
+
+def leader_moves(state: FilState, side: str) -> list[Action]:
+    """A leader moves alone anywhere for 1 AP, alone, into a friendly city or onto a friendly
+    stack (4.2.1, GAP-FIL-17)."""
+    out: list[Action] = []
+    sp = state.data.spaces
+    for leader in sorted(state.stack_of, key=state.data.order.__getitem__):
+        c = B.cdef(state, leader)
+        if not c.leader or c.side != side or leader in state.baler:
+            continue
+        if leader == "aguinaldo" and state.exiled:
+            continue
+        here = state.loc[leader]
+        alone = len(state.members(leader)) == 1
+        if c.admiral:
+            dests = ["hong_kong"] if c.faction == USA else [
+                d for d in state.data.cities if B.friendly_city(state, SPAIN, d)]
+            dests = dests + ["sea"]
+        else:
+            dests = [d for d in state.data.luzon]
+            dests += [d for d in state.data.cities if B.friendly_city(state, side, d)]
+            if side == SPAIN:
+                dests += ["visayas", "mindanao"]
+        for dest in dests:
+            if dest != here and (sp[dest].kind != "sea"):
+                out.append(A.MoveLeader(leader, dest, None))
+            for stack in B.stacks_in(state, dest, side):
+                if leader in stack or not B.combat_units(state, stack):
+                    continue
+                if c.admiral != any(B.cdef(state, u).kind == "fleet" for u in stack):
+                    continue
+                if can_stack(state, [leader], stack) and not (alone and dest == here):
+                    out.append(A.MoveLeader(leader, dest, stack[0]))
+    return out
+
+
+def stacking_actions(state: FilState, side: str) -> list[Action]:
+    """Stack two stacks in one space (1 AP), or take a counter out of a stack (1 AP) (6.3)."""
+    out: list[Action] = []
+    by_space: dict[str, list[list[str]]] = {}
+    for stack in _stacks(state, side):
+        by_space.setdefault(state.loc[stack[0]], []).append(stack)
+        if len(stack) > 1 and state.loc[stack[0]] != "sea":
+            out.extend(A.Split(c) for c in stack)
+    for space, stacks in by_space.items():
+        if state.data.spaces[space].kind == "line":
+            continue
+        for a, b in combinations(stacks, 2):
+            if can_stack(state, a, b):
+                out.append(A.Merge(a[0], b[0]))
+    return out
+
+
+def _attackers_in(state: FilState, side: str, province: str) -> list[list[str]]:
+    """Own stacks that may attack in `province`: in it, in its city (a sortie), or, for Spain,
+    on a Fortified Line joining it (6.13.2)."""
+    result = []
+    for stack in _stacks(state, side):
+        where = state.loc[stack[0]]
+        spc = state.data.spaces[where]
+        near = where == province or (spc.kind == "city" and spc.province == province) or (
+            spc.kind == "line" and province in spc.joins)
+        if near and B.combat_units(state, stack) and not any(
+                B.cdef(state, u).kind == "fleet" for u in stack):
+            result.append(stack)
+    return result
+
+
+def attack_actions(state: FilState, side: str) -> list[Action]:
+    """Attacks, locate-and-attack, joint Search and Destroy, sieges and naval attacks (6.4-6.8)."""
+    out: list[Action] = []
+    foe = FILIPINO if side == SPAIN else SPAIN
+    for province in state.data.provinces:
+        attackers = _attackers_in(state, side, province)
+        if not attackers:
+            continue
+        targets = [s for s in B.stacks_in(state, province, foe)]
+        for line in state.data.lines:
+            if province in state.data.spaces[line].joins and side == FILIPINO:
+                targets.extend(B.stacks_in(state, line, foe))
+        for stack in attackers:
+            units = B.combat_units(state, stack)
+            options = [units] + ([[u] for u in units] if len(units) > 1 else [])
+            for group in options:
+                for t in targets:
+                    out.append(A.Attack(tuple(group), t[0]))
+        if side == SPAIN:
+            searchers = [s[0] for s in attackers if len(B.combat_units(state, s)) == 1
+                         and s[0] in state.search and B.cdef(state, s[0]).kind == "brigade"]
+            if len(searchers) >= 2:
+                hidden = [t for t in targets if B.is_guerrilla(state, t[0])
+                          or B.is_lone_leader(state, t[0])]
+                for n in range(2, len(searchers) + 1):
+                    for joint in combinations(searchers, n):
+                        out.extend(A.Attack(joint, t[0]) for t in hidden)
+        city = state.data.city_of(province)
+        if city is not None and not B.friendly_city(state, side, city):
+            defence = city_defence(state, city)
+            for stack in attackers:
+                if state.loc[stack[0]] != province:
+                    continue
+                units = B.combat_units(state, stack)
+                if siege_strength(state, units) >= defence:
+                    out.append(A.Attack(tuple(units), city))
+    for stack in _stacks(state, side):
+        if state.loc[stack[0]] != "sea" or not any(B.cdef(state, m).admiral for m in stack):
+            continue
+        fleets = [u for u in stack if B.cdef(state, u).kind == "fleet"]
+        if not fleets:
+            continue
+        for t in B.stacks_in(state, "sea", foe):
+            out.append(A.Attack(tuple(fleets), t[0]))
+    # Spanish-only and Filipino-only guards: Moros/Bisayas never leave their box; a lone leader
+    # never attacks (4.2.2.1) — both hold because only stacks with combat units attack.
+    return out
+
+
+def operation_actions(state: FilState, side: str) -> list[Action]:
+    out: list[Action] = []
+    order = state.data.order
+    if side == FILIPINO:
+        for cid in sorted(state.stack_of, key=order.__getitem__):
+            cd = B.cdef(state, cid)
+            if cd.side != FILIPINO or cid in state.baler:
+                continue
+            where = state.loc[cid]
+            protected = any(state.loc[b] == where for b in state.protect)
+            if B.is_guerrilla(state, cid) and state.data.spaces[where].kind == "province" \
+                    and where not in state.sacked and not protected:
+                out.append(A.Plunder(cid))
+            if cid in state.targets and (B.is_guerrilla(state, cid) or
+                                         B.is_lone_leader(state, cid)):
+                out.append(A.Hide(cid))
+    for stack in _stacks(state, side):
+        units = B.combat_units(state, stack)
+        if units and state.data.spaces[state.loc[stack[0]]].kind == "province" and not all(
+                u in state.entrenched for u in units) and not any(
+                B.cdef(state, u).kind == "fleet" or
+                (B.cdef(state, u).faction == USA and u not in state.landed) for u in units):
+            out.append(A.Entrench(stack[0]))
+    if not state.us_at_war and not state.us_entry_pending:
+        out.append(A.Political("us"))
+    if side == SPAIN and not state.government_changed and not state.canovas_dead:
+        out.append(A.Political("government"))
+    return out
+
+
+def spanish_actions(state: FilState) -> list[Action]:
+    """Reinforce, repatriate, disperse, regroup, Fortified Lines, end Reconcentration (5.2.1)."""
+    out: list[Action] = []
+    order = state.data.order
+    blockade = fleet_blockade(state)
+    pool = len(spanish_box_brigades(state))
+    room = state.data.params.reinforcements_per_round - state.round_reinforced
+    provinces = state.data.provinces
+    if state.morale > state.data.params.morale_min and pool and not blockade and room > 0:
+        out.extend(A.Reinforce((p,)) for p in provinces)
+        if pool >= 2 and room >= 2:
+            for i, a in enumerate(provinces):
+                for b in provinces[i:]:
+                    out.append(A.Reinforce((a, b)))
+                    if a == b:
+                        out.append(A.Reinforce((a, b), True))
+    brigades = [c for c in sorted(state.stack_of, key=order.__getitem__)
+                if B.cdef(state, c).kind == "brigade" and B.cdef(state, c).side == SPAIN]
+    last = state.turn >= state.data.last_turn
+    protected = {state.loc[b] for b in state.protect}
+    for b in brigades:
+        if not last and not blockade:
+            out.append(A.Repatriate(b))
+        kind = state.data.spaces[state.loc[b]].kind
+        if b in state.protect or b in state.search:
+            out.append(A.Regroup(b))
+            continue
+        if kind == "province" and state.loc[b] not in protected:
+            out.append(A.Disperse(b, "protect"))
+        if kind in ("province", "line"):
+            out.append(A.Disperse(b, "search"))
+    for line in state.data.lines:
+        if line in state.lines_built:
+            continue
+        out.append(A.BuildLine(line, None))
+        for b in brigades:
+            if state.loc[b] in state.data.spaces[line].joins:
+                out.append(A.BuildLine(line, b))
+    if state.reconcentration:
+        out.append(A.EndReconcentration())
+    return out

@@ -1,0 +1,273 @@
+"""Schemas of the Filipinas YAML kinds (DESIGN.md §4): map, counters, cards, tables, setup and
+options."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from engine.data.schema import Document, Id, Problem, Record, Ref, SchemaSet, ValidDoc
+
+SpaceId = Annotated[str, Id("space")]
+SpaceRef = Annotated[str, Ref("space")]
+CounterId = Annotated[str, Id("counter")]
+CounterRef = Annotated[str, Ref("counter")]
+SideName = Literal["spain", "filipino"]
+Faction = Literal["spain", "filipino", "usa"]
+
+
+class SpaceModel(Record):
+    id: SpaceId
+    name: str
+    kind: Literal["province", "city", "line", "sea", "port", "box"]
+    areas: list[str] = []
+    resources: float = 0
+    sacked_partial: float = 0
+    province: SpaceRef | None = None
+    captaincy: bool = False
+    joins: list[SpaceRef] = []
+    note: str | None = None
+
+
+class TurnModel(Record):
+    turn: int
+    months: str
+    season: Literal["dry", "wet"]
+
+
+class TurnsModel(Record):
+    note: str | None = None
+    track: list[TurnModel]
+
+
+class MapDoc(Document):
+    kind: Literal["map"]
+    spaces: list[SpaceModel]
+    adjacency: list[tuple[SpaceRef, SpaceRef]]
+    turns: TurnsModel
+
+
+class UnitModel(Record):
+    id: CounterId
+    name: str
+    side: SideName
+    faction: Faction
+    kind: Literal["brigade", "corps", "fleet"]
+    cf: list[Annotated[int, Field(ge=1, le=2)]]
+    restriction: Literal["magdiwan", "moros", "bisayas"] | None = None
+    note: str | None = None
+
+
+class LeaderModel(Record):
+    id: CounterId
+    name: str
+    side: SideName
+    faction: Faction
+    lf: Annotated[int, Field(ge=0)]
+    tf: Annotated[int, Field(ge=0)]
+    captain_general: bool = False
+    admiral: bool = False
+
+
+class MarkerModel(Record):
+    id: str
+    name: str
+    count: Annotated[int, Field(ge=1)]
+    section: str
+
+
+class CountersDoc(Document):
+    kind: Literal["counters"]
+    units: list[UnitModel]
+    leaders: list[LeaderModel]
+    markers: list[MarkerModel]
+
+
+class EffectModel(Record):
+    """The effect vocabulary of the cards (DESIGN.md §4): each key is one verb."""
+
+    ap: int | None = None
+    morale: int | None = None
+    us_intervention: int | None = None
+    combat_roll: int | None = None
+    counterattack_after_hit: bool = False
+    cancel_card: bool = False
+    appoint: CounterRef | None = None
+    enter: list[CounterRef] = []
+    reconcentration: bool = False
+    build_line: bool = False
+    zapote_line: bool = False
+    filipino_artillery: bool = False
+    exile_aguinaldo: bool = False
+    disband_with_aguinaldo: bool = False
+    baler: bool = False
+    target_guerrilla: bool = False
+    target_province: bool = False
+    hide_province: bool = False
+    place_unit: CounterRef | None = None
+    place_guerrilla: bool = False
+    recruit: int | None = None
+    restore_brigade: bool = False
+    reinforce: int | None = None
+    damage_brigade: bool = False
+    camara_fleet: bool = False
+    naval_attack_in_port: bool = False
+    us_takes_city: bool = False
+    cancel_recruitment: bool = False
+    entrench_stack: bool = False
+    kill_canovas: bool = False
+    kill_bonifacio: bool = False
+    return_aguinaldo: bool = False
+
+
+class RequiresModel(Record):
+    government: Literal["canovas", "sagasta"] | None = None
+    canovas_alive: bool | None = None
+    leader_on_map: CounterRef | None = None
+    also_on_map: CounterRef | None = None
+    leader_available: CounterRef | None = None
+    captaincy_spanish: bool | None = None
+    filipino_in_cavite: bool | None = None
+    zapote_off: bool | None = None
+    reconcentration_off: bool | None = None
+    unit_in_box: CounterRef | None = None
+    artillery_available: bool | None = None
+    exiled: bool | None = None
+    morale_above: int | None = None
+
+
+class CardModel(Record):
+    id: Annotated[str, Id("card")]
+    name: str
+    deck: Literal["spanish", "filipino", "usa_spanish", "usa_filipino"]
+    when: list[Literal["round", "combat", "cancel", "response"]]
+    reaction: bool = False
+    cancellable: bool = False
+    role: Literal["attacker", "defender", "any"] = "any"
+    combat_kinds: list[Literal["land", "siege", "naval"]] = []
+    respond_to: list[Literal["recruit", "plunder", "political", "move", "hide"]] = []
+    effect: EffectModel
+    requires: RequiresModel = RequiresModel()
+    bot: Literal["always", "lots", "never"] = "never"
+    flavour: Annotated[str, Field(min_length=1)]
+
+
+class CardsDoc(Document):
+    kind: Literal["cards"]
+    cards: list[CardModel]
+
+
+class BandModel(Record):
+    from_: Annotated[int, Field(alias="from")]
+    to: int
+    cards: int
+
+
+class ResourceTableModel(Record):
+    note: str | None = None
+    max: int
+    cards: list[BandModel]
+
+
+class MoraleBandModel(Record):
+    from_: Annotated[int, Field(alias="from")]
+    to: int
+    cities: int
+
+
+class MoraleModel(Record):
+    reinforcement: int
+    repatriation: int
+    plunder: int
+    battle: int
+    siege: int
+    fleet_step: int
+    leader_lost: int
+    bands: list[MoraleBandModel]
+
+
+class GovEffect(Record):
+    us: int
+    morale: int
+
+
+class EndOfTurnModel(Record):
+    canovas: GovEffect
+    sagasta: GovEffect
+    reconcentration_us: int
+
+
+class TablesDoc(Document):
+    """Tables and rule numbers (costs, rolls, limits); see tables.yaml."""
+
+    kind: Literal["tables"]
+    resource_table: ResourceTableModel
+    combat: dict[str, int | str]
+    location: dict[str, int | str]
+    siege: dict[str, int]
+    recruitment: dict[str, int | str]
+    political: dict[str, int]
+    fortified_line: dict[str, int]
+    zapote: dict[str, int]
+    entrenchment: dict[str, int]
+    convoy: dict[str, int]
+    protect_cf: int
+    search_cf: int
+    costs: dict[str, int]
+    limits: dict[str, int]
+    morale: MoraleModel
+    end_of_turn: EndOfTurnModel
+
+
+class PlacementModel(Record):
+    counters: list[CounterRef]
+    space: SpaceRef
+    reduced: list[CounterRef] = []
+
+
+class SetupDoc(Document):
+    kind: Literal["setup"]
+    ap: dict[SideName, int]
+    morale: int
+    us_intervention: int
+    government: Literal["canovas", "sagasta"]
+    placements: list[PlacementModel]
+    boxes: dict[Faction, SpaceRef]
+
+
+class OptionsDoc(Document):
+    kind: Literal["options"]
+    solo: bool = False
+
+
+def _check_decks(docs: Mapping[str, ValidDoc]) -> list[Problem]:
+    """Every deck holds at least one card, and combat cards say their role (6.13)."""
+    cards = docs["cards"]
+    model = cards.model_as(CardsDoc)
+    problems: list[Problem] = []
+    decks = {c.deck for c in model.cards}
+    for deck in ("spanish", "filipino", "usa_spanish", "usa_filipino"):
+        if deck not in decks:
+            problems.append(cards.doc.problem(("cards",), f"the {deck} deck has no card"))
+    for i, card in enumerate(model.cards):
+        if "combat" in card.when and not card.combat_kinds:
+            problems.append(cards.doc.problem(("cards", i),
+                                              f"combat card {card.id} lists no combat_kinds"))
+    return problems
+
+
+SCHEMAS = SchemaSet(
+    game="filipinas",
+    kinds={
+        "map": MapDoc,
+        "counters": CountersDoc,
+        "cards": CardsDoc,
+        "tables": TablesDoc,
+        "setup": SetupDoc,
+        "options": OptionsDoc,
+    },
+    checks=(_check_decks,),
+    required_kinds=("map", "counters", "cards", "tables", "setup"),
+)
