@@ -54,6 +54,14 @@ class Click:
     reason: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class AidPage:
+    """One page of a game's player aid (F1): a title and its lines (tables as aligned text)."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
 class BoardView(Protocol):
     """A drawable, clickable board in world coordinates (pixels at zoom 1)."""
 
@@ -113,6 +121,10 @@ class GameUI(Protocol):
         ...
 
     def action_label(self, action: Action) -> str: ...
+
+    def player_aid(self) -> Sequence[AidPage]:
+        """The pages F1 shows: sequence of play, action costs, tables (from the game's YAML)."""
+        ...
 
     def highlight_style(self, target: str) -> str | None:
         """The highlight style for a target the player may click now ("target", "attack", …);

@@ -431,6 +431,25 @@ class GameScene(Scene):
             ("Quit", self.app.quit),
         ], escape=1))
 
+    def open_player_aid(self, page: int = 0) -> None:
+        """F1: the game's player aid, one page at a time."""
+        pages = list(self.gameui.player_aid())
+        if not pages:
+            self.app.toast("This game has no player aid.")
+            return
+        page %= len(pages)
+        current = pages[page]
+        buttons: list[tuple[str, Callable[[], None] | None]] = [("Close", None)]
+        if len(pages) > 1:
+            buttons = [
+                ("Next page", lambda: self.open_player_aid(page + 1)),
+                ("Previous page", lambda: self.open_player_aid(page - 1)),
+                ("Close", None),
+            ]
+        self.show_dialog(Dialog(
+            f"Player aid {page + 1}/{len(pages)}: {current.title}",
+            "\n".join(current.lines), buttons, escape=len(buttons) - 1))
+
     def open_menu(self) -> None:
         """Escape with nothing selected: settings and leaving the game."""
         speed = ChoiceRow("Dice", DICE_SPEEDS, self.app.settings.dice_speed)
@@ -449,8 +468,9 @@ class GameScene(Scene):
 
         self.show_dialog(Dialog(
             "Game menu",
-            "Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F11 full screen, F12 screenshot, "
-            "Ctrl +/- text size, M sound. Drag or arrow keys to pan, wheel to zoom.",
+            "F1 player aid, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F11 full screen, "
+            "F12 screenshot, Ctrl +/- text size, M sound. Drag or arrow keys to pan, wheel "
+            "to zoom.",
             [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", self.app.quit)],
             rows=[speed], escape=0))
 
@@ -499,6 +519,8 @@ class GameScene(Scene):
             self.redo()
         elif ctrl and event.key == pygame.K_s:
             self.save()
+        elif event.key == pygame.K_F1:
+            self.open_player_aid()
         elif event.key == pygame.K_ESCAPE:
             if self.selection is not None or self.choices:
                 self.clear_selection()

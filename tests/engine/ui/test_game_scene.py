@@ -120,6 +120,18 @@ def test_click_a_counter_then_a_highlighted_hex_moves_it(app, tmp_path):
     shot(app, tmp_path, "game_moved.png")
 
 
+def test_f1_opens_the_player_aid_and_pages_through_it(app):
+    scene = start(app, make_session(1))
+    key(app, pygame.K_F1)
+    assert scene.dialog is not None
+    assert scene.dialog.title == "Player aid 1/2: Sequence of play"
+    assert "6 turns" in scene.dialog.text
+    key(app, pygame.K_RETURN)  # the first button: next page
+    assert scene.dialog is not None and scene.dialog.title == "Player aid 2/2: Combat"
+    key(app, pygame.K_ESCAPE)
+    assert scene.dialog is None
+
+
 def test_an_illegal_click_shows_the_reason(app):
     scene = start(app, make_session(1))
     click(app, at(scene, "r1"))

@@ -9,7 +9,7 @@ from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
 from engine.core.hexgrid import Hex, hex_range
 from engine.ui import colors
-from engine.ui.adapter import Click, CounterSpec
+from engine.ui.adapter import AidPage, Click, CounterSpec
 from engine.ui.hexmap import CellStyle, HexMapView, hex_id, parse_hex_id
 from engine.ui.layout import LAYOUT_POINTY, Layout
 from toygame.rules import Attack, EndTurn, Move, PlayOrder
@@ -99,6 +99,18 @@ class SkirmishUI:
 
     def hand(self, view: Any) -> list[str]:
         return [f"Order: {card}" for card in view["hand"]]
+
+    def player_aid(self) -> list[AidPage]:
+        return [
+            AidPage("Sequence of play", (
+                "Blue moves first, then Red; a turn ends when both have ended.",
+                f"The game lasts {self.max_turns} turns.",
+            )),
+            AidPage("Combat", (
+                "Attack an adjacent enemy: roll a die, 4 or more eliminates it.",
+                "Each order card played adds 1 to the next attack roll.",
+            )),
+        ]
 
     def action_label(self, action: Action) -> str:
         if isinstance(action, PlayOrder):
