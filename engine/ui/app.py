@@ -142,6 +142,7 @@ class App:
     def pop(self) -> Scene:
         """Remove the top scene; with none left the app stops."""
         scene = self.scenes.pop()
+        scene.close()
         if not self.scenes:
             self.running = False
         return scene
@@ -149,7 +150,7 @@ class App:
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for `scene`."""
         if self.scenes:
-            self.scenes.pop()
+            self.scenes.pop().close()
         self.push(scene)
 
     def go_home(self) -> None:
@@ -157,7 +158,7 @@ class App:
         if self.home is None:
             self.quit()
             return
-        self.scenes.clear()
+        self._close_scenes()
         self.push(self.home())
 
     def quit(self, code: int = 0) -> None:
@@ -312,6 +313,12 @@ class App:
             self.step()
         return self.exit_code
 
+    def _close_scenes(self) -> None:
+        while self.scenes:
+            self.scenes.pop().close()
+
     def close(self) -> None:
-        """Close the window (the font module stays up: cached fonts remain usable)."""
+        """Close the scenes and the window (the font module stays up: cached fonts remain
+        usable)."""
+        self._close_scenes()
         pygame.display.quit()

@@ -9,8 +9,10 @@ Ctrl+S save, Escape clears the selection (or opens the game menu).
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -146,6 +148,10 @@ class GameScene(Scene):
         self.animations: deque[DiceAnimation] = deque()
         self.ai_delay = AI_PAUSE.get(app.settings.dice_speed, 0.6)
         self._ai_wait = 0.0
+        # computer sides think on a worker thread over a copy of the state, so the window keeps
+        # drawing while a slow opponent searches
+        self._thinker: ThreadPoolExecutor | None = None
+        self._thought: Future[Action] | None = None
         self._result_shown = False
         self._mouse: tuple[int, int] | None = None
         self._press_on_board = False
@@ -551,13 +557,31 @@ class GameScene(Scene):
             return
         player = self.deciding
         if player is not None and self.players.get(player) == "computer":
-            self._ai_wait += dt
-            if self._ai_wait >= self.ai_delay:
-                self._ai_wait = 0.0
-                legal = self.session.legal_actions()
-                if legal:
-                    self.play(self.agents[player].choose(self.session.rules, self.session.state,
-                                                          legal))
+            self._computer_turn(player, dt)
+
+    def _computer_turn(self, player: str, dt: float) -> None:
+        """Let the computer side think (in the background), then play its choice after a pause
+        long enough for a person to follow."""
+        if self._thought is None:
+            legal = self.session.legal_actions()
+            if not legal:
+                return
+            if self._thinker is None:
+                self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agent")
+            state = copy.deepcopy(self.session.state)
+            self._thought = self._thinker.submit(
+                self.agents[player].choose, self.session.rules, state, legal)
+        self._ai_wait += dt
+        if self._ai_wait < self.ai_delay or not self._thought.done():
+            return
+        thought, self._thought, self._ai_wait = self._thought, None, 0.0
+        self.play(thought.result())
+
+    def close(self) -> None:
+        """Stop the computer's worker thread (the scene is leaving the screen)."""
+        if self._thinker is not None:
+            self._thinker.shutdown(wait=False, cancel_futures=True)
+            self._thinker = None
 
     def _update_hover(self) -> None:
         pos = self._mouse

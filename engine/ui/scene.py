@@ -37,6 +37,9 @@ class Scene:
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size (or the UI scale changed): lay the widgets out again."""
 
+    def close(self) -> None:
+        """The scene leaves the app for good: release what it holds (threads, files)."""
+
     def show_dialog(self, dialog: Dialog) -> None:
         """Open a modal dialog over this scene (replacing any open one)."""
         self.dialog = dialog

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
+import time
 from pathlib import Path
 
 import pygame
@@ -267,15 +269,48 @@ def test_a_computer_side_plays_by_itself_and_the_turn_end_autosaves(app, user_da
     scene = start(app, session)
     scene.ai_delay = 0.0
     click(app, button_at(scene, "End turn"))
-    for _ in range(40):
+    for _ in range(400):
         app.step(DT)
         if scene.deciding == "blue":
             break
+        time.sleep(0.002)  # the computer thinks on a worker thread
     assert scene.deciding == "blue"
     assert any(entry.player == "red" for entry in session.history)
     autosaves = list((user_data / "wargames" / "autosave").glob("skirmish-*.json"))
     assert len(autosaves) == 1
     assert read_save(autosaves[0]).state_hash == session.state_hash()
+
+
+class GatedAgent:
+    """A computer side that thinks until the test opens its gate."""
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+
+    def choose(self, rules, state, legal):
+        self.gate.wait(timeout=10)
+        return EndTurn() if EndTurn() in legal else legal[0]
+
+
+def test_the_window_keeps_drawing_while_the_computer_thinks(app):
+    session = make_session(2)
+    agent = GatedAgent()
+    app.settings.dice_speed = 0
+    scene = GameScene(app, PLUGIN, session, {"blue": "human", "red": "computer"},
+                      agents={"red": agent})
+    app.push(scene)
+    scene.ai_delay = 0.0
+    click(app, button_at(scene, "End turn"))
+    for _ in range(20):  # were the agent asked on the UI thread, the first step would hang
+        app.step(DT)
+    assert scene.deciding == "red" and len(session.history) == 1
+    agent.gate.set()
+    for _ in range(400):
+        app.step(DT)
+        if scene.deciding == "blue":
+            break
+        time.sleep(0.002)
+    assert scene.deciding == "blue" and session.history[-1].player == "red"
 
 
 def test_a_click_with_several_meanings_asks_in_the_prompt(app):
