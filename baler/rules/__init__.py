@@ -1,0 +1,77 @@
+"""The rules of Heroes of Baler (pure: standard library and engine.core only).
+
+`BalerRules` implements the engine's `Rules` protocol: `new_game` deploys the scenario and runs
+to the first decision (each side's face-down initiative card); `apply` checks an answer against
+`legal_actions`, applies it and runs every automatic step until the next decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from baler.rules.actions import ACTION_TYPES
+from baler.rules.invariants import check_invariants
+from baler.rules.sequence import GameTask
+from baler.rules.setup import new_state
+from baler.rules.state import SIDES, BalerState
+from baler.rules.tasks import settle
+from baler.rules.view import view
+from engine.core.actions import Action, Event, IllegalActionError
+from engine.core.dice import Dice
+from engine.core.game import Result, Scenario, stable_hash
+
+__all__ = ["BalerRules", "BalerState"]
+
+
+class BalerRules:
+    """Heroes of Baler for the engine: two sides, Spanish and Philippine."""
+
+    game_id = "baler"
+    sides: tuple[str, ...] = tuple(s.value for s in SIDES)
+    action_types: tuple[type[Action], ...] = ACTION_TYPES
+
+    def new_game(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> BalerState:
+        st = new_state(scenario, dice if dice is not None else Dice(seed))
+        st.stack = [GameTask()]
+        settle(st, [])
+        return st
+
+    def legal_actions(self, state: BalerState) -> list[Action]:
+        if state.outcome is not None or not state.stack:
+            return []
+        return state.stack[-1].legal(state)
+
+    def apply(self, state: BalerState, action: Action) -> list[Event]:
+        if state.outcome is not None:
+            raise IllegalActionError("The game is over.")
+        task = state.stack[-1]
+        if action not in task.legal(state):
+            decision = state.decision
+            raise IllegalActionError(
+                f"{action.describe()} is not allowed now: {decision.prompt}", decision.section
+            )
+        events: list[Event] = []
+        task.answer(state, action, events)
+        settle(state, events)
+        return events
+
+    def view(self, state: BalerState, player: str | None) -> Any:
+        return view(state, player)
+
+    def result(self, state: BalerState) -> Result | None:
+        return state.outcome
+
+    def state_hash(self, state: BalerState) -> str:
+        return stable_hash(
+            state.dice, state.turn, state.phase, state.initiative, state.previous_initiative,
+            state.loc, state.exhausted, state.disabled, state.supply, state.morale, state.vp,
+            state.walls, state.firepower, state.firepower_side, state.surveillance,
+            state.trenches, state.shooting_markers, state.beds_open, state.power,
+            state.power_space, state.us_strength, state.persistence, state.hands, state.decks,
+            state.discards, state.fow_decks, state.shared_deck, state.shared_faceup,
+            state.removed, state.table, state.face_down, state.fow_drawn, state.attacked,
+            [t.key() for t in state.stack], state.decision, state.outcome,
+        )
+
+    def check_invariants(self, state: BalerState) -> list[str]:
+        return check_invariants(state)

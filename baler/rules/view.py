@@ -1,0 +1,63 @@
+"""What each player may see (DESIGN.md §3): hands, a face-down initiative card, a drawn Fog of
+War card and bag contents only for their owner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from baler.rules.state import BAGS, SIDES, WALLS, BalerState, Side
+
+
+def _side_name(side: Side | None) -> str | None:
+    return side.value if side is not None else None
+
+
+def view(st: BalerState, player: str | None) -> dict[str, Any]:
+    viewer = next((s for s in SIDES if s.value == player), None)
+    hidden_bags = {BAGS[s] for s in SIDES if s is not viewer}
+    decision = st.decision
+    return {
+        "turn": st.turn,
+        "phase": st.phase.value,
+        "initiative": st.initiative.value if st.initiative else None,
+        "decision": {
+            "player": decision.player,
+            "kind": decision.kind,
+            "prompt": decision.prompt,
+            "section": decision.section,
+        },
+        "tracks": {
+            s.value: {"supply": st.supply[s], "morale": st.morale[s], "vp": st.vp[s]}
+            for s in SIDES
+        },
+        "walls": {a: WALLS[w] for a, w in st.walls.items()},
+        "firepower": {
+            a: (st.firepower[a], _side_name(st.firepower_side[a])) for a in st.data.areas
+        },
+        "surveillance": {s.value: sorted(st.surveillance[s]) for s in SIDES},
+        "trenches": dict(st.trenches),
+        "shooting_markers": {a: s.value for a, s in st.shooting_markers.items()},
+        "infirmary_open_beds": st.beds_open,
+        "foreign_power": {
+            "power": st.power, "space": st.power_space, "us_strength": st.us_strength
+        },
+        "persistence": st.persistence,
+        "units": {u: where for u, where in st.loc.items() if where not in hidden_bags},
+        "bag_sizes": {s.value: len(st.units_at(BAGS[s])) for s in SIDES},
+        "exhausted": sorted(st.exhausted),
+        "disabled": sorted(st.disabled),
+        "hand": list(st.hands[viewer]) if viewer else [],
+        "hand_sizes": {s.value: len(st.hands[s]) for s in SIDES},
+        "deck_sizes": {s.value: len(st.decks[s]) for s in SIDES},
+        "discards": {s.value: list(st.discards[s]) for s in SIDES},
+        "fow_deck_sizes": {s.value: len(st.fow_decks[s]) for s in SIDES},
+        "shared_deck_size": len(st.shared_deck),
+        "shared_faceup": dict(st.shared_faceup),
+        "removed": list(st.removed),
+        "table": {s.value: list(st.table[s]) for s in SIDES},
+        "face_down": {
+            s.value: st.face_down[s] if s is viewer else st.face_down[s] is not None
+            for s in SIDES
+        },
+        "fow_drawn": st.fow_drawn[viewer] if viewer else None,
+    }
