@@ -15,11 +15,21 @@ class Agent(Protocol):
     def choose(self, rules: Rules[Any], state: Any, legal: list[Action]) -> Action: ...
 
 
-class RandomAgent:
-    """Picks uniformly among the legal actions with its own PRNG (never the game's dice)."""
+def without_concessions(legal: list[Action]) -> list[Action]:
+    """The legal actions that do not give the game away, or all of them if only concessions are
+    left."""
+    playing = [a for a in legal if not a.concession]
+    return playing or legal
 
-    def __init__(self, seed: int = 0) -> None:
+
+class RandomAgent:
+    """Picks uniformly among the legal actions with its own PRNG (never the game's dice); it
+    never concedes while anything else is legal."""
+
+    def __init__(self, seed: int = 0, side: str | None = None) -> None:
         self._rng = random.Random(seed)
+        self.side = side
 
     def choose(self, rules: Rules[Any], state: Any, legal: list[Action]) -> Action:
-        return legal[self._rng.randrange(len(legal))]
+        options = without_concessions(legal)
+        return options[self._rng.randrange(len(options))]

@@ -23,7 +23,13 @@ class IllegalActionError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base of every action. Subclasses add JSON-valued fields and may set `label`/`cost`."""
+    """Base of every action. Subclasses add JSON-valued fields.
+
+    `concession` marks an action that gives the game away (a surrender): random and exploring
+    agents leave it alone unless nothing else is legal.
+    """
+
+    concession: ClassVar[bool] = False
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": type(self).__name__}

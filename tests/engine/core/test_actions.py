@@ -73,3 +73,17 @@ def test_illegal_action_error_carries_reason_and_section():
     err = IllegalActionError("No dice left", "5.2")
     assert err.reason == "No dice left" and err.section == "5.2"
     assert str(err) == "No dice left (5.2)"
+
+
+@dataclass(frozen=True, slots=True)
+class Concede(Action):
+    concession = True
+
+
+def test_random_agent_never_concedes_while_it_can_play():
+    from engine.ai.agent import RandomAgent, without_concessions
+
+    agent = RandomAgent(3)
+    legal = [Concede(), Pass(), Shoot("a", 1)]
+    assert Concede() not in {agent.choose(None, None, legal) for _ in range(50)}
+    assert without_concessions([Concede()]) == [Concede()]

@@ -1,0 +1,393 @@
+"""The rules of La Guerra de España as a state machine (DESIGN §2): `GuerraRules`.
+
+Seats: "nationalist" and "republican" play a whole side in a game of two; in a game of 3-4 they
+command the northern sector and "nationalist_2"/"republican_2" the southern one (section 3).
+`Decision.player` is always the seat that must answer; results name the winning side.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Action, Event, IllegalActionError
+from engine.core.dice import Dice
+from engine.core.game import Result, Scenario, stable_hash
+from engine.core.hexgrid import Hex
+from guerra.rules import combat, conversion, naval, sequence
+from guerra.rules.actions import (
+    ACTION_TYPES,
+    AddAttacker,
+    AddDefender,
+    Attack,
+    Convert,
+    DefenceReady,
+    Disembark,
+    Embark,
+    EndCombats,
+    EndConversions,
+    EndMovement,
+    EndReadaptation,
+    MoveTo,
+    PlaceCounter,
+    Resolve,
+    Select,
+    SetOptions,
+    Stay,
+    Support,
+    Surrender,
+    TakeLoss,
+)
+from guerra.rules.counters import move, next_from_pool, place
+from guerra.rules.data import GuerraData, Kind, Level, Side, hex_label
+from guerra.rules.invariants import check
+from guerra.rules.movement import air_reach, land_reach, naval_reach, readaptation_reach
+from guerra.rules.reinforcements import families_for, placement_hexes
+from guerra.rules.setup import load_data, new_state
+from guerra.rules.state import (
+    SEATS,
+    CombatStage,
+    GuerraState,
+    Options,
+    Phase,
+    Where,
+    side_of_seat,
+)
+from guerra.rules.victory import surrender_result
+
+__all__ = ["GuerraRules", "GuerraState", "SEATS"]
+
+_PLAYER_SETUPS = ((1, 1), (2, 1), (2, 2))
+"""Players per side allowed by section 3: 2 players, 3 (two Nationalists), 4."""
+
+
+class GuerraRules:
+    """The rules object of La Guerra de España."""
+
+    game_id = "guerra"
+    sides: tuple[str, ...] = SEATS
+    action_types: tuple[type[Action], ...] = ACTION_TYPES
+
+    def __init__(self) -> None:
+        self._data: dict[str, GuerraData] = {}
+
+    # --- setting up -----------------------------------------------------------------------------
+
+    def new_game(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> GuerraState:
+        data = self._data.get(scenario.sha256)
+        if data is None:
+            data = load_data(scenario.documents)
+            self._data[scenario.sha256] = data
+        state = new_state(data, dice if dice is not None else Dice(seed))
+        sequence.set_decision(state)
+        return state
+
+    # --- legal actions --------------------------------------------------------------------------
+
+    def legal_actions(self, state: GuerraState) -> list[Action]:
+        phase = state.phase
+        if phase is Phase.OVER:
+            return []
+        if phase is Phase.OPTIONS:
+            return [SetOptions(level.value, n, r, tie) for level in Level
+                    for n, r in _PLAYER_SETUPS for tie in (True, False)]
+        if phase is Phase.AFRICA:
+            return self._africa_actions(state)
+        if phase in (Phase.POPULATION, Phase.FIXED):
+            pending = state.placements[0]
+            return [PlaceCounter(f, h.q, h.r) for f in families_for(state, pending)
+                    for h in placement_hexes(state, pending, f)]
+        if phase is Phase.CONVERSION:
+            return [*conversion.conversion_actions(state, state.player), EndConversions()]
+        if phase is Phase.MOVEMENT:
+            return self._movement_actions(state)
+        if phase is Phase.COMBAT:
+            return self._combat_actions(state)
+        return self._readaptation_actions(state)
+
+    def _africa_actions(self, state: GuerraState) -> list[Action]:
+        """Section 6: any land hex of North Africa; the counters may stack there."""
+        unit = state.units[state.africa_left[0]]
+        data = state.data
+        actions: list[Action] = []
+        for rid, region in data.regions.items():
+            if region.side is not unit.side:
+                continue
+            for h in data.board.territory_hexes[rid]:
+                if len(state.land_at.get(h, ())) < data.stack_limit(h):
+                    actions.append(PlaceCounter(unit.family, h.q, h.r))
+        return actions
+
+    def _movement_actions(self, state: GuerraState) -> list[Action]:
+        if state.selected is not None:
+            return [*(MoveTo(h.q, h.r) for h in sorted(state.reach)), Stay()]
+        actions: list[Action] = []
+        for unit in state.units.values():
+            if unit.player != state.player or unit.where is not Where.MAP or unit.moved:
+                continue
+            if unit.kind is Kind.NAVAL and not naval.usable(state, unit):
+                continue
+            actions.append(Select(unit.id))
+        actions += naval.transport_actions(state, state.player)
+        actions.append(EndMovement())
+        if not state.acted:
+            actions.append(Surrender())
+        return actions
+
+    def _combat_actions(self, state: GuerraState) -> list[Action]:
+        c = state.combat
+        if c is None:
+            actions = combat.attack_actions(state, state.player)
+            if not combat.obligations(state, state.player):
+                actions.append(EndCombats())
+            return actions
+        if c.stage is CombatStage.SETUP:
+            return combat.setup_actions(state)
+        if c.stage is CombatStage.DEFENCE:
+            return combat.defence_actions(state)
+        return combat.loss_actions(state)
+
+    def _readaptation_actions(self, state: GuerraState) -> list[Action]:
+        if state.selected is not None:
+            return [*(MoveTo(h.q, h.r) for h in sorted(state.reach)), Stay()]
+        actions: list[Action] = [
+            Select(u.id) for u in state.units.values()
+            if u.player == state.player and u.kind is Kind.AIR and u.where is Where.MAP
+            and not u.readapted
+        ]
+        actions.append(EndReadaptation())
+        return actions
+
+    # --- applying -------------------------------------------------------------------------------
+
+    def apply(self, state: GuerraState, action: Action) -> list[Event]:
+        if action not in self.legal_actions(state):
+            raise IllegalActionError(*_why(state, action))
+        events = self._apply(state, action)
+        sequence.set_decision(state)
+        return events
+
+    def _apply(self, state: GuerraState, action: Action) -> list[Event]:
+        if isinstance(action, SetOptions):
+            state.options = Options(Level(action.level), action.nationalist_players,
+                                    action.republican_players, action.tie_ends_game)
+            return sequence.after_options(state)
+        if isinstance(action, PlaceCounter):
+            return self._place(state, action)
+        if isinstance(action, Convert):
+            events = conversion.convert(state, action)
+            if not conversion.conversion_actions(state, state.player):
+                events += sequence.next_conversion(state)
+            return events
+        if isinstance(action, EndConversions):
+            return sequence.next_conversion(state)
+        if isinstance(action, Select):
+            return self._select(state, action)
+        if isinstance(action, MoveTo):
+            return self._move(state, Hex(action.q, action.r))
+        if isinstance(action, Stay):
+            return self._stay(state)
+        if isinstance(action, Embark):
+            state.acted = True
+            return naval.embark(state, action)
+        if isinstance(action, Disembark):
+            state.acted = True
+            return naval.disembark(state, action)
+        if isinstance(action, EndMovement):
+            return sequence.end_movement(state)
+        if isinstance(action, Surrender):
+            return sequence.finish(state, surrender_result(state, side_of_seat(state.player)))
+        if isinstance(action, EndReadaptation):
+            return sequence.next_readaptation(state)
+        return self._apply_combat(state, action)
+
+    def _place(self, state: GuerraState, action: PlaceCounter) -> list[Event]:
+        h = Hex(action.q, action.r)
+        if state.phase is Phase.AFRICA:
+            africa = state.units[state.africa_left.pop(0)]
+            events = place(state, africa, h, africa.player, "is placed in North Africa")
+            if not state.africa_left:
+                events += sequence.roll_first_player(state)
+            return events
+        pending = state.placements.pop(0)
+        unit = next_from_pool(state, action.family)
+        assert unit is not None
+        if pending.family is None:
+            army_family = state.data.population_families[pending.side][0]
+            state.mix_left[pending.side][0 if action.family == army_family else 1] -= 1
+        events = place(state, unit, h, pending.player, "arrives as a reinforcement")
+        return events + sequence.next_placement(state)
+
+    def _select(self, state: GuerraState, action: Select) -> list[Event]:
+        unit = state.units[action.unit]
+        events: list[Event] = []
+        if state.phase is Phase.READAPTATION:
+            state.reach = readaptation_reach(state, unit)
+        else:
+            state.acted = True
+            if unit.kind is Kind.NAVAL:
+                events += naval.use(state, unit)
+                state.reach = naval_reach(state, unit)
+            elif unit.kind is Kind.AIR:
+                state.reach = air_reach(state, unit)
+            else:
+                state.reach = land_reach(state, unit)
+        state.selected = unit.id
+        return events
+
+    def _move(self, state: GuerraState, h: Hex) -> list[Event]:
+        assert state.selected is not None
+        unit = state.units[state.selected]
+        reach = state.reach[h]
+        events = move(state, unit, h)
+        if state.phase is Phase.READAPTATION:
+            unit.readapted = True
+        else:
+            unit.moved = True
+            unit.landed = False
+            unit.must_fight = reach.fight
+            if reach.bridge:
+                state.strait_crossings += 1
+        state.selected = None
+        state.reach = {}
+        return events
+
+    def _stay(self, state: GuerraState) -> list[Event]:
+        assert state.selected is not None
+        unit = state.units[state.selected]
+        if state.phase is Phase.READAPTATION:
+            unit.readapted = True
+        else:
+            unit.moved = True
+        state.selected = None
+        state.reach = {}
+        return []
+
+    def _apply_combat(self, state: GuerraState, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, EndCombats):
+            return sequence.end_combats(state)
+        c = state.combat
+        if isinstance(action, Attack):
+            events += combat.open_combat(state, action)
+        elif isinstance(action, AddAttacker):
+            assert c is not None
+            c.attackers.append(action.unit)
+        elif isinstance(action, AddDefender):
+            assert c is not None
+            c.defenders.append(action.unit)
+        elif isinstance(action, Support):
+            events += combat.add_support(state, action)
+        elif isinstance(action, Resolve):
+            assert c is not None
+            c.attacker_fec = action.fec
+            c.stage = CombatStage.DEFENCE
+        elif isinstance(action, DefenceReady):
+            assert c is not None
+            c.defender_fec = action.fec
+            events += combat.resolve(state)
+        elif isinstance(action, TakeLoss):
+            events += combat.take_loss(state, action)
+        return events + _automatic_combat_steps(state)
+
+    # --- queries --------------------------------------------------------------------------------
+
+    def view(self, state: GuerraState, player: str | None) -> dict[str, Any]:
+        """Everything is public in this game: the whole board, tracks and tables."""
+        units = {
+            u.id: {
+                "family": u.family, "side": u.side.value, "kind": u.kind.value,
+                "player": u.player, "where": u.where.value,
+                "hex": hex_label(u.hex) if u.hex is not None else None,
+                "carrier": u.carrier, "moved": u.moved, "fought": u.fought,
+            }
+            for u in state.units.values() if u.where is not Where.POOL
+        }
+        return {
+            "turn": state.turn,
+            "period": state.data.periods.get(state.data.weather_turn(state.turn), ""),
+            "phase": state.phase.value,
+            "player": state.decision.player,
+            "viewer": player,
+            "first_side": state.first_side.value if state.first_side else None,
+            "units": units,
+            "provinces": {p: ("disputed" if s is None else s.value)
+                          for p, s in state.status.items()},
+            "fec": {s.value: v for s, v in state.fec.items()},
+            "weather": sorted(state.weather),
+            "naval_allowance": {s.value: v for s, v in state.naval_allowance.items()},
+            "selected": state.selected,
+            "reach": {hex_label(h): {"fight": r.fight, "road": r.road, "bridge": r.bridge}
+                      for h, r in state.reach.items()},
+        }
+
+    def result(self, state: GuerraState) -> Result | None:
+        return state.outcome
+
+    def state_hash(self, state: GuerraState) -> str:
+        units = [
+            (u.id, u.player, u.where.value, u.hex, u.carrier, tuple(u.cargo), u.moved, u.fought,
+             u.must_fight, u.landed, u.shipped, u.naval_roll, u.air_attack, u.air_defence,
+             u.readapted)
+            for u in state.units.values()
+        ]
+        return stable_hash(
+            state.dice, state.turn, state.phase, state.options, state.first_side, state.acting,
+            state.queue, state.player, units, state.status, state.last_owner, state.fec,
+            state.fec_losses, sorted(state.weather), state.naval_allowance,
+            sorted(state.naval_used), state.strait_crossings, state.conversions_done,
+            state.placements, state.mix_left, state.acted, state.selected, state.combat,
+            state.africa_left, state.outcome,
+        )
+
+    def check_invariants(self, state: GuerraState) -> list[str]:
+        return check(state)
+
+    # --- helpers for interfaces and agents ------------------------------------------------------
+
+    def seats(self, state: GuerraState) -> tuple[str, ...]:
+        """The seats in play (after the options are chosen), first side's seats first."""
+        if state.options is None:
+            return (Side.NATIONALIST.value,)
+        return tuple(seat for side in Side for seat in state.seats(side))
+
+    def side_of(self, seat: str) -> str:
+        """The side ("nationalist" or "republican") a seat plays."""
+        return side_of_seat(seat).value
+
+
+def _automatic_combat_steps(state: GuerraState) -> list[Event]:
+    """Skip the defender's step when it has nothing to add (no air support, no F.E.C.), then
+    pass on when the acting player has no combat left to open."""
+    events: list[Event] = []
+    c = state.combat
+    if c is not None and c.stage is CombatStage.DEFENCE and not c.defence_support and \
+            combat.defence_actions(state) == [DefenceReady(False)]:
+        events += combat.resolve(state)
+    if state.combat is not None:
+        return events
+    return events + sequence.skip_idle_combat(state)
+
+
+def _why(state: GuerraState, action: Action) -> tuple[str, str]:
+    """A reason and the rule section for an action that is not legal now."""
+    if state.phase is Phase.OVER:
+        return "The war is over.", "5"
+    reasons: dict[type[Action], tuple[str, str]] = {
+        SetOptions: ("The options are chosen once, before the game.", "4"),
+        PlaceCounter: ("A counter cannot be placed there now.", "10"),
+        Convert: ("Those garrisons cannot be converted together now.", "12"),
+        Select: ("That counter cannot move now.", "7"),
+        MoveTo: ("The selected counter cannot reach that hex.", "7"),
+        Embark: ("That counter cannot embark on that naval counter now.", "7.1"),
+        Disembark: ("That counter cannot land there now.", "7.1"),
+        EndCombats: ("A counter that entered an enemy control zone must still fight.", "7"),
+        Attack: ("Only an adjacent enemy counter of the same kind can be attacked.", "8"),
+        AddAttacker: ("That counter cannot join this attack.", "8"),
+        AddDefender: ("That counter cannot be attacked in this combat.", "8"),
+        Support: ("That air counter cannot support that counter.", "8"),
+        Resolve: ("Not enough F.E.C. to spend, or not the time to roll.", "11"),
+        DefenceReady: ("Not enough F.E.C. to spend, or not the time to defend.", "11"),
+        TakeLoss: ("That counter is not among the losses to choose.", "8"),
+        Surrender: ("Surrender is offered at the start of your movement.", "5"),
+    }
+    return reasons.get(type(action), (f"{action.describe()} is not possible now.", "14"))

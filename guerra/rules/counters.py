@@ -1,0 +1,127 @@
+"""Putting counters on the map, moving and removing them, keeping every index in step: the
+hex occupancy of land, naval and air counters and the land counters of each province (sections
+7-9)."""
+
+from __future__ import annotations
+
+from engine.core.actions import Event, PieceMoved
+from engine.core.hexgrid import Hex
+from guerra.rules.data import Kind, hex_label
+from guerra.rules.events import CounterEliminated, CounterPlaced
+from guerra.rules.provinces import land_entered
+from guerra.rules.state import GuerraState, Unit, Where
+
+
+def _index(state: GuerraState, kind: Kind) -> dict[Hex, list[str]]:
+    if kind.is_land:
+        return state.land_at
+    return state.naval_at if kind is Kind.NAVAL else state.air_at
+
+
+def name(state: GuerraState, unit: Unit) -> str:
+    """A counter's name for the log: its family and id."""
+    return f"{state.data.families[unit.family].name} {unit.id}"
+
+
+def _put(state: GuerraState, unit: Unit, h: Hex) -> list[Event]:
+    unit.hex = h
+    unit.where = Where.MAP
+    unit.carrier = None
+    _index(state, unit.kind).setdefault(h, []).append(unit.id)
+    if unit.kind.is_land:
+        territory = state.data.board.territory[h]
+        state.land_count[territory][unit.side] += 1
+        return land_entered(state, unit.side, h)
+    return []
+
+
+def _lift(state: GuerraState, unit: Unit) -> Hex:
+    h = unit.hex
+    assert h is not None, f"{unit.id} is not on the map"
+    index = _index(state, unit.kind)
+    here = index[h]
+    here.remove(unit.id)
+    if not here:
+        del index[h]
+    if unit.kind.is_land:
+        state.land_count[state.data.board.territory[h]][unit.side] -= 1
+    unit.hex = None
+    return h
+
+
+def place(state: GuerraState, unit: Unit, h: Hex, player: str, why: str) -> list[Event]:
+    """Bring a counter from its pool onto `h` for `player` (sections 6, 10, 12)."""
+    unit.player = player
+    reset_turn_flags(unit)
+    events: list[Event] = [CounterPlaced(f"{name(state, unit)} {why} at {hex_label(h)}",
+                                         piece=unit.id, dst=hex_label(h))]
+    return events + _put(state, unit, h)
+
+
+def move(state: GuerraState, unit: Unit, h: Hex) -> list[Event]:
+    """Move a counter on the map (its cargo travels with a naval counter)."""
+    src = _lift(state, unit)
+    events: list[Event] = [PieceMoved(f"{name(state, unit)} moves {hex_label(src)} → "
+                                      f"{hex_label(h)}", piece=unit.id, src=hex_label(src),
+                                      dst=hex_label(h))]
+    return events + _put(state, unit, h)
+
+
+def board(state: GuerraState, unit: Unit, ship: Unit) -> list[Event]:
+    """A land counter goes aboard a naval counter (section 7.1)."""
+    src = _lift(state, unit)
+    unit.where = Where.ABOARD
+    unit.carrier = ship.id
+    ship.cargo.append(unit.id)
+    return [PieceMoved(f"{name(state, unit)} embarks on {name(state, ship)}", piece=unit.id,
+                       src=hex_label(src), dst=ship.id)]
+
+
+def land(state: GuerraState, unit: Unit, h: Hex) -> list[Event]:
+    """A carried land counter goes ashore on `h` (section 7.1)."""
+    assert unit.carrier is not None
+    ship = state.units[unit.carrier]
+    ship.cargo.remove(unit.id)
+    events: list[Event] = [PieceMoved(f"{name(state, unit)} disembarks at {hex_label(h)}",
+                                      piece=unit.id, src=ship.id, dst=hex_label(h))]
+    return events + _put(state, unit, h)
+
+
+def eliminate(state: GuerraState, unit: Unit, why: str) -> list[Event]:
+    """Remove a counter from the game; a naval counter takes its cargo with it (section 7.1)."""
+    events: list[Event] = []
+    if unit.where is Where.MAP:
+        _lift(state, unit)
+    elif unit.where is Where.ABOARD and unit.carrier is not None:
+        state.units[unit.carrier].cargo.remove(unit.id)
+    unit.where = Where.ELIMINATED
+    unit.carrier = None
+    events.append(CounterEliminated(f"{name(state, unit)} is eliminated ({why})", piece=unit.id))
+    for cargo_id in list(unit.cargo):
+        events += eliminate(state, state.units[cargo_id], "lost with its naval transport, 7.1")
+    return events
+
+
+def next_from_pool(state: GuerraState, family: str) -> Unit | None:
+    """The first counter of `family` still in its pool (counter quantities are hard limits,
+    GAP-GUE-23)."""
+    for u in state.units.values():
+        if u.family == family and u.where is Where.POOL:
+            return u
+    return None
+
+
+def to_pool(state: GuerraState, unit: Unit) -> list[Event]:
+    """Take a counter off the map back to its pool (garrisons converted, section 12)."""
+    _lift(state, unit)
+    unit.where = Where.POOL
+    unit.player = ""
+    return [CounterEliminated(f"{name(state, unit)} leaves the map", piece=unit.id)]
+
+
+def reset_turn_flags(unit: Unit) -> None:
+    """A new turn: every counter may move and fight again (section 7)."""
+    unit.moved = unit.fought = unit.must_fight = unit.landed = False
+    unit.shipped = False
+    unit.naval_roll = 0
+    unit.air_attack = unit.air_defence = unit.readapted = False

@@ -1,0 +1,311 @@
+"""Movement of land, naval and air counters (section 7): where a selected counter may go.
+
+A land move ending in an enemy control zone is a move to fight and uses the movement factor;
+any other move uses the displacement factor (sections 2.3, 7). The reachable hexes of a counter
+are computed once, when it is selected, by the engine's cheapest-route search
+(`engine.core.graphsearch.reachable`, the search behind `hex_reachable`) with cost and stop
+callbacks. The search runs over the board's cell numbers instead of `Hex` objects: hashing a
+`Hex` dominated the time of a search, and numbers make a whole random game several times faster.
+
+- no land counter passes through another land counter's hex; it may end on an own stack in a
+  city (or in North Africa) within the stacking limit (section 7, section 8; GAP-GUE-30);
+- entering an enemy control zone stops the move (section 7); a counter starting in one may
+  leave it or step into another of its hexes;
+- a mountain hex costs 2 and a single point left cannot enter one (section 7 1a);
+- the road bonus (+2) needs the whole move along road edges, from turn 4 (section 7 1a);
+- displacement through own provinces only uses the own-province factor (10), otherwise the
+  disputed one (7); 7 in turns 1-3 (section 7 1a); 5/4 after landing (sections 7 1a, 7.1, 7.2);
+- a counter that enters an enemy province stays in it for the rest of its move: it may put only
+  one province in dispute and never cross one (section 9.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.graphsearch import cheapest_path, reachable
+from engine.core.hexgrid import Hex, hex_distance
+from guerra.rules.data import Kind, Side, Terrain
+from guerra.rules.provinces import owner_of_ground
+from guerra.rules.state import GuerraState, Reach, Unit
+
+Cost = Callable[[int, int], float | None]
+
+
+def enemy_zoc_cells(state: GuerraState, side: Side, kind: Kind) -> set[int]:
+    """Cells in the control zone of an enemy counter of the same arm (land or naval); air
+    counters have none (section 7)."""
+    board = state.data.board
+    index = state.land_at if kind.is_land else state.naval_at
+    zoc: set[int] = set()
+    for h, ids in index.items():
+        if state.units[ids[0]].side is not side:
+            zoc.update(board.adjacent[board.index[h]])
+    return zoc
+
+
+def enemy_zoc(state: GuerraState, side: Side, kind: Kind) -> set[Hex]:
+    """The same control zones as hexes."""
+    cells = state.data.board.cells
+    return {cells[i] for i in enemy_zoc_cells(state, side, kind)}
+
+
+def weather_cut(state: GuerraState, unit: Unit) -> int:
+    """Movement lost to the weather by a land counter in an affected zone (section 13,
+    GAP-GUE-15: land counters only, the zone of the hex where the move starts)."""
+    if not state.weather or not unit.kind.is_land or unit.hex is None:
+        return 0
+    zone = state.data.zone_of(state.data.board.territory[unit.hex])
+    box = state.weather.get(zone)
+    return box.movement if box is not None else 0
+
+
+def _search(state: GuerraState, start: Hex, budget: float, cost: Cost,
+            stop: Callable[[int], bool] | None = None) -> dict[int, float]:
+    board = state.data.board
+    return reachable(board.index[start], budget, board.adjacent.__getitem__, cost, stop)
+
+
+def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
+    """Every hex a land counter may move to now, with how (section 7)."""
+    assert unit.hex is not None
+    data = state.data
+    mv = data.movement
+    army = unit.kind is Kind.ARMY
+    cut = weather_cut(state, unit)
+    if army and unit.landed:
+        move_f, disp_any, disp_own = mv.landing_movement, mv.landing_displacement, 0
+    elif army:
+        move_f = mv.army_movement
+        if state.turn <= mv.early_turns:
+            disp_any, disp_own = mv.army_displacement_early, 0
+        else:
+            disp_any, disp_own = mv.army_displacement_disputed, mv.army_displacement_own
+    else:
+        move_f, disp_any, disp_own = mv.garrison_movement, mv.garrison_displacement, 0
+    move_f, disp_any, disp_own = (max(0, x - cut) for x in (move_f, disp_any, disp_own))
+    road = army and state.turn >= mv.road_from_turn
+    rules = _LandRules(state, unit)
+    searches: list[tuple[Hex, bool, bool, int, int, bool]] = [
+        (unit.hex, False, False, move_f, disp_any, False)
+    ]
+    if disp_own > disp_any:
+        searches.append((unit.hex, True, False, 0, disp_own, False))
+    if road and unit.hex in data.board.road_hexes:
+        bonus = mv.road_bonus
+        searches.append((unit.hex, False, True, move_f + bonus, disp_any + bonus, False))
+        if disp_own > disp_any:
+            searches.append((unit.hex, True, True, 0, disp_own + bonus, False))
+    if rules.can_bridge():
+        strait = data.board.strait
+        assert strait is not None
+        searches.append((strait, False, False, max(0, mv.landing_movement - cut),
+                         max(0, mv.landing_displacement - cut), True))
+    best: dict[int, Reach] = {}
+    zoc = rules.zoc
+    index = data.board.index
+    here = index[unit.hex]
+    for start, own_only, on_road, fight_budget, disp_budget, bridge in searches:
+        cost = rules.cost(own_only, on_road, bridge)
+        stop = rules.stack if own_only else rules.zoc_or_stack
+        origin = index[start]
+        found = _search(state, start, max(fight_budget, disp_budget), cost, stop)
+        for i, spent in found.items():
+            if i in (origin, here):
+                continue
+            fight = i in zoc
+            if spent > (fight_budget if fight else disp_budget):
+                continue
+            reach = Reach(int(spent), fight, on_road, bridge)
+            old = best.get(i)
+            if old is None or _better(reach, old):
+                best[i] = reach
+    cells = data.board.cells
+    return {cells[i]: r for i, r in best.items()}
+
+
+def _better(new: Reach, old: Reach) -> bool:
+    """Prefer a move that needs no Strait crossing, then one off the road, then the cheaper."""
+    return (new.bridge, new.road, new.cost) < (old.bridge, old.road, old.cost)
+
+
+class _LandRules:
+    """The cost and stop callbacks of one land counter's search, with the lookups bound once."""
+
+    def __init__(self, state: GuerraState, unit: Unit) -> None:
+        self.state = state
+        self.unit = unit
+        board = state.data.board
+        self.zoc = enemy_zoc_cells(state, unit.side, unit.kind)
+        self.occupied = {board.index[h]: ids for h, ids in state.land_at.items()}
+        self.strait = board.index[board.strait] if board.strait is not None else -1
+
+    def can_bridge(self) -> bool:
+        """A Nationalist army counter in North Africa, not moved, may cross by a naval counter
+        standing on the Strait hex, two a turn (section 7.2; army only, GAP-GUE-44)."""
+        state, unit = self.state, self.unit
+        strait = state.data.board.strait
+        if (strait is None or unit.kind is not Kind.ARMY or unit.moved or unit.landed
+                or unit.hex is None):
+            return False
+        if state.data.board.territory[unit.hex] not in state.data.regions:
+            return False
+        if state.strait_crossings >= state.data.transport.strait_per_turn:
+            return False
+        return any(state.units[i].side is unit.side for i in state.naval_at.get(strait, ()))
+
+    def stack(self, i: int) -> bool:
+        """An own stack may be joined but not passed through (section 7)."""
+        return i in self.occupied
+
+    def zoc_or_stack(self, i: int) -> bool:
+        return i in self.zoc or i in self.occupied
+
+    def cost(self, own_only: bool, on_road: bool, bridge: bool) -> Cost:
+        state = self.state
+        data = state.data
+        board = data.board
+        terrain_at, territory_at = board.terrain_at, board.territory_at
+        road_steps, n = board.road_steps, len(board.cells)
+        side = self.unit.side
+        enemy = side.enemy
+        ground = {t: owner_of_ground(state, t) for t in board.territory_hexes}
+        regions = data.regions
+        occupied, units, zoc, strait = self.occupied, state.units, self.zoc, self.strait
+        cells, limit = board.cells, data.stack_limit
+        land, mountain = Terrain.LAND, Terrain.MOUNTAIN
+        mountain_cost = data.movement.mountain_cost
+        garrison = self.unit.kind is Kind.GARRISON
+
+        def cost(a: int, b: int) -> float | None:
+            t = terrain_at[b]
+            if t is land:
+                step = 1
+            elif t is mountain and not garrison:
+                step = mountain_cost
+            else:
+                return None
+            if on_road and a * n + b not in road_steps:
+                return None
+            tb = territory_at[b]
+            assert tb is not None
+            owner_b = ground[tb]
+            if a == strait:
+                if bridge and tb in regions:
+                    return None
+            else:
+                ta = territory_at[a]
+                if ta != tb and ground[ta] is enemy:  # type: ignore[index]
+                    return None
+            if owner_b is enemy and tb in regions:
+                return None
+            if own_only and (owner_b is not side or b in zoc):
+                return None
+            here = occupied.get(b)
+            if here is not None and (units[here[0]].side is not side
+                                     or len(here) >= limit(cells[b])):
+                return None
+            return step
+
+        return cost
+
+
+def naval_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
+    """Hexes a naval counter may reach: 12 plus its die roll, sea hexes only, never through
+    another naval counter, stopping in an enemy naval control zone (sections 7 and 7 2)."""
+    assert unit.hex is not None
+    board = state.data.board
+    budget = state.data.movement.naval_movement + unit.naval_roll
+    terrain_at, sea = board.terrain_at, Terrain.SEA
+    units, side, limit = state.units, unit.side, state.data.stacking.naval
+    occupied = {board.index[h]: ids for h, ids in state.naval_at.items()}
+    zoc = enemy_zoc_cells(state, side, Kind.NAVAL)
+
+    def cost(a: int, b: int) -> float | None:
+        if terrain_at[b] is not sea:
+            return None
+        here = occupied.get(b)
+        if here is not None and (units[here[0]].side is not side or len(here) >= limit):
+            return None
+        return 1
+
+    def stop(i: int) -> bool:
+        return i in zoc or i in occupied
+
+    found = _search(state, unit.hex, budget, cost, stop)
+    start = board.index[unit.hex]
+    return {board.cells[i]: Reach(int(c), i in zoc, False, False)
+            for i, c in found.items() if i != start}
+
+
+def _air_cost(state: GuerraState, side: Side) -> Cost:
+    """Air counters fly over any hex but those of enemy air counters (section 7)."""
+    board = state.data.board
+    enemy_air = {board.index[h] for h, ids in state.air_at.items()
+                 if state.units[ids[0]].side is not side}
+
+    def cost(a: int, b: int) -> float | None:
+        return None if b in enemy_air else 1
+
+    return cost
+
+
+def _air_room(state: GuerraState, unit: Unit, h: Hex) -> bool:
+    here = state.air_at.get(h, [])
+    if here and state.units[here[0]].side is not unit.side:
+        return False
+    return len([i for i in here if i != unit.id]) < state.data.stacking.air
+
+
+def air_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
+    """Hexes an air counter may reach with its movement factor of 3: over anything but enemy
+    air counters, at most 2 own air counters a hex (sections 7 3 and 8)."""
+    assert unit.hex is not None
+    cells = state.data.board.cells
+    found = _search(state, unit.hex, state.data.movement.air_movement,
+                    _air_cost(state, unit.side))
+    reach = {cells[i]: Reach(int(c), False, False, False) for i, c in found.items()}
+    return {h: r for h, r in reach.items() if h != unit.hex and _air_room(state, unit, h)}
+
+
+def readaptation_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
+    """Hexes of a readaptation move (section 7 3, GAP-GUE-35): up to 20 hexes to the capital
+    hex of an own province or a non-mountain hex next to it."""
+    assert unit.hex is not None
+    board = state.data.board
+    budget = state.data.movement.air_readaptation
+    targets: set[Hex] = set()
+    for pid in state.data.provinces:
+        if state.status[pid] is unit.side:
+            capital = board.capitals[pid]
+            targets.add(capital)
+            targets.update(board.cells[j] for j in board.adjacent[board.index[capital]]
+                           if board.terrain_at[j] is not Terrain.MOUNTAIN)
+    targets.discard(unit.hex)
+    blockers = [h for h, ids in state.air_at.items() if state.units[ids[0]].side is not unit.side]
+    result: dict[Hex, Reach] = {}
+    for h in sorted(targets):
+        if not _air_room(state, unit, h) or hex_distance(unit.hex, h) > budget:
+            continue
+        d = _flight(state, unit, h, blockers)
+        if d is not None and d <= budget:
+            result[h] = Reach(int(d), False, False, False)
+    return result
+
+
+def _flight(state: GuerraState, unit: Unit, goal: Hex, blockers: list[Hex]) -> float | None:
+    """Length of the shortest flight to `goal` round enemy aircraft (None: no way through). An
+    enemy aircraft can only lengthen a flight if it stands on a shortest route."""
+    assert unit.hex is not None
+    d = hex_distance(unit.hex, goal)
+    if not any(hex_distance(unit.hex, b) + hex_distance(b, goal) == d for b in blockers):
+        return d
+    board = state.data.board
+    cells = board.cells
+
+    def estimate(i: int) -> float:
+        return hex_distance(cells[i], goal)
+
+    route = cheapest_path(board.index[unit.hex], board.index[goal], board.adjacent.__getitem__,
+                          _air_cost(state, unit.side), heuristic=estimate)
+    return None if route is None else route[1]

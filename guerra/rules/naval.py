@@ -1,0 +1,135 @@
+"""Naval counters: the naval-use roll, the movement die and naval transport (sections 7 2, 7.1).
+
+Each turn, before its naval moves, an army rolls the die and reads on the naval-use table how
+many of its naval counters it may use (moving, embarking or disembarking counters). A naval
+counter moves 12 hexes plus its own die roll. It carries up to two army counters of its player,
+boarded at an own or disputed port next to it and landed at an own port next to it; no player
+has more than two counters aboard at once (GUE-099). A counter that moved to reach the port stays
+where it lands; one that boarded without moving may move on with the landing factors (5, or 4
+to fight). No counter boards twice in a turn.
+"""
+
+from __future__ import annotations
+
+from engine.core.actions import Action, DiceRolled, Event, Message
+from engine.core.hexgrid import Hex, hex_distance, hex_neighbors
+from guerra.rules.actions import Disembark, Embark
+from guerra.rules.counters import board, land, name
+from guerra.rules.data import Kind, Side, Terrain
+from guerra.rules.state import GuerraState, Unit, Where
+
+
+def naval_use_roll(state: GuerraState, side: Side) -> list[Event]:
+    """Roll for the naval counters `side` may use this turn (section 7 2)."""
+    if not any(u.side is side and u.kind is Kind.NAVAL and u.where is Where.MAP
+               for u in state.units.values()):
+        state.naval_allowance[side] = 0
+        return []
+    roll = state.dice.roll_one(state.data.die, purpose="naval use")
+    allowed = state.data.naval_use[roll]
+    state.naval_allowance[side] = allowed
+    return [DiceRolled(f"{side.label} naval use: rolled {roll}, {allowed} naval counter(s) may "
+                       f"be used this turn (section 7)", values=(roll,),
+                       die=state.data.die.name, purpose="naval use")]
+
+
+def usable(state: GuerraState, ship: Unit) -> bool:
+    """Whether using `ship` stays within the naval-use roll (section 7 2)."""
+    if ship.id in state.naval_used:
+        return True
+    used = sum(1 for s in state.naval_used if state.units[s].side is ship.side)
+    return used < state.naval_allowance.get(ship.side, 0)
+
+
+def use(state: GuerraState, ship: Unit) -> list[Event]:
+    """Count `ship` as used this turn and roll its movement die once (section 7 2)."""
+    events: list[Event] = []
+    state.naval_used.add(ship.id)
+    if ship.naval_roll == 0:
+        ship.naval_roll = state.dice.roll_one(state.data.die, purpose="naval movement")
+        allowance = state.data.movement.naval_movement + ship.naval_roll
+        events.append(DiceRolled(f"{name(state, ship)} rolls {ship.naval_roll}: moves up to "
+                                 f"{allowance} hexes (section 7)", values=(ship.naval_roll,),
+                                 die=state.data.die.name, purpose="naval movement"))
+    return events
+
+
+def _aboard(state: GuerraState, player: str) -> int:
+    return sum(1 for u in state.units.values() if u.player == player and u.where is Where.ABOARD)
+
+
+def transport_actions(state: GuerraState, player: str) -> list[Action]:
+    """Embarking and disembarking open to `player` now (section 7.1)."""
+    data = state.data
+    board_ = data.board
+    actions: list[Action] = []
+    ships = [u for u in state.units.values() if u.player == player and u.kind is Kind.NAVAL
+             and u.where is Where.MAP and usable(state, u)]
+    if not ships:
+        return actions
+    room = _aboard(state, player) < data.transport.per_player_at_once
+    for unit in state.units.values():
+        if unit.player != player or unit.kind is not Kind.ARMY:
+            continue
+        if unit.where is Where.MAP and room and not unit.shipped:
+            assert unit.hex is not None
+            city = board_.cities.get(unit.hex)
+            if city is None or city.id not in data.ports:
+                continue
+            if state.status.get(city.province) is unit.side.enemy:
+                continue
+            for ship in ships:
+                assert ship.hex is not None
+                if (len(ship.cargo) < data.transport.per_naval_counter
+                        and hex_distance(ship.hex, unit.hex) == 1):
+                    actions.append(Embark(unit.id, ship.id))
+        elif unit.where is Where.ABOARD:
+            carrier = state.units[unit.carrier] if unit.carrier else None
+            if carrier is None or carrier not in ships:
+                continue
+            assert carrier.hex is not None
+            for h in hex_neighbors(carrier.hex):
+                city = board_.cities.get(h)
+                if (city is None or city.id not in data.ports
+                        or state.status.get(city.province) is not unit.side):
+                    continue
+                here = state.land_at.get(h, [])
+                if len(here) < data.stack_limit(h):
+                    actions.append(Disembark(unit.id, h.q, h.r))
+    return actions
+
+
+def embark(state: GuerraState, action: Embark) -> list[Event]:
+    unit, ship = state.units[action.unit], state.units[action.ship]
+    events = use(state, ship)
+    unit.shipped = True
+    return events + board(state, unit, ship)
+
+
+def disembark(state: GuerraState, action: Disembark) -> list[Event]:
+    """Land a carried counter; it may move on only if it had not moved this turn (7.1)."""
+    unit = state.units[action.unit]
+    assert unit.carrier is not None
+    events = use(state, state.units[unit.carrier])
+    h = Hex(action.q, action.r)
+    events += land(state, unit, h)
+    unit.shipped = True
+    if unit.moved:
+        events.append(Message(f"{name(state, unit)} moved before boarding: it stays in port "
+                              "until next turn (section 7.1)"))
+    else:
+        unit.landed = True
+    return events
+
+
+def coast_hexes(state: GuerraState, city_id: str) -> list[Hex]:
+    """Sea hexes next to a city, the most open sea first: where naval counters start (section
+    6: "the sea hexagon adjacent to the city")."""
+    board_ = state.data.board
+    city = board_.city_by_id[city_id]
+
+    def closed(h: Hex) -> int:
+        return -sum(1 for n in hex_neighbors(h) if board_.terrain.get(n) is Terrain.SEA)
+
+    return sorted((h for h in hex_neighbors(city.hex) if board_.terrain.get(h) is Terrain.SEA),
+                  key=lambda h: (closed(h), h))
