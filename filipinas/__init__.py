@@ -1,2 +1,26 @@
 """Filipinas 1896-1898: Fin de un Imperio — the Philippine Revolution against Spain and the
 possible intervention of the United States, for two players or solo against the Spanish bot."""
+
+from engine.core.game import GamePlugin
+from engine.paths import SCENARIOS
+from filipinas.rules import FilipinasRules
+
+PLUGIN = GamePlugin(
+    id="filipinas",
+    title="Filipinas 1896-1898",
+    rules=FilipinasRules(),
+    side_names={"filipino": "Filipino", "spain": "Spanish"},
+    scenarios_dir=str(SCENARIOS / "filipinas"),
+    default_scenario="standard.yaml",
+    schemas="filipinas.schema:SCHEMAS",
+    ui="filipinas.ui:create",
+    agents={"ai": "filipinas.ai:FilipinasAgent", "bot": "filipinas.bot:SpanishBot"},
+    description=(
+        "The Philippine Revolution, 1896-1898: the Katipunan's guerrillas plunder and rise "
+        "across central Luzon while Spain's brigades hunt them, and the United States wait "
+        "for their moment. Two players, or solo as the Filipinos against the rulebook's "
+        "Spanish bot (choose the solo scenario and leave the Spanish side to the computer)."
+    ),
+)
+
+__all__ = ["PLUGIN"]

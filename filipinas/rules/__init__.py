@@ -16,6 +16,7 @@ from filipinas.rules import board as B
 from filipinas.rules import cards, combat, forces, movement, operations
 from filipinas.rules.invariants import check_invariants
 from filipinas.rules.legal import legal_actions
+from filipinas.rules.queries import action_costs, control_map, prompt_info
 from filipinas.rules.sequence import (
     base_cost,
     cost,
@@ -34,7 +35,7 @@ class FilipinasRules:
     """The rules object registered for Filipinas."""
 
     game_id = "filipinas"
-    sides = SIDES
+    sides: tuple[str, ...] = SIDES
     action_types: tuple[type[Action], ...] = A.ACTION_TYPES
 
     def new_game(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> FilState:
@@ -86,7 +87,16 @@ class FilipinasRules:
             "played": list(state.out),
             "combat": None if state.combat is None else {
                 "kind": state.combat.kind, "attacker": state.combat.attacker,
-                "modifiers": list(state.combat.modifiers), "cards": list(state.combat.cards)},
+                "modifiers": list(state.combat.modifiers), "cards": list(state.combat.cards),
+                "attackers": list(state.combat.attackers),
+                "defenders": list(state.combat.defenders), "space": state.combat.space},
+            "round": {"actions": state.round_count, "coordinated": state.round_surcharged,
+                      "passes": state.passes, "did": state.round_did},
+            "costs": action_costs(state),
+            "control": control_map(state),
+            "prompt": prompt_info(state),
+            "exiled": state.exiled, "biak": state.biak, "canovas_dead": state.canovas_dead,
+            "plunders": state.plunders, "solo": state.data.solo,
         }
 
     def result(self, state: FilState) -> Result | None:

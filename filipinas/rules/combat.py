@@ -29,6 +29,9 @@ from filipinas.rules.location import locate_guerrilla, locate_lone_leader
 from filipinas.rules.setup import FILIPINO, SPAIN, USA
 from filipinas.rules.state import Combat, FilState, Kind, Prompt
 
+_ROLL_PURPOSE = {"land": "the combat", "naval": "the naval battle", "siege": "the siege"}
+"""What a combat roll is for, as the dice animation says it ("Rolling for the siege…")."""
+
 
 def other(side: str) -> str:
     return SPAIN if side == FILIPINO else FILIPINO
@@ -279,7 +282,8 @@ def resolve(state: FilState, events: list[Event]) -> None:
     c.hit = hit
     detail = ", ".join(f"{r} {v:+d}" for r, v in c.modifiers)
     events.append(DiceRolled(f"Combat roll {roll} ({detail}) = {roll + total_mod}: "
-                             f"{'hit' if hit else 'no hit'}", values=(roll,), purpose=c.kind))
+                             f"{'hit' if hit else 'no hit'}", values=(roll,),
+                             purpose=_ROLL_PURPOSE.get(c.kind, c.kind)))
     state.combat = None
     if c.kind == "siege":
         siege_result(state, c, events)

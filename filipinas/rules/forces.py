@@ -161,7 +161,7 @@ def recruit(state: FilState, side: str, space: str, unit: str, events: list[Even
     ok = roll + total_mod >= p.recruit_on
     events.append(DiceRolled(f"Recruitment in {state.data.spaces[space].name}: {roll} "
                              f"({text}) = {roll + total_mod}: {'success' if ok else 'failure'}",
-                             values=(roll,), purpose="recruitment"))
+                             values=(roll,), purpose="the recruitment"))
     if not ok:
         return False
     name = cdef(state, unit).name

@@ -59,7 +59,7 @@ def locate_guerrilla(state: FilState, units: list[str], target: str,
             if brigade not in who:
                 who.append(brigade)
     events.append(DiceRolled(f"Location of {cdef(state, target).name}: " + ", ".join(parts),
-                             values=tuple(values), purpose="location"))
+                             values=tuple(values), purpose="the location of the Guerrilla"))
     if located:
         state.targets.add(target)
         events.append(Message(f"{cdef(state, target).name} is located by {located} column(s)"))
@@ -81,5 +81,6 @@ def locate_lone_leader(state: FilState, units: list[str], leader: str,
     ok = any(r + bonus >= p.locate_on for r in rolls)
     events.append(DiceRolled(
         f"Search for {cdef(state, leader).name}: {', '.join(str(r) for r in rolls)} "
-        f"({bonus:+d}): {'found' if ok else 'not found'}", values=rolls, purpose="location"))
+        f"({bonus:+d}): {'found' if ok else 'not found'}", values=rolls,
+        purpose="the location of the leader"))
     return ok

@@ -56,7 +56,7 @@ def move_stack(state: FilState, stack: str, dest: str, mode: str,
             events.append(DiceRolled(
                 f"Crossing the {state.data.spaces[line].name}: {roll} "
                 f"({'crossed' if ok else 'held back'})", values=(roll,),
-                purpose="fortified line"))
+                purpose="the Fortified Line crossing"))
             if not ok:
                 return
     for g in guerrillas:

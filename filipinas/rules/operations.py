@@ -96,7 +96,7 @@ def political(state: FilState, side: str, goal: str, events: list[Event]) -> boo
     roll = state.dice.roll_one(purpose="political")
     ok = roll >= state.data.params.political_on
     events.append(DiceRolled(f"Political Action: {roll} ({'success' if ok else 'failure'})",
-                             values=(roll,), purpose="political"))
+                             values=(roll,), purpose="the Political Action"))
     if not ok:
         return False
     if goal == "government":

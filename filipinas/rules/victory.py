@@ -27,7 +27,8 @@ def end_of_turn_check(state: FilState, events: list[Event]) -> bool:
             return finish(state, None, "Spain surrenders, but the United States hold a city: "
                           "both sides lose (5.3.2)", events)
         reason = ("Spanish Morale has collapsed (5.3.1)" if needed == 0 else
-                  f"Spain surrenders with Morale {state.morale} and {fil} cities taken (5.3.1)")
+                  f"Spain surrenders with Morale {state.morale} and {fil} "
+                  f"cit{'y' if fil == 1 else 'ies'} taken (5.3.1)")
         return finish(state, FILIPINO, reason, events)
     if state.turn >= state.data.last_turn:
         return finish(state, SPAIN, "The last turn ends without a Spanish surrender (5.3.3)",

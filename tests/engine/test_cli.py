@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import plugins
 from engine.cli import main
 from engine.core.saves import write_save
 from toygame.testing import make_session
@@ -51,7 +52,9 @@ def test_validate_missing_file(tmp_path, capsys):
 def test_unknown_game_is_one_line(capsys):
     assert main(["simulate", "chess", "--games", "1"]) == 2
     err = capsys.readouterr().err
-    assert err == "wargames: unknown game 'chess' (known: skirmish)\n"
+    known = ", ".join(plugins.discover())
+    assert err == f"wargames: unknown game 'chess' (known: {known})\n"
+    assert "skirmish" in known
 
 
 def test_simulate_prints_a_json_summary_last(capsys):

@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from engine import plugins
 from engine.core.saves import write_save
 from engine.core.session import Session
 from engine.loading import LoadError, load_game_scenario
@@ -59,7 +60,8 @@ def click(app: App, pos: tuple[int, int]) -> None:
 
 
 def open_launcher(app: App, loader=load_game_scenario) -> Launcher:
-    launcher = Launcher(app, loader)
+    """The launcher with only the test game installed."""
+    launcher = Launcher(app, loader, games={PLUGIN.id: PLUGIN})
     app.push(launcher)
     app.step(DT)
     return launcher
@@ -92,6 +94,14 @@ def test_the_launcher_lists_a_registered_game_and_starts_it(app, tmp_path):
     assert isinstance(scene, GameScene)
     assert scene.players == {"blue": "human", "red": "human"}
     assert scene.handoff is not None
+
+
+def test_the_launcher_lists_every_installed_game(app, monkeypatch):
+    monkeypatch.setenv("WARGAMES_PLUGINS", "toygame:PLUGIN")
+    launcher = Launcher(app, load_game_scenario)
+    app.push(launcher)
+    app.step(DT)
+    assert [plugin.id for plugin, _ in launcher.sections] == list(plugins.discover())
 
 
 def test_no_installed_game_is_said_plainly(app, tmp_path):

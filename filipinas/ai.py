@@ -1,0 +1,339 @@
+"""The computer opponent of Filipinas: a greedy one-step player for the Filipino side (and the
+Americans it commands), and the rulebook's solo bot for the Spanish side.
+
+The Filipino player scores every legal action by what it is worth against what it costs and
+plays the best one, ending the round when nothing is worth its Action Points. Worth is counted
+in steps of Spanish Morale, the currency of the Filipino victory (5.3.1): a plunder is one step
+(4.2.3.1), a hit on a Spanish unit one step (6.7), a new corps the plunders it will make, a city
+the victory itself. Dice are counted by their chances, never rolled. Ties are broken by the
+agent's own seeded die. The Spanish side delegates to `SpanishBot` (10.3, 10.4).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core.actions import Action
+from filipinas.bot import SpanishBot
+from filipinas.rules import actions as A
+from filipinas.rules import board as B
+from filipinas.rules.combat import base_modifiers, city_defence, siege_strength
+from filipinas.rules.forces import recruit_modifier
+from filipinas.rules.sequence import cost
+from filipinas.rules.setup import FILIPINO, SPAIN, USA
+from filipinas.rules.state import FilState
+
+AP_WORTH = 0.4
+"""Morale steps one Action Point is worth: an action must be worth more than its AP to be
+played, so unspent AP carry over to the next turn (5.2.3)."""
+
+CARD_WORTH = {
+    "morale": -1.0, "ap": 0.45, "us_intervention": 0.25, "kill_canovas": 1.6,
+    "place_guerrilla": 1.0, "place_unit": 0.8, "filipino_artillery": 1.5, "zapote_line": 0.3,
+    "return_aguinaldo": 2.5, "damage_brigade": 0.9, "naval_attack_in_port": 1.2,
+    "exile_aguinaldo": -4.0, "kill_bonifacio": -0.6,
+}
+"""Worth of a Filipino card's effect verbs, per unit of the verb's value (a morale change of
+−1 is worth +1); the verbs are the cards' effect vocabulary (cards.yaml)."""
+
+HELD_WORTH = 0.35
+"""What a reaction card kept in hand is worth: it may turn a combat later."""
+
+
+def hit_chance(modifier: int, need: int = 6) -> float:
+    """The chance that one die plus `modifier` reaches `need` (Combat Table, 6.7)."""
+    faces = sum(1 for roll in range(1, 7) if roll + modifier >= need)
+    return faces / 6
+
+
+class FilipinasAgent:
+    """Plays either side: the Filipinos by greedy evaluation, Spain through the solo bot."""
+
+    def __init__(self, side: str = FILIPINO, seed: int = 0) -> None:
+        self.side = side
+        self.rng = random.Random(seed)
+        self.bot = SpanishBot(side, seed) if side == SPAIN else None
+
+    def choose(self, rules: Any, state: FilState, legal: list[Action]) -> Action:
+        if self.bot is not None:
+            return self.bot.choose(rules, state, legal)
+        kind = state.decision.kind
+        if kind == "round":
+            return self._best(state, legal)
+        if kind == "discard":
+            return min(legal, key=lambda a: self._hold_worth(state, a) + self.rng.random() / 100)
+        if kind == "combat_cards":
+            return self._combat_card(state, legal)
+        if kind in ("counterattack", "cancel", "response", "intercept", "relocate"):
+            # A free counterattack risks nothing; every cancellable Spanish card hurts; an
+            # interception can only save the city (6.7, 10.2, 6.8.3).
+            answers = [a for a in legal if not isinstance(a, A.Decline)]
+            if answers:
+                return max(answers, key=lambda a: self._stack_strength(state, a))
+            return legal[0]
+        if kind == "zapote":
+            return self._zapote(state, legal)
+        return self.rng.choice(legal)
+
+    # --- prompts -----------------------------------------------------------------------------
+
+    def _stack_strength(self, state: FilState, action: Action) -> float:
+        stack = getattr(action, "stack", None)
+        if stack is None:
+            return self.rng.random()
+        return B.strength(state, state.members(stack)) + self.rng.random() / 10
+
+    def _zapote(self, state: FilState, legal: list[Action]) -> Action:
+        """Hold the Zapote Line with a stack at least as strong as the crossing Spaniards, who
+        then attack it at −1 (6.13.3)."""
+        pending = state.pending[-1]
+        attackers = B.strength(state, [u for u in pending.units if u in state.stack_of])
+        options = [a for a in legal if isinstance(a, A.DefendZapote)
+                   and B.strength(state, state.members(a.stack)) >= attackers]
+        if options:
+            return max(options, key=lambda a: self._stack_strength(state, a))
+        return next(a for a in legal if isinstance(a, A.Decline))
+
+    def _combat_card(self, state: FilState, legal: list[Action]) -> Action:
+        """Play the card that moves the roll our way while the combat is still open."""
+        combat = state.combat
+        decline = next(a for a in legal if isinstance(a, A.Decline))
+        if combat is None:
+            return decline
+        attacking = combat.attacker == FILIPINO
+        total = sum(v for _, v in combat.modifiers)
+        best: tuple[float, Action] = (0.0, decline)
+        for a in legal:
+            if not isinstance(a, A.PlayCard):
+                continue
+            eff = state.data.cards[a.card].effect
+            roll = int(eff.get("combat_roll", 0))
+            gain = abs(hit_chance(total + roll) - hit_chance(total))
+            if roll and (roll > 0) != attacking:
+                gain = 0.0
+            if eff.get("counterattack_after_hit") and not attacking:
+                gain = 0.3
+            if gain > best[0]:
+                best = (gain, a)
+        return best[1]
+
+    # --- the round ---------------------------------------------------------------------------
+
+    def _best(self, state: FilState, legal: list[Action]) -> Action:
+        end = next(a for a in legal if isinstance(a, A.EndRound))
+        best: tuple[float, float, Action] = (0.0, 0.0, end)
+        for action in legal:
+            if isinstance(action, A.EndRound):
+                continue
+            net = self.worth(state, action) - AP_WORTH * cost(state, FILIPINO, action)
+            key = (net, self.rng.random(), action)
+            if net > 0.0 and key[:2] > best[:2]:
+                best = key
+        return best[2]
+
+    def worth(self, state: FilState, action: Action) -> float:
+        """Morale steps an action is expected to bring, before its AP cost."""
+        if isinstance(action, A.PlayCard):
+            return self._card_worth(state, action)
+        if isinstance(action, A.TradeCards):
+            return self._trade_worth(state, action)
+        if isinstance(action, A.Plunder):
+            return self._plunder_worth(state, action.unit)
+        if isinstance(action, A.Hide):
+            return 0.6 if self._spanish_near(state, state.loc[action.counter]) else 0.05
+        if isinstance(action, A.Recruit):
+            return self._recruit_worth(state, action.space, action.unit)
+        if isinstance(action, A.Attack):
+            return self._attack_worth(state, action)
+        if isinstance(action, A.Move):
+            return self._move_worth(state, action)
+        if isinstance(action, A.MoveLeader):
+            return self._leader_worth(state, action)
+        if isinstance(action, A.Entrench):
+            return self._entrench_worth(state, action.stack)
+        if isinstance(action, A.Political):
+            return 0.45 if state.turn >= 2 else 0.2
+        return 0.0
+
+    # cards
+    def _card_worth(self, state: FilState, action: A.PlayCard) -> float:
+        eff = state.data.cards[action.card].effect
+        total = 0.0
+        for verb, per in CARD_WORTH.items():
+            if verb in eff:
+                value = eff[verb]
+                total += per * (float(value) if isinstance(value, int | float)
+                                and not isinstance(value, bool) else 1.0)
+        if "recruit" in eff:
+            total += self._recruit_worth(state, action.targets[0], action.targets[1],
+                                         int(eff["recruit"]))
+        if "place_guerrilla" in eff:
+            total += self._province_worth(state, action.targets[0]) - 0.5
+        if "hide_province" in eff:
+            total += 0.3 * sum(1 for c in state.targets if state.loc.get(c) == action.targets[0])
+        if "entrench_stack" in eff:
+            total += self._entrench_worth(state, action.targets[0])
+        if "damage_brigade" in eff:
+            total += 0.1 * B.cf(state, action.targets[0])
+        return total
+
+    def _hold_worth(self, state: FilState, action: Action) -> float:
+        """What keeping a card is worth (for discards): reaction cards are kept."""
+        card_id = getattr(action, "card", "")
+        card = state.data.cards[card_id]
+        if card.reaction:
+            return HELD_WORTH
+        return max(0.0, self._card_worth(state, A.PlayCard(card_id, ()))
+                   if not card.effect.keys() & {"recruit", "place_guerrilla", "hide_province",
+                                                "entrench_stack", "damage_brigade"} else 0.5)
+
+    def _trade_worth(self, state: FilState, action: A.TradeCards) -> float:
+        """Two cards for 1 AP: worth it for cards that cannot be played and are not reactions,
+        while the AP buys something now."""
+        if state.ap[FILIPINO] > 1:
+            return 0.0
+        playable = {a.card for a in self._round_cards(state)}
+        kept = 0.0
+        for card_id in (action.first, action.second):
+            card = state.data.cards[card_id]
+            kept += HELD_WORTH if card.reaction else (0.5 if card_id in playable else 0.1)
+        return AP_WORTH * 1.5 - kept
+
+    @staticmethod
+    def _round_cards(state: FilState) -> list[A.PlayCard]:
+        from filipinas.rules.cards import round_cards
+
+        return [A.PlayCard(c, t) for c, t in round_cards(state, FILIPINO)]
+
+    # guerrilla war
+    def _spanish_near(self, state: FilState, space: str) -> bool:
+        province = B.province_of(state, space) or space
+        return any(state.loc[c] == province and B.cdef(state, c).side == SPAIN
+                   and not B.cdef(state, c).leader for c in state.stack_of)
+
+    def _plunder_worth(self, state: FilState, unit: str) -> float:
+        """−1 Morale now, half the Province's resources for Spain next turn, 1 AP every second
+        plunder; the Target it takes is a risk where brigades are (6.11)."""
+        worth = 1.0 + (AP_WORTH if state.plunders % 2 == 1 else 0.0)
+        worth += 0.25 * state.data.spaces[state.loc[unit]].resources2 / 2
+        if self._spanish_near(state, state.loc[unit]) and unit not in state.targets:
+            worth -= 0.3
+        return worth
+
+    def _province_worth(self, state: FilState, province: str) -> float:
+        """How good a Province is for a Guerrilla: plunder still possible, no other band to
+        share it, no brigade hunting there."""
+        if state.data.spaces[province].kind != "province":
+            return 0.0
+        worth = 0.0
+        protected = any(state.loc[b] == province for b in state.protect)
+        if province not in state.sacked and not protected:
+            worth += 1.0
+        if any(state.loc[c] == province and B.is_guerrilla(state, c) for c in state.stack_of):
+            worth -= 0.6
+        if self._spanish_near(state, province):
+            worth -= 0.5
+        return worth
+
+    def _recruit_worth(self, state: FilState, space: str, unit: str, extra: int = 0) -> float:
+        mods = sum(v for _, v in recruit_modifier(state, FILIPINO, space)) + extra
+        chance = hit_chance(mods, state.data.params.recruit_on)
+        gain = 0.8 if unit in state.stack_of else 1.0 + 0.4 * self._province_worth(state, space)
+        return chance * gain
+
+    def _move_worth(self, state: FilState, action: A.Move) -> float:
+        members = state.members(action.stack)
+        units = B.combat_units(state, members)
+        if any(B.cdef(state, u).faction == USA for u in units):
+            return self._american_move_worth(state, action, units)
+        here = state.loc[action.stack]
+        if len(units) == 1 and B.is_guerrilla(state, units[0]):
+            gain = self._province_worth(state, action.dest) - self._province_worth(state, here)
+            if any(state.loc[c] == here and B.is_guerrilla(state, c) and c != units[0]
+                   for c in state.stack_of):
+                gain += 0.4  # two bands in one Province share one plunder
+            return gain - 0.2 - (0.3 if action.mode == "land" and self._crosses_line(
+                state, here, action.dest) else 0.0)
+        return 0.0
+
+    @staticmethod
+    def _crosses_line(state: FilState, a: str, b: str) -> bool:
+        from filipinas.rules.movement import active_line_between
+
+        return active_line_between(state, a, b) is not None
+
+    def _american_move_worth(self, state: FilState, action: A.Move, units: list[str]) -> float:
+        """The Americans sail from Hong Kong and land where they can besiege a city or fight
+        brigades (7.1)."""
+        if action.mode == "convoy":
+            return 1.2
+        if action.mode == "landing":
+            city = state.data.city_of(action.dest)
+            owned = city is not None and B.friendly_city(state, SPAIN, city)
+            return 1.2 + (0.8 if owned else 0.0) - 0.1 * len(self._brigades(state, action.dest))
+        if action.mode == "naval" and action.dest == "sea":
+            return 0.8
+        return 0.0
+
+    def _leader_worth(self, state: FilState, action: A.MoveLeader) -> float:
+        """A lone leader in danger rejoins troops; Aguinaldo's presence makes recruiting and
+        attacking cheaper (4.2.2, 6.1)."""
+        leader = action.leader
+        alone = B.is_lone_leader(state, leader)
+        if alone and action.join is not None:
+            return 0.7 if self._spanish_near(state, state.loc[leader]) else 0.3
+        return 0.0
+
+    def _entrench_worth(self, state: FilState, stack: str) -> float:
+        units = B.combat_units(state, state.members(stack))
+        if any(B.is_guerrilla(state, u) for u in units):
+            return 0.0  # an entrenched Guerrilla can be attacked without being located (6.14)
+        threat = max((B.strength(state, s) for s in B.stacks_in(state, state.loc[stack], SPAIN)),
+                     default=0)
+        return 0.5 if threat >= B.strength(state, units) else 0.1
+
+    # battle
+    def _brigades(self, state: FilState, space: str) -> list[str]:
+        return [c for c in state.stack_of if state.loc[c] == space
+                and B.cdef(state, c).kind == "brigade" and B.cdef(state, c).side == SPAIN]
+
+    def _attack_worth(self, state: FilState, action: A.Attack) -> float:
+        units = list(action.units)
+        if action.target in state.data.spaces:
+            return self._siege_worth(state, units, action.target)
+        defenders = state.members(action.target)
+        if B.is_lone_leader(state, action.target):
+            return 1.5
+        kind = "naval" if any(B.cdef(state, u).kind == "fleet" for u in units) else "land"
+        acf = sum(B.cf(state, u) for u in units if kind == "land"
+                  or B.cdef(state, u).kind == "fleet")
+        dcf = sum(B.defence_cf(state, d) for d in B.combat_units(state, defenders)
+                  if kind == "land" or B.cdef(state, d).kind == "fleet")
+        mods = sum(v for _, v in base_modifiers(state, kind, units, acf, defenders, dcf))
+        chance = hit_chance(mods)
+        gain = 2.0 if kind == "naval" else 1.0
+        # After a miss, the defender counterattacks at no cost with the same odds reversed.
+        back = hit_chance(-mods) if dcf else 0.0
+        loss = (1 - chance) * back * (1.0 + (0.5 if any(B.is_guerrilla(state, u)
+                                                          for u in units) else 0.0))
+        return chance * gain - loss
+
+    def _siege_worth(self, state: FilState, units: list[str], city: str) -> float:
+        """A siege is all or nothing: the city is the victory (6.8, 5.3.1). A city the
+        Americans would keep brings only a draw, worth less but better than losing late."""
+        strength = siege_strength(state, units)
+        if strength < city_defence(state, city):
+            return 0.0
+        mods = sum(B.cdef(state, m).tf for m in {B.best_tf(state, units)[0]} if m)
+        chance = hit_chance(mods, state.data.params.siege_hit)
+        fil = sum(B.cf(state, u) for u in units if B.cdef(state, u).faction == FILIPINO)
+        us = sum(B.cf(state, u) for u in units if B.cdef(state, u).faction == USA)
+        has_artillery = state.artillery == "in_play" and any(
+            state.artillery_holder in state.members(u) for u in units)
+        ours = has_artillery and fil > us
+        late = state.turn >= state.data.last_turn - 1
+        return chance * (6.0 if ours else (3.0 if late else 1.5))
+
+
+__all__ = ["FilipinasAgent", "hit_chance"]
