@@ -1,1 +1,20 @@
 """Heroes of Baler: the siege of the church of Baler, 1898-1899 (rules in `baler.rules`)."""
+
+from baler.rules import BalerRules
+from engine.core.game import GamePlugin
+from engine.paths import SCENARIOS
+
+PLUGIN = GamePlugin(
+    id="baler",
+    title="Heroes of Baler",
+    rules=BalerRules(),
+    side_names={"spanish": "Spanish", "philippine": "Philippine"},
+    scenarios_dir=str(SCENARIOS / "baler"),
+    default_scenario="siege.yaml",
+    schemas="baler.schema:SCHEMAS",
+    ui="baler.ui:create",
+    agents={"ai": "baler.ai:BalerAgent"},
+    description="The siege of the church of Baler, 1898-1899: the Spanish detachment holds out "
+    "while the Philippine side besieges the church and fights Spain, then the United States, "
+    "across Luzón. Six turns of cards, guard posts, shootings and incursions.",
+)

@@ -65,6 +65,7 @@ class BalerRules:
         return stable_hash(
             state.dice, state.turn, state.phase, state.initiative, state.previous_initiative,
             state.loc, state.exhausted, state.disabled, state.supply, state.morale, state.vp,
+            state.vp_causes,
             state.walls, state.firepower, state.firepower_side, state.surveillance,
             state.trenches, state.shooting_markers, state.beds_open, state.power,
             state.power_space, state.us_strength, state.persistence, state.hands, state.decks,

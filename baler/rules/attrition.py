@@ -169,7 +169,7 @@ class LossTask(Task):
             say(ev, "A 6 on the column die: the desertion scores no victory point")
         else:
             score(st, Side.PHILIPPINE, int(st.data.tables["victory"]["soldier"]), ev,
-                  f"{st.name(unit)} deserts")
+                  f"{st.name(unit)} deserts", "deserters")
 
 
 @dataclass(slots=True)

@@ -37,7 +37,8 @@ def admit(st: BalerState, unit: str, ev: list[Event], why: str) -> None:
                 moved(st, patient, PH_ELIMINATED, ev, "pushed into the graveyard: dies")
                 st.exhausted.discard(patient)
                 st.disabled.pop(patient, None)
-                score(st, Side.PHILIPPINE, death_vp(st, patient), ev, f"{st.name(patient)} dies")
+                score(st, Side.PHILIPPINE, death_vp(st, patient), ev, f"{st.name(patient)} dies",
+                      "deaths in the infirmary")
             else:
                 moved(st, patient, beds[i - 1], ev, "moves one bed toward the graveyard")
     moved(st, unit, target, ev, why)

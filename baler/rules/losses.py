@@ -21,7 +21,8 @@ def kill(st: BalerState, unit: str, ev: list[Event], why: str) -> None:
     moved(st, unit, ELIMINATED_BY[side.enemy], ev, why)
     st.exhausted.discard(unit)
     st.disabled.pop(unit, None)
-    score(st, side.enemy, unit_vp(st, unit), ev, f"{st.name(unit)} eliminated")
+    score(st, side.enemy, unit_vp(st, unit), ev, f"{st.name(unit)} eliminated",
+          "units eliminated")
 
 
 def injure(st: BalerState, unit: str, ev: list[Event], why: str) -> None:

@@ -176,6 +176,7 @@ def new_state(scenario: Scenario, dice: Dice) -> BalerState:
         st.supply[side] = tracks[side.value]["supply"]
         st.morale[side] = tracks[side.value]["morale"]
         st.vp[side] = tracks[side.value]["vp"]
+        st.vp_causes[side] = {"at the start": st.vp[side]} if st.vp[side] else {}
         st.surveillance[side] = set()
         st.attacked[side] = set()
         st.table[side] = []

@@ -58,6 +58,17 @@ class Kind(StrEnum):
 
 
 WALLS = ("intact", "damaged", "wrecked", "destroyed")
+VP_CAUSES = (
+    "units eliminated",
+    "deserters",
+    "deaths in the infirmary",
+    "walls destroyed",
+    "trench sections",
+    "territorial control map",
+    "church walls in turn 6",
+    "areas destroyed",
+)
+"""The lines of the final score breakdown, in the order the rulebook's Objective lists them."""
 DESTROYED = 3
 ES_BAG, PH_BAG = "es-bag", "ph-bag"
 ES_ELIMINATED, PH_ELIMINATED = "es-eliminated", "ph-eliminated"
@@ -211,6 +222,7 @@ class BalerState:
     supply: dict[Side, int] = field(default_factory=dict)
     morale: dict[Side, int] = field(default_factory=dict)
     vp: dict[Side, int] = field(default_factory=dict)
+    vp_causes: dict[Side, dict[str, int]] = field(default_factory=dict)  # side -> cause -> VP
     walls: dict[str, int] = field(default_factory=dict)  # area -> index in WALLS
     firepower: dict[str, int] = field(default_factory=dict)  # area -> level 0-3
     firepower_side: dict[str, Side | None] = field(default_factory=dict)
@@ -289,8 +301,11 @@ class BalerState:
         self.morale[side] = max(0, min(self.track_max(), before + delta))
         return self.morale[side] - before
 
-    def score(self, side: Side, points: int) -> None:
+    def score(self, side: Side, points: int, cause: str = "other") -> None:
+        """Add victory points, remembering their cause for the final score breakdown."""
         self.vp[side] += points
+        causes = self.vp_causes.setdefault(side, {})
+        causes[cause] = causes.get(cause, 0) + points
 
     def first(self) -> Side:
         assert self.initiative is not None

@@ -147,10 +147,14 @@ def morale_change(st: BalerState, side: Side, delta: int, ev: list[Event], why: 
     )
 
 
-def score(st: BalerState, side: Side, points: int, ev: list[Event], why: str) -> None:
+def score(
+    st: BalerState, side: Side, points: int, ev: list[Event], why: str, cause: str
+) -> None:
+    """Score `points` for `why`; `cause` is the line of the final score breakdown it adds to
+    (one of state.VP_CAUSES)."""
     if points <= 0:
         return
-    st.score(side, points)
+    st.score(side, points, cause)
     ev.append(
         TrackChanged(
             f"{side.label} side scores {points} VP ({why}) → {st.vp[side]}",

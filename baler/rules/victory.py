@@ -24,19 +24,21 @@ def score_upkeep(st: BalerState, ev: list[Event]) -> None:
         points = int(victory["all_trenches"])
         if last_turn(st):
             points += int(victory["all_trenches_last_turn_extra"])
-        score(st, Side.PHILIPPINE, points, ev, "all trench sections built and operational")
+        score(st, Side.PHILIPPINE, points, ev, "all trench sections built and operational",
+              "trench sections")
     if st.turn in victory["tcm_turns"]:
         pos = tcm_position(st)
         points = int(victory["tcm_space_vp"].get(str(pos), 0)) if pos is not None else 0
-        score(st, Side.PHILIPPINE, points, ev, f"troops on space {pos} of the territorial map")
+        score(st, Side.PHILIPPINE, points, ev, f"troops on space {pos} of the territorial map",
+              "territorial control map")
     if last_turn(st):
         walls = list(st.walls.values())
         if all(w == 0 for w in walls):
             score(st, Side.SPANISH, int(victory["walls_last_turn_all_intact"]), ev,
-                  "all church walls Intact")
+                  "all church walls Intact", "church walls in turn 6")
         elif all(w < 2 for w in walls):
             score(st, Side.SPANISH, int(victory["walls_last_turn_none_wrecked"]), ev,
-                  "no church walls Wrecked or Destroyed")
+                  "no church walls Wrecked or Destroyed", "church walls in turn 6")
 
 
 def tie_break(st: BalerState, ended_early: bool) -> tuple[Side, str]:
@@ -66,7 +68,7 @@ def check_end(st: BalerState, ev: list[Event]) -> bool:
     reason = ""
     if destroyed >= int(victory["destroyed_areas_to_end"]):
         score(st, Side.PHILIPPINE, int(victory["destroyed_areas_vp"]), ev,
-              f"church walls destroyed in {destroyed} areas")
+              f"church walls destroyed in {destroyed} areas", "areas destroyed")
         winner, why = winner_by_points(st, ended_early=not last_turn(st))
         reason = f"The church walls are destroyed in {destroyed} areas; {why}"
     elif abs(st.vp[Side.SPANISH] - st.vp[Side.PHILIPPINE]) >= int(victory["automatic_lead"]):

@@ -5,11 +5,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from baler.rules.actionphase import ActionPhaseTask, category
+from baler.rules.dicepool import dice_in_play
 from baler.rules.state import BAGS, SIDES, WALLS, BalerState, Side
 
 
 def _side_name(side: Side | None) -> str | None:
     return side.value if side is not None else None
+
+
+ACTION_NAMES = (
+    "attack-shooting", "movement", "surveillance", "supply", "repair", "expand-infirmary",
+    "heal-one", "uss-yorktown", "raise-morale", "trench-1", "trench-2", "persistence",
+)
+
+
+def action_points(st: BalerState) -> dict[str, Any] | None:
+    """The action phase in progress: whose, the action points left, the uses of each action so
+    far and what each action (by `actionphase.category`) costs now, None when no longer allowed
+    (rulebook "Action phase", "Action types")."""
+    for task in reversed(st.stack):
+        if isinstance(task, ActionPhaseTask) and task.step:
+            costs = {category(n): task.cost(st, n) for n in ACTION_NAMES}
+            return {"side": task.side, "ap": task.ap, "uses": dict(task.uses), "costs": costs}
+    return None
 
 
 def view(st: BalerState, player: str | None) -> dict[str, Any]:
@@ -60,4 +79,11 @@ def view(st: BalerState, player: str | None) -> dict[str, Any]:
             for s in SIDES
         },
         "fow_drawn": st.fow_drawn[viewer] if viewer else None,
+        "attacked": {s.value: sorted(st.attacked[s]) for s in SIDES},
+        "dice": dice_in_play(st),
+        "action_points": action_points(st),
+        "vp_causes": {s.value: dict(st.vp_causes.get(s, {})) for s in SIDES},
+        "outcome": None if st.outcome is None else {
+            "winner": st.outcome.winner, "reason": st.outcome.reason,
+        },
     }

@@ -28,7 +28,8 @@ def lower_walls(st: BalerState, area: str, levels: int, ev: list[Event], cause: 
         cause == "artillery" or st.data.options.walls_destroyed_vp_any_cause
     ):
         points = int(st.data.tables["victory"]["walls_destroyed"])
-        score(st, Side.PHILIPPINE, points, ev, f"walls of area {area} destroyed")
+        score(st, Side.PHILIPPINE, points, ev, f"walls of area {area} destroyed",
+              "walls destroyed")
 
 
 def raise_walls(st: BalerState, area: str, ev: list[Event], cause: str) -> None:

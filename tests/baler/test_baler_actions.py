@@ -167,6 +167,7 @@ def test_philippine_repair_restores_a_sabotaged_trench_with_5_manpower() -> None
     st = cleared()
     place(st, {"ph-soldier-08": "ph-34-a2", "ph-soldier-23": "ph-12-a1a2"})
     st.trenches = {"trench-a2-a": "sabotaged"}
+    st.supply[PH] = 4
     action_phase(st, "philippine", ["ph-05", "ph-09"])
     act(st, TakeAction("repair", area="2", target="trench-a2-a"))
     assert st.trenches["trench-a2-a"] == "operational"

@@ -1,0 +1,193 @@
+"""The computer opponent of Heroes of Baler, for either side (the rulebook's solo deck is not
+available, GAP-BAL-33): a heuristic player that answers every decision of the rules by the worth
+of each legal answer, counted from the position and the dice's chances (baler.ai.judge), never
+from hidden information or dice to come.
+
+`BalerAgent(side, seed)` is registered as the plugin's "ai" agent. Its own seeded
+`random.Random` breaks ties: the legal answers are shuffled before the best one is taken, so
+equal answers are picked at random but the same seed plays the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from baler.ai import cards, deploy, fight
+from baler.ai.actions import choose_action, leader_acts, surveillance_worth
+from baler.ai.judge import unit_worth, wall_level_worth
+from baler.rules.actions import (
+    Choose,
+    Decide,
+    Done,
+    PlayCard,
+    PlaySupport,
+    ResolveEvent,
+    TakeAction,
+)
+from baler.rules.effects import AttackChoice
+from baler.rules.state import BalerState, Kind, Side
+from engine.core.actions import Action
+
+Handler = Callable[[BalerState, Side, list[Action]], Action]
+
+
+def _done(legal: list[Action]) -> Action | None:
+    return next((a for a in legal if isinstance(a, Done)), None)
+
+
+def _best(legal: list[Action], worth: Callable[[Action], float],
+          floor: float | None = None) -> Action:
+    """The answer of greatest worth; Done instead when it is legal and nothing beats `floor`."""
+    best = max(legal, key=worth)
+    done = _done(legal)
+    if floor is not None and done is not None and worth(best) <= floor:
+        return done
+    return best
+
+
+def initiative(st: BalerState, side: Side, legal: list[Action]) -> Action:
+    return _best(legal, lambda a: cards.as_initiative(st, side, a.card)
+                 if isinstance(a, PlayCard) else -99.0)
+
+
+def event_card(st: BalerState, side: Side, legal: list[Action]) -> Action:
+    return _best(legal, lambda a: cards.as_event(st, side, a.card)
+                 if isinstance(a, PlayCard) else -99.0)
+
+
+def support_card(st: BalerState, side: Side, legal: list[Action]) -> Action:
+    return _best(legal, lambda a: cards.support_worth(st, side, a.card, a.boosts)
+                 if isinstance(a, PlaySupport) else 0.0, floor=0.0)
+
+
+def resolve_event(st: BalerState, side: Side, legal: list[Action]) -> Action:
+    """Every event is resolved, mains first (an attack that does not pay is declined inside)."""
+    def worth(action: Action) -> float:
+        if not isinstance(action, ResolveEvent):
+            return -99.0
+        info = st.data.cards[action.card]
+        return cards.event_worth(st, side, info, action.part) + (0.5 if action.part == "main"
+                                                                 else 0.0)
+
+    return _best(legal, worth)
+
+
+def event_attack(st: BalerState, side: Side, legal: list[Action]) -> Action:
+    task = st.stack[-1]
+    extra = bonus = rerolls = 0
+    if isinstance(task, AttackChoice):
+        extra, bonus, rerolls = task.extra_dice, task.strength_bonus, task.free_rerolls
+
+    def worth(action: Action) -> float:
+        if not isinstance(action, TakeAction):
+            return 0.0
+        kind = action.name.removeprefix("attack-")
+        return fight.attack_worth(st, side, kind, action.area, extra, bonus, rerolls)
+
+    return _best(legal, worth, floor=0.0)
+
+
+def event_area(st: BalerState, side: Side, legal: list[Action]) -> Action:
+    return _best(legal, lambda a: wall_level_worth(st, a.target, 1)
+                 if isinstance(a, Choose) else -1.0)
+
+
+def pick_option(st: BalerState, side: Side, legal: list[Action]) -> Action:
+    """The small choices of events and leaders (an area, a trench, a patient...)."""
+    kind = st.decision.kind
+
+    def worth(action: Action) -> float:
+        if not isinstance(action, Choose):
+            return -1.0
+        target = action.target
+        if kind == "pick-surveillance":
+            return surveillance_worth(st, side, target)
+        if kind == "pick-repair" and target in st.walls:
+            return float(st.walls[target])
+        if kind == "pick-heal":
+            info = st.data.units[target]
+            return unit_worth(st, target) + (2.0 if info.kind is Kind.LEADER else 0.0)
+        if kind in ("pick-build-trench", "pick-destroy-trench"):
+            area = st.data.trench_spaces[target][0]
+            return 1.0 if st.occupant(st.data.artillery_posts[area]) else 0.5
+        return 0.5
+
+    return _best(legal, worth)
+
+
+def keep_fow(st: BalerState, side: Side, legal: list[Action]) -> Action:
+    card = st.fow_drawn[side]
+    keep = card is not None and cards.keep_enemy_fow(st, side, card)
+    return Decide(True) if keep and Decide(True) in legal else Decide(False)
+
+
+def take_shared(st: BalerState, side: Side, legal: list[Action]) -> Action:
+    return _best(legal, lambda a: cards.shared_card_worth(st, side, a.target)
+                 if isinstance(a, Choose) else -1.0)
+
+
+def leader_upkeep(st: BalerState, side: Side, legal: list[Action]) -> Action:
+    task = st.stack[-1]
+    leader = getattr(task, "current", "")
+    return Decide(bool(leader) and leader_acts(st, side, leader))
+
+
+def movement(st: BalerState, side: Side, legal: list[Action]) -> Action:
+    return deploy.best_move(st, side, legal)[1]
+
+
+def first(st: BalerState, side: Side, legal: list[Action]) -> Action:
+    return legal[0]
+
+
+HANDLERS: dict[str, Handler] = {
+    "initiative-card": initiative,
+    "event-card": event_card,
+    "support-card": support_card,
+    "resolve-event": resolve_event,
+    "event-attack": event_attack,
+    "event-area": event_area,
+    "persistence": lambda st, side, legal: fight.single_roll(st, legal),
+    "surveillance": lambda st, side, legal: Decide(True),
+    "modify-dice": fight.modify_dice,
+    "shooting-area": fight.shooting_area,
+    "shooting-order": first,
+    "incursion-target": lambda st, side, legal: fight.incursion_target(st, legal),
+    "incursion-casualty": lambda st, side, legal: fight.wounded_attacker(st, legal),
+    "incursion-return": deploy.place_on_post,
+    "man-posts": deploy.place_on_post,
+    "movement": movement,
+    "place-drawn": deploy.place_drawn,
+    "tcm-place": lambda st, side, legal: deploy.tcm_unit(st, legal),
+    "tcm-loss": lambda st, side, legal: fight.tcm_loss(st, legal),
+    "place-healed": first,
+    "place-artillery": lambda st, side, legal: deploy.place_artillery(st, legal),
+    "action": choose_action,
+    "fow-keep": keep_fow,
+    "take-shared": take_shared,
+    "leader-upkeep": leader_upkeep,
+    "friar": first,
+}
+
+
+class BalerAgent:
+    """Plays one side of Heroes of Baler by heuristic evaluation of every legal answer."""
+
+    def __init__(self, side: str = "spanish", seed: int = 0) -> None:
+        self.side = Side(side)
+        self.rng = random.Random(seed)
+
+    def choose(self, rules: Any, state: BalerState, legal: list[Action]) -> Action:
+        """One of `legal`: the best by the handler for the decision's kind."""
+        options = list(legal)
+        self.rng.shuffle(options)
+        kind = state.decision.kind
+        side = Side(state.decision.player or self.side.value)
+        handler = HANDLERS.get(kind)
+        if handler is None and kind.startswith("pick-"):
+            handler = pick_option
+        action = handler(state, side, options) if handler is not None else options[0]
+        assert action in legal, f"{kind}: {action} is not legal"
+        return action

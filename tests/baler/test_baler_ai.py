@@ -1,0 +1,65 @@
+"""The computer opponent of Heroes of Baler: legal answers only, whole games in seconds, the
+same game for the same seed, and clearly better than random play on either side."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from baler_fixtures import RULES, scenario
+
+from baler import PLUGIN
+from baler.ai import HANDLERS, BalerAgent
+from engine.ai.agent import RandomAgent
+from engine.core.session import Session
+from engine.sim import make_agent, playout
+
+
+def ai_game(seed: int) -> Session:
+    agents = {side: BalerAgent(side=side, seed=seed) for side in RULES.sides}
+    return playout(PLUGIN, scenario(), seed, agents, check=True)
+
+
+def test_the_plugin_registers_the_agent_as_ai() -> None:
+    agent = make_agent(PLUGIN, "ai", "philippine", 3)
+    assert isinstance(agent, BalerAgent) and agent.side.value == "philippine"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_whole_ai_game_ends_with_the_invariants_holding(seed: int) -> None:
+    start = time.perf_counter()
+    session = ai_game(seed)
+    assert session.result() is not None
+    assert time.perf_counter() - start < 10
+
+
+def test_the_agent_answers_every_kind_of_decision_it_meets_by_its_own_rule() -> None:
+    """Every decision kind met in AI games has a handler (no fallback to the first option)."""
+    kinds: set[str] = set()
+    for seed in range(5):
+        session = Session(RULES, scenario(), seed)
+        agents = {side: BalerAgent(side=side, seed=seed) for side in RULES.sides}
+        while session.result() is None:
+            kinds.add(session.decision.kind)
+            player = session.decision.player
+            session.play(agents[player].choose(RULES, session.state, session.legal_actions()))
+    assert {"action", "movement", "modify-dice", "event-card"} <= kinds
+    assert not {k for k in kinds if k not in HANDLERS and not k.startswith("pick-")}
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    a, b = ai_game(7), ai_game(7)
+    assert [e.action for e in a.history] == [e.action for e in b.history]
+
+
+@pytest.mark.parametrize("side", ["spanish", "philippine"])
+def test_the_ai_beats_random_play_clearly(side: str) -> None:
+    wins = 0
+    games = 12
+    for seed in range(100, 100 + games):
+        agents = {s: BalerAgent(side=s, seed=seed) if s == side else RandomAgent(seed)
+                  for s in RULES.sides}
+        result = playout(PLUGIN, scenario(), seed, agents, check=False).result()
+        assert result is not None
+        wins += result.winner == side
+    assert wins >= games * 0.8
