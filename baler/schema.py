@@ -150,7 +150,7 @@ class AmountArgs(Record):
 
 
 class NoArgs(Record):
-    pass
+    """An effect verb that takes no arguments."""
 
 
 class RepairArgs(Record):

@@ -4,6 +4,7 @@ surveillance, attacker then defender dice with modifiers) and the shooting itsel
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -20,7 +21,7 @@ from baler.rules.queries import (
 )
 from baler.rules.state import BalerState, Side
 from baler.rules.tasks import Task, decide, pop, roll, say
-from engine.core.actions import Action, Event
+from engine.core.actions import Action, Event, IllegalActionError
 from engine.core.game import Decision
 
 # Steps shared by every area combat.
@@ -138,11 +139,13 @@ class AreaCombat(Task):
         """First step; False ends the combat at once."""
         return True
 
+    @abstractmethod
     def dice_for(self, st: BalerState, side: Side) -> int:
-        raise NotImplementedError
+        """How many dice `side` rolls in this combat, before the 5-dice cap."""
 
+    @abstractmethod
     def resolve(self, st: BalerState, ev: list[Event]) -> Decision | None:
-        raise NotImplementedError
+        """Apply the rolled successes (kills, injuries, wall damage) once both pools are final."""
 
     # --- shared steps ----------------------------------------------------------------------
 
@@ -301,7 +304,8 @@ class AreaCombat(Task):
             self.resolve_answer(st, action, ev)
 
     def resolve_answer(self, st: BalerState, action: Action, ev: list[Event]) -> None:
-        raise NotImplementedError
+        """Answer a decision of the resolution step; only combats that ask one override this."""
+        raise IllegalActionError("Nothing to decide now.", self.section)
 
 
 @dataclass(slots=True)

@@ -9,6 +9,7 @@ values and their own step number, so a state copies and hashes like plain data.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
@@ -36,15 +37,15 @@ class WallsChanged(Event):
 
 
 @dataclass(slots=True)
-class Task:
+class Task(ABC):
     """A procedure in progress. Subclasses are dataclasses of JSON values."""
 
     section: ClassVar[str] = ""
 
+    @abstractmethod
     def run(self, st: BalerState, ev: list[Event]) -> Decision | None:
         """Advance automatic steps; return the pending decision, or None after changing the
         stack (popping this task or pushing another)."""
-        raise NotImplementedError
 
     def legal(self, st: BalerState) -> list[Action]:
         """Every legal answer while this task waits for a decision."""
