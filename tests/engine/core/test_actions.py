@@ -24,7 +24,7 @@ class Shoot(Action):
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    pass
+    """An action without fields."""
 
 
 CODEC = ActionCodec([Shoot, Pass])
