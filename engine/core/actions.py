@@ -132,11 +132,13 @@ class TurnEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class DiceRolled(Event):
-    """Dice rolled through `Dice`; the UI animates them and settles on `values`."""
+    """Dice rolled through `Dice`; the UI animates them and settles on `values`. `faces` lists
+    the faces of a custom die (an averaging die's 2,3,3,4,4,5) so the tumble shows only those."""
 
     values: tuple[int, ...] = ()
     die: str = "d6"
     purpose: str = ""
+    faces: tuple[int, ...] = ()
     barrier: ClassVar[bool] = True
 
 

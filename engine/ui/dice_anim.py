@@ -36,9 +36,11 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-def tumble_faces(die: str, values: tuple[int, ...]) -> tuple[int, ...]:
-    """Faces to flicker through while tumbling: 1..N for a "dN" die, else a range around the
-    logged values (custom dice are named, not numbered)."""
+def tumble_faces(die: str, values: tuple[int, ...], faces: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """Faces to flicker through while tumbling: the die's own faces when the event lists them,
+    1..N for a "dN" die, else a range around the logged values."""
+    if faces:
+        return tuple(sorted(set(faces)))
     match = re.fullmatch(r"d(\d+)", die.strip().lower())
     if match and int(match.group(1)) > 1:
         return tuple(range(1, int(match.group(1)) + 1))
@@ -73,7 +75,7 @@ class DiceAnimation:
         self.values = tuple(event.values)
         self.speed = speed
         self._rng = rng if rng is not None else random.Random()
-        self._pool = tumble_faces(event.die, self.values)
+        self._pool = tumble_faces(event.die, self.values, event.faces)
         self._pips = event.die.strip().lower() == "d6"
         factor = 0.5 if speed >= 2 else 1.0
         self.tumble_time = TUMBLE * factor

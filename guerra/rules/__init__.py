@@ -119,7 +119,7 @@ class GuerraRules:
 
     def _movement_actions(self, state: GuerraState) -> list[Action]:
         if state.selected is not None:
-            return [*(MoveTo(h.q, h.r) for h in sorted(state.reach)), Stay()]
+            return [*(MoveTo(q, r) for q, r in sorted((h.q, h.r) for h in state.reach)), Stay()]
         actions: list[Action] = []
         for unit in state.units.values():
             if unit.player != state.player or unit.where is not Where.MAP or unit.moved:
@@ -148,7 +148,7 @@ class GuerraRules:
 
     def _readaptation_actions(self, state: GuerraState) -> list[Action]:
         if state.selected is not None:
-            return [*(MoveTo(h.q, h.r) for h in sorted(state.reach)), Stay()]
+            return [*(MoveTo(q, r) for q, r in sorted((h.q, h.r) for h in state.reach)), Stay()]
         actions: list[Action] = [
             Select(u.id) for u in state.units.values()
             if u.player == state.player and u.kind is Kind.AIR and u.where is Where.MAP
@@ -298,10 +298,12 @@ class GuerraRules:
                 "family": u.family, "side": u.side.value, "kind": u.kind.value,
                 "player": u.player, "where": u.where.value,
                 "hex": hex_label(u.hex) if u.hex is not None else None,
-                "carrier": u.carrier, "moved": u.moved, "fought": u.fought,
+                "carrier": u.carrier, "cargo": list(u.cargo), "moved": u.moved,
+                "fought": u.fought, "must_fight": u.must_fight, "readapted": u.readapted,
             }
             for u in state.units.values() if u.where is not Where.POOL
         }
+        options = state.options
         return {
             "turn": state.turn,
             "period": state.data.periods.get(state.data.weather_turn(state.turn), ""),
@@ -318,6 +320,14 @@ class GuerraRules:
             "selected": state.selected,
             "reach": {hex_label(h): {"fight": r.fight, "road": r.road, "bridge": r.bridge}
                       for h, r in state.reach.items()},
+            "options": None if options is None else {
+                "level": options.level.value,
+                "nationalist_players": options.nationalist_players,
+                "republican_players": options.republican_players,
+                "tie_ends_game": options.tie_ends_game,
+            },
+            "acting": state.acting.value if state.acting else None,
+            "combat": _combat_view(state),
         }
 
     def result(self, state: GuerraState) -> Result | None:
@@ -353,6 +363,31 @@ class GuerraRules:
     def side_of(self, seat: str) -> str:
         """The side ("nationalist" or "republican") a seat plays."""
         return side_of_seat(seat).value
+
+
+def _combat_view(state: GuerraState) -> dict[str, Any] | None:
+    """The combat being declared or resolved: who fights whom, the air support, the F.E.C.
+    spent and the combined combat factors as they stand (sections 8, 11, 13)."""
+    c = state.combat
+    if c is None:
+        return None
+    attack, defence = combat.combat_factors(state, c)
+    return {
+        "stage": c.stage.value,
+        "attacker_player": c.attacker_player,
+        "defender_player": c.defender_player,
+        "attackers": list(c.attackers),
+        "defenders": list(c.defenders),
+        "stack": c.stack,
+        "attack_support": [list(pair) for pair in c.attack_support],
+        "defence_support": [list(pair) for pair in c.defence_support],
+        "attacker_fec": c.attacker_fec,
+        "defender_fec": c.defender_fec,
+        "attack": attack,
+        "defence": defence,
+        "attacker_losses": c.attacker_losses,
+        "defender_losses": c.defender_losses,
+    }
 
 
 def _automatic_combat_steps(state: GuerraState) -> list[Event]:

@@ -244,9 +244,11 @@ def resolve(state: GuerraState) -> list[Event]:
     roll_a = state.dice.roll_one(data.die, purpose="attack")
     roll_d = state.dice.roll_one(data.die, purpose="defence")
     events.append(DiceRolled(f"Attacker rolls {roll_a} × {attack} = {roll_a * attack}",
-                             values=(roll_a,), die=data.die.name, purpose="attack"))
+                             values=(roll_a,), die=data.die.name, purpose="attack",
+                             faces=data.die.faces))
     events.append(DiceRolled(f"Defender rolls {roll_d} × {defence} = {roll_d * defence}",
-                             values=(roll_d,), die=data.die.name, purpose="defence"))
+                             values=(roll_d,), die=data.die.name, purpose="defence",
+                             faces=data.die.faces))
     for unit in attackers:
         unit.fought = True
         if unit.kind is Kind.AIR:

@@ -42,32 +42,42 @@ def _places(state: GuerraState) -> list[str]:
                     problems.append(f"{i} is indexed twice")
                 indexed[i] = h
     aboard: dict[str, str] = {}
-    for u in state.units.values():
-        if u.where in (Where.MAP, Where.ABOARD) and not u.player:
-            problems.append(f"{u.id} is in play but no seat commands it")
-        if u.where is Where.MAP:
-            if u.hex is None or indexed.get(u.id) != u.hex:
+    units = state.units
+    on_map, on_board = Where.MAP, Where.ABOARD
+    # Checked after every action of every soak game: the common case (a counter on the map at
+    # its indexed hex, or in its pool) is kept to a few identity tests.
+    for u in units.values():
+        where = u.where
+        if where is on_map:
+            if not u.player:
+                problems.append(f"{u.id} is in play but no seat commands it")
+            at = indexed.get(u.id)
+            if u.hex is None or (at is not u.hex and at != u.hex):
                 problems.append(f"{u.id} is on the map but not indexed at its hex")
         else:
+            if where is on_board and not u.player:
+                problems.append(f"{u.id} is in play but no seat commands it")
             if u.id in indexed or u.hex is not None:
-                problems.append(f"{u.id} is {u.where.value} but has a hex")
-        if u.where is Where.ABOARD:
-            ship = state.units.get(u.carrier or "")
-            if ship is None or u.id not in ship.cargo or ship.where is not Where.MAP:
-                problems.append(f"{u.id} is aboard but its naval counter does not carry it")
+                problems.append(f"{u.id} is {where.value} but has a hex")
+            if where is on_board:
+                ship = units.get(u.carrier or "")
+                if ship is None or u.id not in ship.cargo or ship.where is not on_map:
+                    problems.append(f"{u.id} is aboard but its naval counter does not carry it")
+        if not u.cargo:
+            continue
         for c in u.cargo:
             if c in aboard:
                 problems.append(f"{c} is carried twice")
             aboard[c] = u.id
-            if state.units[c].carrier != u.id:
+            if units[c].carrier != u.id:
                 problems.append(f"{c} is in {u.id}'s cargo but not aboard it")
     per_player: dict[str, int] = {}
     for ship_id in set(aboard.values()):
-        ship = state.units[ship_id]
+        ship = units[ship_id]
         if len(ship.cargo) > state.data.transport.per_naval_counter:
             problems.append(f"{ship_id} carries {len(ship.cargo)} counters")
     for c in aboard:
-        unit = state.units[c]
+        unit = units[c]
         if unit.kind is not Kind.ARMY:
             problems.append(f"{c} is carried but is not an army counter")
         per_player[unit.player] = per_player.get(unit.player, 0) + 1
@@ -80,7 +90,7 @@ def _places(state: GuerraState) -> list[str]:
 def _one_side(state: GuerraState, ids: list[str]) -> bool:
     units = state.units
     side = units[ids[0]].side
-    return all(units[i].side is side for i in ids)
+    return len(ids) == 1 or all(units[i].side is side for i in ids)
 
 
 def _hexes(state: GuerraState) -> list[str]:

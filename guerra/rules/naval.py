@@ -30,7 +30,8 @@ def naval_use_roll(state: GuerraState, side: Side) -> list[Event]:
     state.naval_allowance[side] = allowed
     return [DiceRolled(f"{side.label} naval use: rolled {roll}, {allowed} naval counter(s) may "
                        f"be used this turn (section 7)", values=(roll,),
-                       die=state.data.die.name, purpose="naval use")]
+                       die=state.data.die.name, purpose="naval use",
+                       faces=state.data.die.faces)]
 
 
 def usable(state: GuerraState, ship: Unit) -> bool:
@@ -50,7 +51,8 @@ def use(state: GuerraState, ship: Unit) -> list[Event]:
         allowance = state.data.movement.naval_movement + ship.naval_roll
         events.append(DiceRolled(f"{name(state, ship)} rolls {ship.naval_roll}: moves up to "
                                  f"{allowance} hexes (section 7)", values=(ship.naval_roll,),
-                                 die=state.data.die.name, purpose="naval movement"))
+                                 die=state.data.die.name, purpose="naval movement",
+                                 faces=state.data.die.faces))
     return events
 
 

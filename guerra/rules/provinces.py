@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core.actions import Event
 from engine.core.hexgrid import Hex
-from guerra.rules.data import Side
+from guerra.rules.data import Kind, Side
 from guerra.rules.events import ProvinceChanged
 from guerra.rules.state import GuerraState, Where
 
@@ -102,10 +102,14 @@ def zone_of(state: GuerraState, side: Side, province: str) -> tuple[str, ...] | 
 def check_provinces(state: GuerraState) -> list[str]:
     """Province states agree with the counters on the map (invariant of the issue)."""
     problems: list[str] = []
-    counts: dict[str, dict[Side, int]] = {t: {s: 0 for s in Side} for t in state.land_count}
+    nationalist, republican = Side.NATIONALIST, Side.REPUBLICAN
+    counts: dict[str, dict[Side, int]] = {t: {nationalist: 0, republican: 0}
+                                          for t in state.land_count}
+    territory = state.data.board.territory
+    on_map, army, garrison = Where.MAP, Kind.ARMY, Kind.GARRISON
     for u in state.units.values():
-        if u.where is Where.MAP and u.kind.is_land and u.hex is not None:
-            t = state.data.board.territory.get(u.hex)
+        if u.where is on_map and (u.kind is army or u.kind is garrison) and u.hex is not None:
+            t = territory.get(u.hex)
             if t is None:
                 problems.append(f"{u.id} is on a hex with no province")
                 continue

@@ -117,6 +117,7 @@ def roll_first_player(state: GuerraState) -> list[Event]:
         rep = state.dice.roll_one(state.data.die, purpose="first player")
         events.append(DiceRolled(f"First player: Nationalists {nat}, Republicans {rep}",
                                  values=(nat, rep), die=state.data.die.name,
+                                 faces=state.data.die.faces,
                                  purpose="first player"))
         if nat != rep:
             break

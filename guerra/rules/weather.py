@@ -26,6 +26,7 @@ def roll_weather(state: GuerraState) -> list[Event]:
         hit = roll == box.roll
         events.append(DiceRolled(f"Weather in zone {box.zone}: rolled {roll}, {box.roll} "
                                  f"needed", values=(roll,), die=state.data.die.name,
+                                 faces=state.data.die.faces,
                                  purpose="weather"))
         if hit:
             state.weather[box.zone] = box

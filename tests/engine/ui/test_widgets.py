@@ -179,6 +179,7 @@ def test_dice_tumble_then_settle_on_the_logged_values_and_skip():
     fast.update(0.35)
     assert fast.settled and fast.faces == [2, 5]
     assert tumble_faces("d10", (7,)) == tuple(range(1, 11))
+    assert tumble_faces("averaging die", (3,), (2, 3, 3, 4, 4, 5)) == (2, 3, 4, 5)
 
 
 def test_the_rattle_is_synthesised_and_silence_is_fine():

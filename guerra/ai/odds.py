@@ -1,0 +1,81 @@
+"""How a combat is likely to end (section 8), for the computer opponent's choices.
+
+A normal combat: each side rolls the special die and multiplies by its combined combat factor;
+the higher product wins and the loser loses every counter it engaged. A combat against a city
+stack reads the city-stack table instead; both are averaged over the die's faces here.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from guerra.ai.fields import province_value
+from guerra.rules.combat import defence_factor, stack_result
+from guerra.rules.data import Kind, Side
+from guerra.rules.state import GuerraState, Unit
+from guerra.rules.weather import attack_cut
+
+UNIT_VALUE = {Kind.ARMY: 3.0, Kind.GARRISON: 2.2, Kind.NAVAL: 2.5, Kind.AIR: 2.0}
+"""Worth of a counter to the computer: army counters move further than garrisons (section 7)."""
+PRIZE_SHARE = 0.35
+"""Share of a province's value won by destroying an enemy counter standing in it: it holds the
+capital, or keeps the province in dispute (section 9)."""
+
+
+@lru_cache(maxsize=4096)
+def win_lose(faces: tuple[int, ...], attack: int, defence: int) -> tuple[float, float]:
+    """Chances that the attack wins and that it loses a normal combat (ties are the rest)."""
+    n = len(faces) ** 2
+    win = sum(1 for a in faces for d in faces if a * attack > d * defence) / n
+    lose = sum(1 for a in faces for d in faces if a * attack < d * defence) / n
+    return win, lose
+
+
+def expected_stack_losses(state: GuerraState, attack: int, defence: int) -> tuple[float, float]:
+    """Average counters lost by attacker and defender on the city-stack table (section 8)."""
+    faces = state.data.die.faces
+    n = len(faces) ** 2
+    lost_a = lost_d = 0.0
+    for a in faces:
+        for d in faces:
+            la, ld = stack_result(state, attack - defence, a - d)
+            lost_a += la
+            lost_d += ld
+    return lost_a / n, lost_d / n
+
+
+def value_of(units: list[Unit]) -> float:
+    return sum(UNIT_VALUE[u.kind] for u in units)
+
+
+def combat_value(state: GuerraState, attackers: list[Unit], defenders: list[Unit], *,
+                 stack: bool, attack_bonus: int = 0, defence_bonus: int = 0,
+                 prize: float = 0.0) -> float:
+    """What the attacker expects to gain: counters destroyed minus counters lost, plus `prize`
+    (what winning brings besides, such as a capital freed) times the chance of winning.
+    `attack_bonus` and `defence_bonus` are air support and F.E.C. (sections 8, 11)."""
+    data = state.data
+    attack = data.combat_factor * len(attackers) + attack_bonus
+    attack = max(0, attack - attack_cut(state, attackers))
+    defence = sum(defence_factor(state, u) for u in defenders) + defence_bonus
+    if stack:
+        lost_a, lost_d = expected_stack_losses(state, attack, defence)
+        lost_a = min(lost_a, len(attackers))
+        lost_d = min(lost_d, len(defenders))
+        per_a = value_of(attackers) / max(1, len(attackers))
+        per_d = value_of(defenders) / max(1, len(defenders))
+        cleared = lost_d / max(1, len(defenders))
+        return lost_d * per_d - lost_a * per_a + prize * cleared
+    win, lose = win_lose(data.die.faces, attack, defence)
+    return win * (value_of(defenders) + prize) - lose * value_of(attackers)
+
+
+def prize(state: GuerraState, side: Side, defenders: list[Unit]) -> float:
+    """What destroying `defenders` frees beyond the counters: the provinces they stand in, if
+    not `side`'s own."""
+    territory = state.data.board.territory
+    total = 0.0
+    for pid in {territory[u.hex] for u in defenders if u.hex is not None}:
+        if pid in state.status and state.status[pid] is not side:
+            total += PRIZE_SHARE * province_value(state, pid)
+    return total

@@ -1,0 +1,275 @@
+"""The board of La Guerra de España: the engine's `HexMapView` of the hex map of Spain (terrain,
+province borders as region borders, coastlines, hex numbers) with the printed features of
+`printing` in its static layer, and, drawn live over it, the control markers on the provincial
+capitals, the marks of the decision now (reachable hexes, placements, the combat being
+declared) and the province-control mini-map (`minimap`).
+
+Location ids are the engine's axial hex ids "q,r"; the rules' view names hexes "col,row", which
+`board_id` converts. The mini-map answers to the target id MINIMAP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pygame
+
+from engine.core.hexgrid import Hex, hex_neighbor
+from engine.ui import colors as C
+from engine.ui.camera import Camera
+from engine.ui.drawing import draw_highlight
+from engine.ui.hexmap import CellStyle, HexMapView, hex_id, parse_hex_id
+from engine.ui.layout import LAYOUT_POINTY, Layout, Point, hex_corner_offset, hex_to_pixel
+from guerra.rules.data import GuerraData, Terrain, hex_label
+from guerra.rules.setup import parse_hex
+from guerra.ui import printing
+from guerra.ui.markers import draw_control_marker
+from guerra.ui.minimap import ControlMap, MiniCell
+
+MINIMAP = "minimap"
+HEX_RADIUS = 28.0
+"""World pixels from a hex's centre to its corners (the scale of the board at zoom 1)."""
+FOREIGN_FILL: C.Color = (208, 206, 198)
+LAND_TONES: tuple[C.Color, ...] = (C.LAND, C.LAND_ALT, C.mix(C.LAND, C.HILLS, 0.45))
+"""Neighbouring provinces get different tones of the land colour, as on a printed map."""
+TERRAIN_NAMES = {
+    Terrain.LAND: "land", Terrain.MOUNTAIN: "mountain (2 movement points, +1 in defence)",
+    Terrain.SEA: "sea", Terrain.PORTUGAL: "Portugal (impassable)",
+    Terrain.FRANCE: "France (impassable)", Terrain.FOREIGN: "foreign land (impassable)",
+}
+
+
+def board_id(label: str) -> str:
+    """The board's hex id of a "col,row" label of the rules' view."""
+    return hex_id(parse_hex(label))
+
+
+class GuerraMap(HexMapView):
+    """The board view. `counter_notes` (counter tooltips), `control` (province -> status),
+    `marks` (target -> highlight style for the decision now) are set by the game UI at each
+    sync."""
+
+    def __init__(self, data: GuerraData, road_chains: Sequence[Sequence[Hex]],
+                 zone_names: Mapping[str, str]) -> None:
+        self.data = data
+        self.zone_names = dict(zone_names)
+        self.counter_notes: dict[str, str] = {}
+        self.control: dict[str, str] = {}
+        self.marks: dict[str, str] = {}
+        self.weather: frozenset[str] = frozenset()
+        self._camera: Camera | None = None
+        board = data.board
+        layout = Layout(LAYOUT_POINTY, (HEX_RADIUS, HEX_RADIUS), (0.0, 0.0))
+        cells = _cells(data)
+        super().__init__(layout, cells)
+        centres = {h: hex_to_pixel(self.layout, h) for h in board.terrain}
+        self.printed = printing.build(data, road_chains, centres)
+        self.minimap = ControlMap(_mini_cells(data, self.layout, centres),
+                                  _province_borders(data, self.layout, centres),
+                                  self.world_size)
+        self._capitals = {pid: centres[h] for pid, h in board.capitals.items()}
+
+    # --- static picture --------------------------------------------------------------------
+
+    def _paint(self, tile: pygame.Surface, z: float, origin: tuple[int, int],
+               world: pygame.FRect) -> None:
+        """The engine's terrain, borders and hex numbers, then the printed features."""
+        super()._paint(tile, z, origin, world)
+        printing.paint(self.printed, tile, z, origin, world, HEX_RADIUS * z)
+
+    # --- BoardView -------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, camera: Camera, hover: str | None,
+             highlights: Mapping[str, str]) -> None:
+        """Map, marks, counters, control markers and the mini-map. The screen's own
+        highlights (a selection made by a click) win over the marks of the decision."""
+        if self._camera is not camera:
+            self._camera = camera
+            camera.drag_filter = self._press
+        marks = {**self.marks, **highlights}
+        clip = surface.get_clip()
+        surface.set_clip(camera.viewport)
+        self.layer.draw(surface, camera)
+        for target, style in marks.items():
+            h = parse_hex_id(target)
+            if h is not None and h in self.cells:
+                draw_highlight(surface, self._screen_hex(h, camera), style)
+        hovered = parse_hex_id(hover) if hover else None
+        if hovered is not None and hovered in self.cells and hover not in marks:
+            draw_highlight(surface, self._screen_hex(hovered, camera), "hover")
+        self.stacks.hover(hover if hover != MINIMAP else None, camera.zoom)
+        self.stacks.draw(surface, camera, marks)
+        self._draw_control(surface, camera)
+        self.minimap.set_status(self.control)
+        self.minimap.draw(surface, camera)
+        surface.set_clip(clip)
+
+    def hit(self, world_pos: tuple[float, float]) -> str | None:
+        """The mini-map over everything, then counters, then hexes."""
+        if self._camera is not None and self.minimap.contains(
+                self._camera.world_to_screen(*world_pos)):
+            return MINIMAP
+        return super().hit(world_pos)
+
+    def tooltip(self, target: str) -> str | None:
+        if target == MINIMAP:
+            return ("Control of the provinces (auxiliary map, section 9.1): white Nationalist, "
+                    "green Republican, blue and hatched in dispute. The frame is the part of "
+                    "the map in view: click to move the view there.")
+        if target in self.counter_notes:
+            return self.counter_notes[target]
+        h = parse_hex_id(target)
+        if h is None or h not in self.cells:
+            return None
+        return self.hex_text(h)
+
+    # --- queries ---------------------------------------------------------------------------
+
+    def hex_text(self, h: Hex) -> str:
+        """What a hex is, as the rulebook names it: number, city, terrain, province and its
+        control, weather zone."""
+        data = self.data
+        board = data.board
+        terrain = board.terrain[h]
+        lines = [f"Hex {hex_label(h)}: {TERRAIN_NAMES[terrain]}"]
+        city = board.cities.get(h)
+        if city is not None:
+            kind = "provincial capital" if city.capital else "city"
+            port = ", port" if city.id in data.ports else ""
+            lines.append(f"{city.name}: {kind}{port}, stacking {city.size} land counters "
+                         f"(section 8), +1 in defence")
+        if h == board.strait:
+            lines.append("Strait of Gibraltar: a Nationalist naval counter here is the bridge "
+                         "from Africa, 2 army counters a turn (section 7.2)")
+        territory = board.territory.get(h, "")
+        if territory in data.provinces:
+            p = data.provinces[territory]
+            state = self.control.get(territory, "")
+            owner = {"nationalist": "Nationalist", "republican": "Republican",
+                     "disputed": "in dispute"}.get(state, "")
+            factors = [f"population {p.population}"]
+            factors += [f"{name} {v}" for name, v in (("economic", p.economic),
+                                                      ("morale", p.morale), ("port", p.port))
+                        if v]
+            zone = self.zone_names.get(p.weather_zone, "")
+            weather = " — ZM marker in force" if p.weather_zone in self.weather else ""
+            lines.append(f"Province of {p.name} ({owner}): {', '.join(factors)}")
+            lines.append(f"Weather zone {p.weather_zone} ({zone}){weather}")
+        elif territory in data.regions:
+            region = data.regions[territory]
+            lines.append(f"{region.name}: Nationalist ground, closed to Republican land "
+                         f"counters, stacking {region.stacking}")
+        return "\n".join(lines)
+
+    def hex_anchor(self, label: str) -> Point | None:
+        """World centre of a hex given as a "col,row" label."""
+        return self.anchor(board_id(label))
+
+    # --- live parts ------------------------------------------------------------------------
+
+    def _press(self, world_pos: Point) -> bool:
+        """A left press on the mini-map moves the camera there instead of starting a pan."""
+        camera = self._camera
+        if camera is None:
+            return True
+        screen = camera.world_to_screen(*world_pos)
+        if not self.minimap.contains(screen):
+            return True
+        if self.minimap.map_rect.collidepoint(screen):
+            camera.center_on(self.minimap.world_at(screen))
+        return False
+
+    def _screen_hex(self, h: Hex, camera: Camera) -> list[Point]:
+        cx, cy = hex_to_pixel(self.layout, h)
+        return [camera.world_to_screen(cx + dx, cy + dy)
+                for dx, dy in (hex_corner_offset(self.layout, i) for i in range(6))]
+
+    def _draw_control(self, surface: pygame.Surface, camera: Camera) -> None:
+        """The control marker of every province on its capital hex (section 9.1)."""
+        px = HEX_RADIUS * camera.zoom
+        if px < 9:
+            return
+        view = camera.visible_world_rect().inflate(2 * HEX_RADIUS, 2 * HEX_RADIUS)
+        for pid, (x, y) in self._capitals.items():
+            if not view.collidepoint(x, y):
+                continue
+            state = self.control.get(pid)
+            if state is None:
+                continue
+            sx, sy = camera.world_to_screen(x + HEX_RADIUS * 0.62, y - HEX_RADIUS * 0.5)
+            draw_control_marker(surface, (sx, sy), max(9, round(px * 0.42)), state)
+
+
+# --- building the board from the rules' data ------------------------------------------------
+
+
+def _cells(data: GuerraData) -> dict[Hex, CellStyle]:
+    """A style per hex: terrain fill and pattern, province as region, hex number on land."""
+    board = data.board
+    tones = _province_tones(data)
+    cells: dict[Hex, CellStyle] = {}
+    for h, terrain in board.terrain.items():
+        territory = board.territory.get(h, "")
+        label = "" if h in board.cities or terrain not in (Terrain.LAND, Terrain.MOUNTAIN) \
+            else hex_label(h)
+        if terrain is Terrain.SEA:
+            cells[h] = CellStyle(C.SEA, "sea")
+        elif terrain is Terrain.MOUNTAIN:
+            cells[h] = CellStyle(C.MOUNTAIN, "mountain", label, territory)
+        elif terrain is Terrain.LAND:
+            cells[h] = CellStyle(tones.get(territory, C.LAND), "", label, territory)
+        else:
+            cells[h] = CellStyle(FOREIGN_FILL, "", "", terrain.value)
+    return cells
+
+
+def _province_tones(data: GuerraData) -> dict[str, C.Color]:
+    """Greedy colouring: each territory a land tone different from its neighbours' if it can."""
+    tones: dict[str, C.Color] = {}
+    neighbours = data.board.province_neighbours
+    for territory in sorted(neighbours):
+        used = {tones[n] for n in neighbours[territory] if n in tones}
+        tones[territory] = next((t for t in LAND_TONES if t not in used), LAND_TONES[0])
+    return tones
+
+
+def _mini_cells(data: GuerraData, layout: Layout, centres: Mapping[Hex, Point]
+                ) -> list[MiniCell]:
+    offsets = [hex_corner_offset(layout, i) for i in range(6)]
+    cells = []
+    for h, terrain in data.board.terrain.items():
+        cx, cy = centres[h]
+        kind = "sea" if terrain is Terrain.SEA else (
+            "land" if terrain in (Terrain.LAND, Terrain.MOUNTAIN) else "foreign")
+        cells.append(MiniCell(tuple((cx + dx, cy + dy) for dx, dy in offsets), kind,
+                              data.board.territory.get(h, "")))
+    return cells
+
+
+def _province_borders(data: GuerraData, layout: Layout, centres: Mapping[Hex, Point]
+                      ) -> list[tuple[Point, Point]]:
+    """Hex sides between two territories, once each, for the mini-map."""
+    territory = data.board.territory
+    offsets = [hex_corner_offset(layout, i) for i in range(6)]
+    found = []
+    for h, t in territory.items():
+        cx, cy = centres[h]
+        corners = [(cx + dx, cy + dy) for dx, dy in offsets]
+        for d in range(6):
+            n = hex_neighbor(h, d)
+            other = territory.get(n)
+            if other is None or other == t or n < h:
+                continue
+            ncx, ncy = centres[n]
+            shared = [p for p in corners
+                      if any(abs(p[0] - (ncx + dx)) < 1e-6 and abs(p[1] - (ncy + dy)) < 1e-6
+                             for dx, dy in offsets)]
+            if len(shared) == 2:
+                found.append((shared[0], shared[1]))
+    return found
+
+
+def road_chains(map_doc: Mapping[str, Any]) -> list[list[Hex]]:
+    """The first-class roads of the map document as chains of hexes (section 2.1)."""
+    return [[parse_hex(x) for x in road["hexes"]] for road in map_doc.get("roads") or []]

@@ -1,0 +1,339 @@
+"""The game screen of La Guerra de España driven through the real loop: posted pygame events and
+`App.step()` (SDL dummy driver). Screenshots go to the test's temporary folder, and also to
+$WARGAMES_SHOTS when it is set."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pygame
+import pytest
+from guerra_kit import put
+
+from engine.core.actions import DiceRolled
+from engine.core.hexgrid import hex_distance
+from engine.core.session import Session
+from engine.loading import load_game_scenario
+from engine.ui.app import App
+from engine.ui.game_scene import GameScene
+from guerra import PLUGIN
+from guerra.ai import GuerraAgent
+from guerra.rules.actions import EndMovement, PlaceCounter, SetOptions
+from guerra.rules.data import hex_label
+from guerra.rules.setup import parse_hex
+from guerra.ui.board import MINIMAP, board_id
+
+pytestmark = pytest.mark.ui
+
+DT = 1 / 60
+NATIONALISTS_FIRST = 5
+"""A seed whose first-player roll goes to the Nationalists."""
+HUMAN_NATIONALIST = {"nationalist": "human", "republican": "computer",
+                     "nationalist_2": "computer", "republican_2": "computer"}
+
+
+@pytest.fixture(autouse=True)
+def user_data(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def app():
+    application = App((1280, 800), audio=False)
+    pygame.event.clear()
+    yield application
+    pygame.event.clear()
+
+
+def shot(app: App, tmp_path: Path, name: str) -> Path:
+    path = tmp_path / name
+    app.save_screenshot(path)
+    folder = os.environ.get("WARGAMES_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(folder) / name)
+    return path
+
+
+def click(app: App, pos: tuple[float, float], steps: int = 1) -> None:
+    x, y = round(pos[0]), round(pos[1])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+    for _ in range(steps):
+        app.step(DT)
+
+
+def key(app: App, code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+    app.step(DT)
+
+
+def button_at(scene: GameScene, start: str) -> tuple[int, int]:
+    """The centre of the prompt button whose label starts with `start`, scrolling the prompt
+    with the wheel until the button shows."""
+    prompt = scene.prompt
+    for _ in range(60):
+        button = next((b for b in prompt.buttons if b.text.startswith(start)), None)
+        assert button is not None, f"no button {start!r} in {[b.text for b in prompt.buttons]}"
+        if prompt.rect.contains(button.rect):
+            return button.rect.center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=prompt.rect.center,
+                                             rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+        scene.app.step(DT)
+    raise AssertionError(f"button {start!r} never scrolled into view")
+
+
+def focus(scene: GameScene, target: str, zoom: float = 1.0) -> tuple[float, float]:
+    """Centre the camera on a counter or hex id and return its screen position."""
+    scene.camera.zoom = zoom
+    anchor = scene.gameui.board.anchor(target)
+    assert anchor is not None, target
+    scene.camera.center_on(anchor)
+    scene.app.step(DT)
+    anchor = scene.gameui.board.anchor(target)
+    assert anchor is not None
+    return scene.camera.world_to_screen(*anchor)
+
+
+def started(seed: int = NATIONALISTS_FIRST, options: SetOptions | None = None) -> Session:
+    """A game past the options and the Army of Africa's placement."""
+    session = Session(PLUGIN.rules, load_game_scenario(PLUGIN), seed)
+    session.play(options or SetOptions("advanced", 1, 1, True))
+    agent = GuerraAgent("nationalist", seed)
+    while session.state.phase.value == "africa":
+        session.play(agent.choose(session.rules, session.state, session.legal_actions()))
+    return session
+
+
+def start(app: App, session: Session, players: dict[str, str] | None = None,
+          speed: int = 0) -> GameScene:
+    app.settings.dice_speed = speed
+    scene = GameScene(app, PLUGIN, session, players or HUMAN_NATIONALIST, autosave=False)
+    app.push(scene)
+    app.step(DT)
+    return scene
+
+
+def unit_at(session: Session, city: str, family: str) -> str:
+    h = session.state.data.board.city_by_id[city].hex
+    return next(u for u in session.state.land_at[h]
+                if session.state.units[u].family == family)
+
+
+def test_the_options_are_prompt_buttons_with_clear_labels(app, tmp_path):
+    session = Session(PLUGIN.rules, load_game_scenario(PLUGIN), NATIONALISTS_FIRST)
+    scene = start(app, session)
+    labels = [b.text for b in scene.prompt.buttons]
+    assert len(labels) == 18
+    assert "Advanced · 4 players, two a side · a tie ends the game" in labels
+    assert "Basic · 3 players (2 Nationalist) · play on after a tie" in labels
+    shot(app, tmp_path, "guerra_options.png")
+    click(app, button_at(scene, "Intermediate · 2 players · a tie"))
+    assert session.state.options is not None
+    assert session.state.options.level.value == "intermediate"
+
+
+def test_a_selected_counter_shows_its_reach_and_moves_to_a_clicked_hex(app, tmp_path):
+    session = started()
+    scene = start(app, session)
+    army = unit_at(session, "sevilla", "nationalist_army")
+    click(app, focus(scene, army))
+    assert session.state.selected == army
+    marks = scene.gameui.board.marks
+    reach = {board_id(hex_label(h)) for h in session.state.reach}
+    assert reach and reach <= set(marks)
+    assert {marks[r] for r in reach} <= {"target", "attack"}
+    assert marks[army] == "selected"
+    assert any(label == "Marks" for label, _ in scene.panel.status)
+    shot(app, tmp_path, "guerra_reach.png")
+    goal = next(h for h, r in sorted(session.state.reach.items()) if not r.fight)
+    click(app, focus(scene, board_id(hex_label(goal))))
+    assert session.state.units[army].hex == goal
+    assert session.state.selected is None
+
+
+def test_fight_moves_and_displacements_are_marked_differently(app):
+    session = started()
+    state = session.state
+    badajoz = state.data.board.city_by_id["badajoz"].hex
+    near = [h for h in state.data.board.cells
+            if state.data.board.is_land(h) and 2 <= hex_distance(h, badajoz) <= 3
+            and h not in state.land_at and state.data.board.territory[h] == "caceres"]
+    unit = put(state, "nationalist_army", near[0], "nationalist")
+    scene = start(app, session)
+    click(app, focus(scene, unit.id))
+    styles = {scene.gameui.board.marks[board_id(hex_label(h))]: r.fight
+              for h, r in state.reach.items()}
+    assert styles == {"attack": True, "target": False}
+
+
+def test_an_illegal_click_shows_its_reason(app):
+    session = started()
+    scene = start(app, session)
+    enemy = unit_at(session, "madrid", "republican_army")
+    click(app, focus(scene, enemy))
+    assert any("belongs to the other side" in m for m in app.toasts.messages)
+    army = unit_at(session, "burgos", "nationalist_army")
+    click(app, focus(scene, army))
+    assert session.state.selected == army
+    click(app, focus(scene, board_id("40,5")))
+    assert any("cannot reach that hex" in m and "section 7" in m for m in app.toasts.messages)
+
+
+def test_f1_opens_the_player_aid_with_the_tables_of_the_yaml(app):
+    scene = start(app, started())
+    key(app, pygame.K_F1)
+    assert scene.dialog is not None
+    assert scene.dialog.title.startswith("Player aid 1/7")
+    titles = []
+    for _ in range(7):
+        assert scene.dialog is not None
+        titles.append(scene.dialog.title)
+        if "movement factors" in scene.dialog.title:
+            assert "displacement 10" in scene.dialog.text
+        if "Combat" in scene.dialog.title:
+            assert "AP3 | AP3 | AP2" in scene.dialog.text
+        if "Reinforcements" in scene.dialog.title:
+            assert "2: 18/14" in scene.dialog.text
+        key(app, pygame.K_RETURN)
+    assert any("movement factors" in t for t in titles)
+    key(app, pygame.K_ESCAPE)
+    assert scene.dialog is None
+
+
+def test_a_combat_is_declared_on_the_map_and_the_dice_show_the_product(app, tmp_path):
+    session = started()
+    state = session.state
+    badajoz = state.data.board.city_by_id["badajoz"].hex
+    spots = [h for h in state.data.board.cells if hex_distance(h, badajoz) == 1
+             and state.data.board.terrain[h].value == "land" and h not in state.land_at]
+    first = put(state, "nationalist_army", spots[0], "nationalist")
+    second = put(state, "nationalist_army", spots[1], "nationalist")
+    session.play(EndMovement())
+    defender = state.land_at[badajoz][0]
+    scene = start(app, session, speed=1)
+    click(app, focus(scene, first.id, 1.19))
+    assert scene.selection == first.id and defender in scene.highlight
+    click(app, focus(scene, defender, 1.19))
+    assert state.combat is not None
+    assert scene.gameui.board.marks.get(second.id) == "target"
+    click(app, focus(scene, second.id, 1.19))
+    assert state.combat is not None and second.id in state.combat.attackers
+    assert any(label == "Combat" and "= 4 against 1 defender(s)" in value
+               for label, value in scene.panel.status)
+    click(app, button_at(scene, "Roll the dice: 4 against 3"))
+    rolls = [e for e in session.history[-1].events if isinstance(e, DiceRolled)]
+    assert [e.text.split(" = ")[0].split(" × ")[1] for e in rolls] == ["4", "3"]
+    assert scene.animations
+    for _ in range(10):
+        app.step(0.03)
+    shot(app, tmp_path, "guerra_dice.png")
+    while scene.animations:
+        click(app, (100, 100))
+    assert any("×" in line.text for line in scene.panel.log)
+
+
+def test_the_minimap_shows_the_control_table_and_recentres_the_camera(app):
+    session = started()
+    scene = start(app, session)
+    board = scene.gameui.board
+    assert board.minimap.status["madrid"] == "republican"
+    assert board.minimap.status["sevilla"] == "nationalist"
+    assert board.minimap.status["zaragoza"] == "disputed"
+    scene.camera.zoom = 1.0
+    scene.camera.center_on((0, 0))
+    app.step(DT)
+    rect = board.minimap.map_rect
+    target = (rect.x + rect.width // 2, rect.y + rect.height // 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.step(DT)
+    assert scene.hover == MINIMAP
+    played = len(session.history)
+    click(app, target)
+    centre = scene.camera.screen_to_world(*scene.camera.viewport.center)
+    world = board.world_size
+    assert abs(centre[0] - world[0] / 2) < world[0] * 0.05
+    assert abs(centre[1] - world[1] / 2) < world[1] * 0.05
+    assert len(session.history) == played
+
+
+def test_placing_reinforcements_on_marked_hexes(app):
+    session = started()
+    agent = GuerraAgent("republican", 1)
+    while session.state.phase.value != "population_reinforcements" or \
+            session.decision.player != "nationalist":
+        session.play(agent.choose(session.rules, session.state, session.legal_actions()))
+    scene = start(app, session)
+    legal = [a for a in session.legal_actions() if isinstance(a, PlaceCounter)]
+    marks = scene.gameui.board.marks
+    assert all(marks.get(f"{a.q},{a.r}") == "target" for a in legal)
+    before = len(session.history)
+    spot = legal[0]
+    click(app, focus(scene, f"{spot.q},{spot.r}"))
+    if scene.choices:
+        click(app, button_at(scene, "Place"))
+    assert len(session.history) == before + 1
+    assert isinstance(session.history[-1].action, PlaceCounter)
+
+
+def test_four_players_hand_over_between_seats_and_counters_show_their_sector(app, tmp_path):
+    session = Session(PLUGIN.rules, load_game_scenario(PLUGIN), NATIONALISTS_FIRST)
+    session.play(SetOptions("basic", 2, 2, True))
+    players = dict.fromkeys(PLUGIN.sides, "human")
+    scene = start(app, session, players)
+    assert session.decision.player == "nationalist_2"
+    assert scene.handoff is not None and scene.handoff.side == "nationalist_2"
+    click(app, (640, 400))
+    click(app, (640, 400))
+    assert scene.handoff is None and scene.viewer == "nationalist_2"
+    labels = {scene.gameui.board.stacks.spec(u.id).label
+              for u in session.state.units.values() if u.hex is not None}
+    assert {"N·Army", "S·Army", "N·Gar.", "S·Gar."} <= labels
+    own = sum(1 for u in session.state.units.values()
+              if u.player == "nationalist_2" and u.hex is not None)
+    assert scene.panel.hand is not None and sum(
+        int(part.split()[0]) for part in scene.panel.hand[0].split(" · ")) == own
+    while session.state.phase.value == "africa":
+        spot = next(a for a in session.legal_actions() if isinstance(a, PlaceCounter))
+        click(app, focus(scene, f"{spot.q},{spot.r}"))
+    assert session.decision.player == "nationalist"
+    assert scene.handoff is not None and scene.handoff.side == "nationalist"
+    shot(app, tmp_path, "guerra_handoff.png")
+
+
+def test_surrender_ends_the_war_on_the_victory_screen(app, tmp_path):
+    session = started()
+    scene = start(app, session)
+    click(app, button_at(scene, "Surrender"))
+    app.step(DT)
+    assert session.result() is not None
+    assert scene.dialog is not None and scene.dialog.title == "Republican wins"
+    shot(app, tmp_path, "guerra_victory.png")
+
+
+def test_counters_look_as_printed(app):
+    session = started()
+    scene = start(app, session)
+    stacks = scene.gameui.board.stacks
+    army = stacks.spec(unit_at(session, "sevilla", "nationalist_army"))
+    garrison = stacks.spec(unit_at(session, "madrid", "republican_garrison"))
+    assert army is not None and garrison is not None
+    assert (army.symbol, army.factors, army.label) == ("infantry", "2-4", "Army")
+    assert (garrison.symbol, garrison.factors) == ("GAR", "2-3")
+    assert army.fill != garrison.fill
+    africa = next(u for u in session.state.units.values() if u.family == "army_of_africa"
+                  and u.hex is not None)
+    spec = stacks.spec(africa.id)
+    assert spec is not None and spec.label == "Africa" and spec.ink != army.ink
+    h = parse_hex("22,20")
+    text = scene.gameui.board.tooltip(f"{h.q},{h.r}")
+    assert text is not None
+    assert "Madrid: provincial capital" in text and "Province of Madrid (Republican)" in text
+    assert "population 13" in text and "stacking 4" in text
