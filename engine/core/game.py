@@ -25,7 +25,9 @@ class Decision:
 
     `player` is the side that answers (None once the game is over). `private` is True when
     answering shows that side's hidden information (a hand, a face-down choice), so a hot-seat
-    UI must hand the screen over before drawing it.
+    UI must hand the screen over before drawing it. `table` marks a choice the people at the
+    table make together before play (level of play, number of players): a screen lets a human
+    answer it even when `player` is a computer seat.
     """
 
     player: str | None
@@ -33,6 +35,7 @@ class Decision:
     prompt: str
     section: str = ""
     private: bool = False
+    table: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,8 +164,12 @@ class GameScene(Scene):
 
     @property
     def deciding(self) -> str | None:
-        """The side that must decide now (None once the game is over)."""
-        player: str | None = self.session.decision.player
+        """The side that must decide now (None once the game is over). A table decision (the
+        game's options) goes to a human at the screen even when its seat is a computer's."""
+        decision = self.session.decision
+        player: str | None = decision.player
+        if decision.table and self.humans and self.players.get(player or "") != "human":
+            return self.viewer if self.viewer in self.humans else self.humans[0]
         return player
 
     def _my_turn(self) -> bool:

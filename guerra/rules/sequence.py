@@ -29,7 +29,8 @@ def set_decision(state: GuerraState) -> None:
         state.decision = Decision(None, "over", "The war is over")
     elif phase is Phase.OPTIONS:
         state.decision = Decision(Side.NATIONALIST.value, "options",
-                                  "Choose the level, the players and the tie agreement", "4")
+                                  "Choose the level, the players and the tie agreement", "4",
+                                  table=True)
     elif phase is Phase.AFRICA:
         unit = state.units[state.africa_left[0]]
         state.decision = Decision(unit.player, "place",

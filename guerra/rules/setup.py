@@ -290,7 +290,8 @@ def new_state(data: GuerraData, dice: Dice) -> GuerraState:
     state = GuerraState(
         data=data,
         dice=dice,
-        decision=Decision(Side.NATIONALIST.value, "options", "Choose the options of the game"),
+        decision=Decision(Side.NATIONALIST.value, "options", "Choose the options of the game",
+                          table=True),
         units=units,
     )
     for pid, p in data.provinces.items():

@@ -139,6 +139,20 @@ def test_the_options_are_prompt_buttons_with_clear_labels(app, tmp_path):
     assert session.state.options.level.value == "intermediate"
 
 
+def test_a_human_chooses_the_options_even_when_the_computer_holds_the_first_seat(app):
+    session = Session(PLUGIN.rules, load_game_scenario(PLUGIN), NATIONALISTS_FIRST)
+    players = {"nationalist": "computer", "republican": "human",
+               "nationalist_2": "computer", "republican_2": "computer"}
+    scene = start(app, session, players)
+    assert scene.deciding == "republican"
+    for _ in range(30):
+        app.step(DT)
+    assert session.state.options is None  # the computer did not choose for the table
+    click(app, button_at(scene, "Basic · 2 players · play on after a tie"))
+    assert session.state.options is not None
+    assert session.state.options.level.value == "basic"
+
+
 def test_a_selected_counter_shows_its_reach_and_moves_to_a_clicked_hex(app, tmp_path):
     session = started()
     scene = start(app, session)
