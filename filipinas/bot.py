@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.actions import Action
 from filipinas.rules import actions as A
 from filipinas.rules import board as B
+from filipinas.rules.combat import base_modifiers, naval_cf
 from filipinas.rules.sequence import cost
 from filipinas.rules.setup import FILIPINO, SPAIN
 from filipinas.rules.state import FilState
@@ -96,8 +97,9 @@ class SpanishBot:
             return card
         if state.round_count > 0:
             return A.EndRound()
+        most = state.data.params.solo_max_ap
         cheap = [a for a in legal if not isinstance(a, (A.PlayCard, A.TradeCards, A.EndRound))
-                 and cost(state, SPAIN, a) <= 1]
+                 and cost(state, SPAIN, a) <= most]
         steps = self.steps_at_war() if state.us_at_war else self.steps_at_peace()
         for name, step in steps:
             action = step(state, cheap)
@@ -169,7 +171,7 @@ class SpanishBot:
     def step_reinforce(self, state: FilState, legal: list[Action]) -> Action | None:
         """Morale 6+ and fewer Brigades than enemy combat units: one Brigade to a Guerrilla
         Province without Brigade, else to one of them at random."""
-        if state.morale <= 5:
+        if state.morale <= state.data.params.solo_reinforce_morale_at_most:
             return None
         if self._brigades(state) >= self._enemy_units(state):
             return None
@@ -208,7 +210,8 @@ class SpanishBot:
         province = self.rng.choice(places)
         brigade = self.available_brigades(state, province)[0]
         roll = self.rng.randint(1, 6)
-        mode = "protect" if roll <= 2 and province not in state.sacked else "search"
+        protect = roll <= state.data.params.solo_protect_up_to
+        mode = "protect" if protect and province not in state.sacked else "search"
         action = A.Disperse(brigade, mode)
         if action not in legal:
             action = A.Disperse(brigade, "search")
@@ -255,12 +258,14 @@ class SpanishBot:
     def step_conventional_move(self, state: FilState, legal: list[Action]) -> Action | None:
         """A Filipino (or American) stack of strength 2+ facing equal or weaker Brigades: stack
         the Brigades there, or bring one in from a Province with no Guerrillas."""
+        regular = state.data.params.solo_regular_strength
         for p in state.data.provinces:
             enemy = self._enemy_strength(state, p)
-            if enemy < 2 or self._spanish_strength(state, p) > enemy:
+            if enemy < regular or self._spanish_strength(state, p) > enemy:
                 continue
             merges = [a for a in legal if isinstance(a, A.Merge) and state.loc[a.stack] == p
-                      and B.cdef(state, a.stack).side == SPAIN]
+                      and B.cdef(state, a.stack).side == SPAIN
+                      and self._has_brigade(state, a.stack) and self._has_brigade(state, a.into)]
             if merges:
                 return merges[0]
             movers = self._movable_brigade_stacks(state, exclude=set(
@@ -280,7 +285,8 @@ class SpanishBot:
             city = state.data.city_of(p)
             enemy_city = city is not None and not B.friendly_city(state, SPAIN, city)
             enemy = self._enemy_stacks(state, p)
-            big = [s for s in enemy if B.strength(state, s) >= 2]
+            big = [s for s in enemy
+                   if B.strength(state, s) >= state.data.params.solo_regular_strength]
             if not big and not enemy_city:
                 continue
             for stack in B.stacks_in(state, p, SPAIN):
@@ -308,17 +314,17 @@ class SpanishBot:
 
     # U2
     def step_naval_attack(self, state: FilState, legal: list[Action]) -> Action | None:
-        """A naval attack where Spain has the advantage in factors or modifiers."""
+        """A naval attack where Spain has the advantage: the modifiers of its own roll — the
+        CF difference (transports alone count 0) and the admirals' TF — add up to more than 0.
+        The escort's −1 of 7.1 is not one of them: it weighs on the American roll only."""
         for a in legal:
             if not isinstance(a, A.Attack) or B.cdef(state, a.units[0]).kind != "fleet":
                 continue
-            mine = sum(B.cf(state, u) for u in a.units) + B.best_tf(state, list(a.units))[1]
+            units = list(a.units)
             foe = state.members(a.target)
-            theirs = sum(B.cf(state, u) for u in foe if B.cdef(state, u).kind == "fleet")
-            theirs += B.best_tf(state, foe)[1]
-            if any(B.cdef(state, u).land for u in foe) and theirs:
-                theirs -= 1  # the escorting Fleet fights at −1 (7.1)
-            if mine > theirs:
+            mods = base_modifiers(state, "naval", units, naval_cf(state, units), foe,
+                                  naval_cf(state, foe))
+            if sum(v for _, v in mods) > 0:
                 return a
         return None
 
@@ -359,7 +365,10 @@ class SpanishBot:
 
     # S9
     def step_political(self, state: FilState, legal: list[Action]) -> Action | None:
-        """Fragment F2: a Political Action to hold down the US Intervention track."""
+        """Fragment F2: a Political Action to reduce the US Intervention track — pointless, and
+        so not taken, while the track is at its minimum."""
+        if state.us_level <= state.data.params.us_min:
+            return None
         action = A.Political("us")
         return action if action in legal else None
 
@@ -390,6 +399,9 @@ class SpanishBot:
                     state.loc[stack[0]] not in exclude:
                 result.add(stack[0])
         return result
+
+    def _has_brigade(self, state: FilState, stack: str) -> bool:
+        return any(B.cdef(state, c).kind == "brigade" for c in state.members(stack))
 
     def _brigades(self, state: FilState) -> int:
         return sum(1 for c in state.stack_of if B.cdef(state, c).kind == "brigade"

@@ -156,6 +156,7 @@ def _answer_prompt(state: FilState, action: Action, events: list[Event]) -> None
     if kind == Kind.COMBAT_CARDS:
         if isinstance(action, A.PlayCard):
             combat.play_combat_card(state, side, action.card, events)
+            _solo_reaction(state, side, events)
         else:
             combat.decline_cards(state, side)
     elif kind == Kind.COUNTERATTACK:
@@ -188,7 +189,8 @@ def _answer_prompt(state: FilState, action: Action, events: list[Event]) -> None
 
 
 def _solo_reaction(state: FilState, side: str, events: list[Event]) -> None:
-    """Solo play: after a bot reaction, the rest of its hand is reshuffled (10.2 R4)."""
+    """Solo play: after a bot reaction — a response, a cancel or a combat card (red title) —
+    the rest of its hand is reshuffled and as many cards drawn (10.2 R4, 10.4 U2b)."""
     if state.data.solo and side == SPAIN:
         reshuffle_spanish_hand(state, events)
 
@@ -206,9 +208,10 @@ def _round_action(state: FilState, action: Action, events: list[Event]) -> None:
         for card in (action.first, action.second):
             state.hands[side].remove(card)
             state.out.append(card)
-        state.ap[side] = min(state.data.params.ap_max, state.ap[side] + 1)
+        gain = state.data.params.ap_for_cards
+        state.ap[side] = min(state.data.params.ap_max, state.ap[side] + gain)
         state.round_did = True
-        events.append(Message(f"{side.title()} trades two cards for 1 AP"))
+        events.append(Message(f"{side.title()} trades two cards for {gain} AP"))
         return
     paid = pay(state, side, action)
     if paid > base_cost(state, side, action)[0]:

@@ -134,6 +134,14 @@ def leader_present(state: FilState, side: str, space: str) -> bool:
                and state.data.counters[c].side == side for c in state.stack_of)
 
 
+def leader_in_province(state: FilState, side: str, province: str) -> bool:
+    """A leader of `side` deployed in the Province: in the Province space or in its city
+    (the city lies in its Province; 4.2.2, 5.2, 6.1)."""
+    city = state.data.city_of(province)
+    return leader_present(state, side, province) or (
+        city is not None and leader_present(state, side, city))
+
+
 def captain_general_in_captaincy(state: FilState) -> bool:
     """A Spanish Captain General in the Captaincy of a Spanish Manila (4.2.2, 5.2)."""
     for s in state.data.spaces.values():

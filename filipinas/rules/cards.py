@@ -152,7 +152,8 @@ def targets_for(state: FilState, side: str, card: CardDef) -> list[tuple[str, ..
         return [(s[0],) for s in B.all_stacks(state, FILIPINO)
                 if state.data.spaces[state.loc[s[0]]].kind == "province"
                 and B.combat_units(state, s)
-                and not all(u in state.entrenched for u in B.combat_units(state, s))]
+                and not all(u in state.entrenched for u in B.combat_units(state, s))
+                and not any(B.cdef(state, u).faction == USA for u in B.combat_units(state, s))]
     return [()]
 
 

@@ -108,9 +108,16 @@ def declare(state: FilState, side: str, units: list[str], target: str,
     elif kind == "naval":
         attack_cf = naval_cf(state, units)
     else:
-        attack_cf = sum(cf(state, u) if u not in state.protect else
-                        min(cf(state, u), state.data.params.protect_cf) for u in units)
+        attack_cf = attacking_cf(state, units)
     start(state, kind, side, attack_units, attack_cf, target_stack, events)
+
+
+def attacking_cf(state: FilState, units: list[str]) -> int:
+    """CF of land units attacking or counterattacking with no location: a brigade protecting
+    the fields is spread in small posts and fights at CF 1 (4.2.3.2, GAP-FIL-19)."""
+    p = state.data.params
+    return sum(min(cf(state, u), p.protect_cf) if u in state.protect else cf(state, u)
+               for u in combat_units(state, units))
 
 
 def defending_cf(state: FilState, kind: str, defenders: list[str]) -> int:
@@ -326,10 +333,8 @@ def counterattack(state: FilState, prompt: Prompt, events: list[Event]) -> None:
     units = [u for u in prompt.units if u in state.stack_of]
     targets = [t for t in prompt.targets if t in state.stack_of]
     kind = prompt.action
-    if kind == "naval":
-        acf = naval_cf(state, units)
-    else:
-        acf = prompt.pre or sum(cf(state, u) for u in units)
+    acf = naval_cf(state, units) if kind == "naval" else (
+        prompt.pre or attacking_cf(state, units))
     dcf = min(prompt.value, defending_cf(state, kind, targets)) if kind == "naval" \
         else prompt.value
     events.append(Message("Counterattack"))
@@ -425,7 +430,7 @@ def intercept(state: FilState, prompt: Prompt, stack: str, events: list[Event]) 
     units = [u for u in prompt.units if u in state.stack_of]
     defenders = state.members(stack)
     events.append(Message(f"{cdef(state, stack).name}'s stack intercepts the siege"))
-    acf = sum(cf(state, u) for u in units)
+    acf = attacking_cf(state, units)
     state.combat = None
     start(state, "land", other(prompt.player), units, acf, defenders, events, then="siege")
     assert state.combat is not None

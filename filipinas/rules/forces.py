@@ -4,7 +4,14 @@
 from __future__ import annotations
 
 from engine.core.actions import DiceRolled, Event, Message
-from filipinas.rules.board import cdef, cf, combat_units, leaders, province_of
+from filipinas.rules.board import (
+    cdef,
+    cf,
+    combat_units,
+    leader_in_province,
+    leaders,
+    province_of,
+)
 from filipinas.rules.setup import FILIPINO, SPAIN, USA
 from filipinas.rules.state import FilState, Kind, Prompt
 
@@ -16,7 +23,14 @@ def adjust_morale(state: FilState, delta: int, reason: str, events: list[Event])
     p = state.data.params
     before = state.morale
     state.morale = max(p.morale_min, min(p.morale_max, state.morale + delta))
-    events.append(Message(f"Spanish Morale {before} → {state.morale} ({reason})"))
+    events.append(Message(track_change("Spanish Morale", before, state.morale, reason)))
+
+
+def track_change(track: str, before: int, after: int, reason: str) -> str:
+    """The log line of a track move; a marker held at the end of its track stays there."""
+    if before == after:
+        return f"{track} stays at {after} ({reason}: the track is at its limit)"
+    return f"{track} {before} → {after} ({reason})"
 
 
 def box_for(state: FilState, cid: str) -> str:
@@ -142,8 +156,7 @@ def recruit_modifier(state: FilState, side: str, space: str) -> list[tuple[str, 
         mods.append(("United States at war", p.recruit_mod))
     if space == p.recruit_bonus_space:
         mods.append(("recruiting in Cavite", p.recruit_mod))
-    if any(state.loc[c] == space and cdef(state, c).leader and cdef(state, c).side == FILIPINO
-           for c in state.stack_of):
+    if leader_in_province(state, FILIPINO, space):
         mods.append(("leader in the Province", p.recruit_mod))
     return mods
 

@@ -258,6 +258,16 @@ def attack_actions(state: FilState, side: str) -> list[Action]:
     return out
 
 
+def can_entrench(state: FilState, stack: list[str]) -> bool:
+    """A Spanish or Filipino land stack in a Province (never a city or a line) may entrench
+    (6.14); American units only move, attack and besiege (5.2.1), so a stack holding one may
+    not."""
+    units = B.combat_units(state, stack)
+    return bool(units) and state.data.spaces[state.loc[stack[0]]].kind == "province" and not all(
+        u in state.entrenched for u in units) and not any(
+        B.cdef(state, u).kind == "fleet" or B.cdef(state, u).faction == USA for u in units)
+
+
 def operation_actions(state: FilState, side: str) -> list[Action]:
     out: list[Action] = []
     order = state.data.order
@@ -275,11 +285,7 @@ def operation_actions(state: FilState, side: str) -> list[Action]:
                                          B.is_lone_leader(state, cid)):
                 out.append(A.Hide(cid))
     for stack in _stacks(state, side):
-        units = B.combat_units(state, stack)
-        if units and state.data.spaces[state.loc[stack[0]]].kind == "province" and not all(
-                u in state.entrenched for u in units) and not any(
-                B.cdef(state, u).kind == "fleet" or
-                (B.cdef(state, u).faction == USA and u not in state.landed) for u in units):
+        if can_entrench(state, stack):
             out.append(A.Entrench(stack[0]))
     if not state.us_at_war and not state.us_entry_pending:
         out.append(A.Political("us"))
@@ -296,7 +302,8 @@ def spanish_actions(state: FilState) -> list[Action]:
     pool = len(spanish_box_brigades(state))
     room = state.data.params.reinforcements_per_round - state.round_reinforced
     provinces = state.data.provinces
-    if state.morale > state.data.params.morale_min and pool and not blockade and room > 0:
+    if state.morale > state.data.params.no_reinforcements_at_morale and pool and not blockade \
+            and room > 0:
         out.extend(A.Reinforce((p,)) for p in provinces)
         if pool >= 2 and room >= 2:
             for i, a in enumerate(provinces):

@@ -74,8 +74,8 @@ def locate_lone_leader(state: FilState, units: list[str], leader: str,
     (4.2.1, GAP-FIL-16)."""
     p = state.data.params
     search = any(u in state.search for u in units)
-    column_cf = 1 if search else sum(cf(state, u) for u in units)
-    mods = roll_modifiers(state, leader, column_cf, search, 0)
+    column_cf = p.search_cf if search else sum(cf(state, u) for u in units)
+    mods = roll_modifiers(state, leader, column_cf, search, p.lone_leader_cf)
     rolls = state.dice.roll(p.lone_leader_rolls, purpose="location")
     bonus = sum(v for _, v in mods)
     ok = any(r + bonus >= p.locate_on for r in rolls)

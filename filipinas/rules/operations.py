@@ -43,9 +43,11 @@ def plunder(state: FilState, unit: str, events: list[Event]) -> None:
     state.plunders += 1
     events.append(Message(f"{cdef(state, unit).name} plunders {state.data.spaces[space].name}"))
     adjust_morale(state, state.data.params.morale_plunder, "Province sacked", events)
-    if state.plunders % 2 == 0:
-        state.ap[FILIPINO] = min(state.data.params.ap_max, state.ap[FILIPINO] + 1)
-        events.append(Message("Second plunder of the turn: the Filipinos gain 1 AP"))
+    p = state.data.params
+    if state.plunders % p.plunders_for_ap == 0:
+        state.ap[FILIPINO] = min(p.ap_max, state.ap[FILIPINO] + p.ap_for_plunders)
+        events.append(Message(f"Plunder number {state.plunders} of the turn: the Filipinos gain "
+                              f"{p.ap_for_plunders} AP"))
 
 
 def hide(state: FilState, counter: str, events: list[Event]) -> None:
@@ -104,5 +106,6 @@ def political(state: FilState, side: str, goal: str, events: list[Event]) -> boo
         state.government_changed = True
         events.append(Message(f"{state.government.title()} now heads the Spanish government"))
     else:
-        adjust_us(state, 1 if side == FILIPINO else -1, "Political Action", events)
+        step = state.data.params.political_step
+        adjust_us(state, step if side == FILIPINO else -step, "Political Action", events)
     return True

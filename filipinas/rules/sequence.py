@@ -16,11 +16,17 @@ from filipinas.rules.victory import annihilation_check, end_of_turn_check
 
 # --- costs (4.2.2, 5.2, 5.2.2, 6.x) --------------------------------------------------------------
 
-def attack_cost(state: FilState, side: str, space: str) -> int:
-    """1 AP with a general of the side in the space, or a Spanish Captain General in the
-    Captaincy; 2 AP otherwise (4.2.2, 5.2.2.2)."""
+def attack_cost(state: FilState, side: str, space: str, units: tuple[str, ...] = ()) -> int:
+    """1 AP with a general of the side in the Province of `space` (or in its city), or stacked
+    with the attacking `units`, or with a Spanish Captain General in the Captaincy; 2 AP
+    otherwise (4.2.2, 5.2, 5.2.2.2)."""
     p = state.data.params
-    if B.leader_present(state, side, space):
+    province = B.province_of(state, space)
+    if province is not None and B.leader_in_province(state, side, province):
+        return p.cost
+    if province is None and B.leader_present(state, side, space):
+        return p.cost
+    if any(B.leaders(state, state.members(u)) for u in units):
         return p.cost
     if side == SPAIN and B.captain_general_in_captaincy(state):
         return p.cost
@@ -43,16 +49,22 @@ def base_cost(state: FilState, side: str, action: Action) -> tuple[int, int]:
         groups: dict[int, list[str]] = {}
         for u in action.units:
             groups.setdefault(state.stack_of[u], []).append(u)
+        hidden = side == SPAIN and action.target in state.stack_of and (
+            B.is_guerrilla(state, action.target) or B.is_lone_leader(state, action.target))
         total = count = 0
         for units in groups.values():
-            if all(u in state.search_free for u in units):
-                continue  # covered by the Search and Destroy action this round (6.9.2)
-            where = state.loc[units[0]]
-            if action.target in state.data.spaces or B.cdef(state, units[0]).kind == "fleet":
-                total += attack_cost(state, side, where)
-            else:
-                total += attack_cost(state, side, state.loc[action.target])
+            if hidden and all(u in state.search_free for u in units):
+                continue  # the Search and Destroy action covers this locate-and-attack (6.9.2)
             count += 1
+            if hidden:
+                total += p.cost  # Locate costs 1 AP; the attack on what it finds is free (6.6)
+                continue
+            where = state.loc[units[0]]
+            if action.target not in state.data.spaces and B.cdef(state, units[0]).kind != "fleet":
+                target_space = state.loc[action.target]
+                if B.province_of(state, target_space) is not None:
+                    where = target_space  # the attacked Province (a line: the attacker's)
+            total += attack_cost(state, side, where, tuple(units))
         return total, count
     if isinstance(action, (A.MoveLeader, A.Merge, A.Split, A.Recruit, A.Disperse, A.Regroup,
                            A.Plunder, A.Hide, A.Entrench, A.Political, A.BuildLine,
@@ -166,7 +178,7 @@ def administration(state: FilState, events: list[Event]) -> None:
     events.append(PhaseStarted(f"Turn {state.turn}: Administration Phase", phase="administration",
                                turn=state.turn))
     if state.us_entry_pending:
-        enter_war(state, events)
+        enter_war(state, events, lf_now=False)
     for side in (FILIPINO, SPAIN):
         inc = income(state, side)
         state.ap[side] = inc.total

@@ -91,6 +91,7 @@ class Params:
     locate_search: int
     locate_equal: int
     lone_leader_rolls: int
+    lone_leader_cf: int
     siege_hit: int
     city_defence: int
     naval_support: int
@@ -100,6 +101,7 @@ class Params:
     recruit_mod: int
     recruit_bonus_space: str
     political_on: int
+    political_step: int
     line_cross_on: int
     line_attack: int
     zapote_attack: int
@@ -112,11 +114,16 @@ class Params:
     cost_convoy_no_general: int
     coordination: int
     cards_for_ap: int
+    ap_for_cards: int
     min_ap: int
     min_ap_biak: int
     hand: int
     start_hand: int
     reinforcements_per_round: int
+    no_reinforcements_at_morale: int
+    plunders_for_ap: int
+    ap_for_plunders: int
+    usa_cards_dealt: int
     wet: int
     reconcentration: int
     us_entry: int
@@ -137,6 +144,10 @@ class Params:
     sagasta_us: int
     sagasta_morale: int
     reconcentration_us: int
+    solo_max_ap: int
+    solo_reinforce_morale_at_most: int
+    solo_protect_up_to: int
+    solo_regular_strength: int
 
     def cards_for(self, ap: int) -> int:
         """Cards drawn for a Resources marker in box `ap` (5.1.3)."""
@@ -242,6 +253,7 @@ def build_data(scenario: Scenario) -> GameData:
         locate_search=int(t["location"]["search_and_destroy"]),
         locate_equal=int(t["location"]["equal_or_lower_cf"]),
         lone_leader_rolls=int(t["location"]["lone_leader_rolls"]),
+        lone_leader_cf=int(t["location"]["lone_leader_cf"]),
         siege_hit=t["siege"]["hit_on"],
         city_defence=t["siege"]["defence_value"],
         naval_support=t["siege"]["naval_support"],
@@ -251,6 +263,7 @@ def build_data(scenario: Scenario) -> GameData:
         recruit_mod=int(t["recruitment"]["modifier"]),
         recruit_bonus_space=str(t["recruitment"]["cavite"]),
         political_on=t["political"]["success_on"],
+        political_step=t["political"]["us_step"],
         line_cross_on=t["fortified_line"]["cross_on"],
         line_attack=t["fortified_line"]["attack_modifier"],
         zapote_attack=t["zapote"]["attack_modifier"],
@@ -263,11 +276,16 @@ def build_data(scenario: Scenario) -> GameData:
         cost_convoy_no_general=cost["convoy_without_general"],
         coordination=cost["coordination"],
         cards_for_ap=cost["cards_for_one_ap"],
+        ap_for_cards=cost["ap_for_cards"],
         min_ap=lim["minimum_ap"],
         min_ap_biak=lim["minimum_ap_after_biak"],
         hand=lim["hand"],
         start_hand=lim["start_hand"],
         reinforcements_per_round=lim["reinforcements_per_round"],
+        no_reinforcements_at_morale=lim["no_reinforcements_at_morale"],
+        plunders_for_ap=lim["plunders_for_ap"],
+        ap_for_plunders=lim["ap_for_plunders"],
+        usa_cards_dealt=lim["usa_cards_dealt"],
         wet=lim["wet_turn"],
         reconcentration=lim["reconcentration"],
         us_entry=lim["us_entry"],
@@ -288,6 +306,10 @@ def build_data(scenario: Scenario) -> GameData:
         sagasta_us=eot["sagasta"]["us"],
         sagasta_morale=eot["sagasta"]["morale"],
         reconcentration_us=eot["reconcentration_us"],
+        solo_max_ap=lim["solo_max_ap"],
+        solo_reinforce_morale_at_most=lim["solo_reinforce_morale_at_most"],
+        solo_protect_up_to=lim["solo_protect_up_to"],
+        solo_regular_strength=lim["solo_regular_strength"],
     )
     track = m["turns"]["track"]
     solo = bool(docs.get("options", {}).get("solo", False))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core.actions import CardDrawn, Event, Message
 from filipinas.rules.board import all_stacks, cdef, combat_units, friendly_city, strength
-from filipinas.rules.forces import adjust_morale, kill_leader, remove_counter
+from filipinas.rules.forces import adjust_morale, kill_leader, remove_counter, track_change
 from filipinas.rules.setup import FILIPINO, SPAIN
 from filipinas.rules.state import FilState, Phase
 
@@ -18,7 +18,7 @@ def adjust_us(state: FilState, delta: int, reason: str, events: list[Event]) -> 
     p = state.data.params
     before = state.us_level
     state.us_level = max(p.us_min, min(p.us_max, state.us_level + delta))
-    events.append(Message(f"US Intervention {before} → {state.us_level} ({reason})"))
+    events.append(Message(track_change("US Intervention", before, state.us_level, reason)))
     if state.us_level >= p.us_entry:
         if state.phase == Phase.ACTION:
             enter_war(state, events)
@@ -27,9 +27,14 @@ def adjust_us(state: FilState, delta: int, reason: str, events: list[Event]) -> 
             events.append(Message("The United States will enter the war next turn (7.0)"))
 
 
-def enter_war(state: FilState, events: list[Event]) -> None:
+def enter_war(state: FilState, events: list[Event], lf_now: bool = True) -> None:
     """All American counters to Hong Kong, their LF to the Filipino AP, the Artillery to
-    Aguinaldo, one 'USA at War' card each, the rest shuffled into the decks (7.0)."""
+    Aguinaldo, one 'USA at War' card each, the rest shuffled into the decks (7.0).
+
+    An entry reached in the End of Turn Phase happens in the next Administration Phase
+    (`lf_now` false): the American leaders are then on the board when the resources are
+    calculated, so their LF enter the Filipino AP once, through 5.1.1 (IV), and not a second
+    time here (4.2.2, decision in the rules notes)."""
     state.us_at_war = True
     state.us_entry_pending = False
     events.append(Message("The United States declare war on Spain"))
@@ -41,8 +46,9 @@ def enter_war(state: FilState, events: list[Event]) -> None:
         if group:
             state.move_stack(group, "hong_kong")
     gain = sum(cdef(state, c).lf for c in americans if cdef(state, c).leader)
-    state.ap[FILIPINO] = min(state.data.params.ap_max, state.ap[FILIPINO] + gain)
-    events.append(Message(f"The American leaders bring {gain} AP to the Filipino side"))
+    if lf_now:
+        state.ap[FILIPINO] = min(state.data.params.ap_max, state.ap[FILIPINO] + gain)
+        events.append(Message(f"The American leaders bring {gain} AP to the Filipino side"))
     if state.exiled:
         state.exiled = False
         events.append(Message("Aguinaldo returns with the Americans (6.13.4)"))
@@ -54,7 +60,9 @@ def enter_war(state: FilState, events: list[Event]) -> None:
             events.append(Message(f"The Filipino Artillery joins {cdef(state, holder).name}"))
     for side, deck in ((FILIPINO, "usa_filipino"), (SPAIN, "usa_spanish")):
         cards = state.decks[deck]
-        if cards:
+        for _ in range(state.data.params.usa_cards_dealt):
+            if not cards:
+                break
             card = cards.pop()
             state.hands[side].append(card)
             events.append(CardDrawn(f"{side.title()} is dealt a 'USA at War' card", item="",

@@ -137,7 +137,8 @@ def test_bot_spends_at_most_one_ap_then_ends(scenario):
 
 def test_fragments_s8_s9(scenario):
     """FIL-344, FIL-345, GAP-FIL-25: restore a reduced Brigade where the Guerrillas are, else a
-    Political Action to hold down the US track."""
+    Political Action to reduce the US track — but not while the track is at its minimum, where
+    the action (still legal, 6.12) could reduce nothing."""
     s = _bot_round(scenario, ap=(1, 3), morale=4)
     put(s, "tarlac", "tarlac_corps", reduced=["tarlac_corps"])
     put(s, "tarlac", "marina", reduced=["marina"])
@@ -147,6 +148,11 @@ def test_fragments_s8_s9(scenario):
     bot, action = choose(s)
     assert action == A.Recruit("tarlac", "marina") and bot.last_step == "S8"
     s.reduced.discard("marina")
+    assert s.us_level == s.data.params.us_min
+    assert A.Political("us") in RULES.legal_actions(s)
+    bot, action = choose(s)
+    assert action == A.EndRound() and bot.last_step == ""
+    s.us_level = 3
     bot, action = choose(s)
     assert action == A.Political("us") and bot.last_step == "S9"
 
@@ -170,13 +176,20 @@ def test_u2_naval_attack_with_advantage(scenario):
 
 
 def test_u3_joins_the_fleets(scenario):
-    """FIL-338."""
-    s = _at_war(scenario)
+    """FIL-338: the fleet in port puts to Sea; in a later round the two fleets, both at Sea,
+    are stacked (moving into a space does not stack, 6.3; decision GAP-FIL-37)."""
+    s = _at_war(scenario, hands=([], []))
     put(s, "sea", "camara_fleet", "camara")
     put(s, "cavite_city", "asia_fleet", "montojo")
     ready(s)
     bot, action = choose(s)
     assert action == A.Move("asia_fleet", "sea", "naval") and bot.last_step == "U3"
+    play(s, action)
+    play(s, A.EndRound())
+    play(s, A.EndRound())
+    bot, action = choose(s)
+    assert isinstance(action, A.Merge) and bot.last_step == "U3"
+    assert {action.stack, action.into} <= {"camara_fleet", "asia_fleet"}
 
 
 def test_u4_u5_conventional_war_with_americans(scenario):
@@ -278,3 +291,51 @@ def test_r2_best_combat_card_and_r5_interception(scenario):
     play(s2, A.Attack(("us_anderson", "us_greene"), "manila_city"))
     _, action = choose(s2)
     assert action == A.Intercept("marina")
+
+
+def test_r4_a_combat_card_played_in_reaction_reshuffles_the_hand(solo_scenario):
+    """FIL-313, FIL-311, GAP-FIL-37 (10.2 R4): when the bot answers a Filipino attack with its
+    combat card, the rest of its hand goes back into the deck, which is shuffled, and as many
+    are drawn."""
+    s = empty_position(solo_scenario, [5], ap=(3, 3),
+                       hands=([], ["blockhouses", "telegraph", "censorship"]))
+    put(s, "bulacan", "bulacan_corps", "laguna_corps")
+    put(s, "bulacan", "marina")
+    ready(s)
+    play(s, A.Attack(("bulacan_corps", "laguna_corps"), "marina"))
+    _, action = choose(s)
+    assert action == A.PlayCard("blockhouses")
+    deck_before = list(s.decks["spanish"])
+    events = play(s, action)
+    assert "blockhouses" in s.out and len(s.hands["spain"]) == 2
+    assert any("reshuffles and draws 2" in str(e) for e in events)
+    assert s.decks["spanish"] != deck_before
+
+
+def test_u2_the_escort_penalty_is_not_a_spanish_advantage(scenario):
+    """FIL-336 (10.4 U2, 7.1): the −1 for protecting transports weighs on the American roll
+    only; Cámara's CF 2 against the American CF 2 carrying a brigade is no advantage, against
+    the transports alone (CF 0) it is (GAP-FIL-37)."""
+    s = _at_war(scenario)
+    put(s, "sea", "camara_fleet", "camara")
+    put(s, "sea", "us_fleet", "us_anderson")
+    ready(s)
+    bot, action = choose(s)
+    assert bot.last_step != "U2" and not isinstance(action, A.Attack)
+    s.take_off("us_fleet", "united_states")
+    bot, action = choose(s)
+    assert action == A.Attack(("camara_fleet",), "us_anderson") and bot.last_step == "U2"
+
+
+def test_s6_stacks_brigades_not_a_lone_general(scenario):
+    """FIL-330, GAP-FIL-37 (10.3 S6): 'Move a Brigade to create a stack' joins Brigades;
+    putting a lone general onto the Brigade adds no strength, so the bot brings one in."""
+    s = _bot_round(scenario, ap=(1, 3), morale=4)
+    put(s, "bulacan", "bulacan_corps", "laguna_corps")
+    put(s, "bulacan", "marina")
+    put(s, "bulacan", "lachambre")
+    put(s, "pampanga", "cornell")
+    ready(s)
+    assert A.Merge("marina", "lachambre") in RULES.legal_actions(s)
+    bot, action = choose(s)
+    assert action == A.Move("cornell", "bulacan", "land") and bot.last_step == "S6"

@@ -96,8 +96,10 @@ def test_protect_and_search_brigades_defend_at_one(scenario):
 
 
 def test_search_and_destroy_attack_is_free_in_the_same_round(scenario):
-    """FIL-201, FIL-245, FIL-249, FIL-250, FIL-252: the S&D action covers one locate-and-attack; the
-    brigade leaves its stack; the marker stays when it moves; regroup removes it."""
+    """FIL-201, FIL-245, FIL-246, FIL-249, FIL-250, FIL-252: the S&D action covers one
+    locate-and-attack; in a later round a locate-and-attack costs the Locate's 1 AP, with no
+    general needed (6.6); the brigade leaves its stack; the marker stays when it moves; regroup
+    removes it."""
     s = _pos(scenario, [6, 6, 1], ap=(5, 5))
     put(s, "tarlac", "marina", "cornell")
     s.active = "spain"
@@ -111,7 +113,7 @@ def test_search_and_destroy_attack_is_free_in_the_same_round(scenario):
     play(s, A.Decline())  # the Guerrilla does not counterattack
     play(s, A.EndRound())
     play(s, A.EndRound())
-    assert cost(s, "spain", attack) == 2
+    assert cost(s, "spain", attack) == 1  # the normal Locate: 1 AP covers both, no general
     play(s, A.Move("marina", "pampanga"))
     assert "marina" in s.search
     play(s, A.Regroup("marina"))
@@ -290,3 +292,133 @@ def test_annihilation(scenario):
     s.exiled = False
     play(s, A.EndRound())
     assert s.outcome is not None and s.outcome.winner == "spain"
+
+
+def test_attack_cost_counts_a_general_in_the_city_or_in_the_stack(scenario):
+    """FIL-031, FIL-139 (4.2.2, 5.2): a general in the Province — its city included — or
+    stacked with the attacking units makes the attack cost 1 AP; with none it costs 2."""
+    s = _pos(scenario, ap=(5, 7))
+    s.city_owner["cavite_city"] = "filipino"
+    put(s, "cavite_city", "cavite_corps")
+    put(s, "cavite", "marina")
+    ready(s)
+    sortie = A.Attack(("cavite_corps",), "marina")
+    assert cost(s, "filipino", sortie) == 2
+    put(s, "cavite_city", "aguinaldo")
+    assert cost(s, "filipino", sortie) == 1
+    s2 = _pos(scenario, ap=(5, 7))
+    s2.lines_built.add("line_cavite_manila")
+    put(s2, "line_cavite_manila", "desierto", "lachambre")
+    put(s2, "cavite", "cavite_corps", "batangas_corps")
+    s2.active = "spain"
+    ready(s2)
+    assert cost(s2, "spain", A.Attack(("desierto",), "cavite_corps")) == 1
+    s2.take_off("lachambre", "spanish_troops")
+    assert cost(s2, "spain", A.Attack(("desierto",), "cavite_corps")) == 2
+
+
+def test_search_and_destroy_covers_only_a_locate_and_attack(scenario):
+    """FIL-245, FIL-251 (6.9.2): the Search and Destroy action pays for the location and the
+    attack of a hidden Guerrilla in the same round; an attack on a regular stack needs no
+    location and is paid as usual."""
+    s = _pos(scenario, ap=(5, 5))
+    put(s, "tarlac", "marina")
+    put(s, "tarlac", "bulacan_corps", "laguna_corps")
+    s.active = "spain"
+    ready(s)
+    play(s, A.Disperse("marina", "search"))
+    assert cost(s, "spain", A.Attack(("marina",), "tarlac_corps")) == 0
+    assert cost(s, "spain", A.Attack(("marina",), "bulacan_corps")) == 2 + 1
+
+
+def test_a_brigade_protecting_the_fields_counterattacks_at_one(scenario):
+    """FIL-049, FIL-222, GAP-FIL-19: spread in small posts, the brigade fights at CF 1 when
+    attacked and also when it strikes back after the attacker's miss."""
+    s = _pos(scenario, [1, 6], ap=(5, 7))
+    put(s, "bulacan", "marina")
+    put(s, "bulacan", "bulacan_corps")
+    s.protect.add("marina")
+    ready(s)
+    events = play(s, A.Attack(("bulacan_corps",), "marina"))
+    assert any("CF 2 against 1 +1" in str(e) and "no hit" in str(e) for e in events)
+    events = play(s, A.Counterattack())
+    assert any("CF 1 against 2 -1" in str(e) and "= 5: no hit" in str(e) for e in events)
+
+
+def test_a_siege_needs_at_least_the_city_defence(scenario):
+    """FIL-228, FIL-229: the city defends with 1 plus the CF of the units in it; a besieger
+    weaker than that may not besiege, an equal one may."""
+    s = _pos(scenario, ap=(2, 5))
+    s.city_owner["cavite_city"] = "filipino"
+    put(s, "cavite_city", "cavite_corps", reduced=["cavite_corps"])
+    put(s, "cavite", "marina", reduced=["marina"])
+    put(s, "manila_city", "blanco")
+    s.active = "spain"
+    ready(s)
+    siege = A.Attack(("marina",), "cavite_city")
+    assert siege not in legal(s)  # CF 1 against 1 + 1
+    s.reduced.discard("marina")
+    assert siege in legal(s)  # CF 2 against 2
+
+
+def test_the_city_goes_to_the_faction_with_more_cf(scenario):
+    """FIL-235, FIL-236, GAP-FIL-27 (6.8.1): with the Artillery, the Filipinos keep a city they
+    take with more CF than the Americans; with fewer, or as many, it goes to the United States;
+    without the Artillery it is always American."""
+    from filipinas.rules.combat import city_taker
+    from filipinas.rules.state import Combat
+
+    s = _pos(scenario)
+    s.us_at_war = True
+    put(s, "manila", "aguinaldo", "cavite_corps", "batangas_corps", "us_anderson")
+    s.landed.add("us_anderson")
+    s.artillery, s.artillery_holder = "in_play", "aguinaldo"
+    units = ["cavite_corps", "batangas_corps", "us_anderson"]
+    siege = Combat("siege", "filipino", units, 6, [], 1, "manila_city", city="manila_city")
+    assert city_taker(s, siege) == "filipino"  # 4 against 2
+    s.reduced.update({"cavite_corps", "batangas_corps"})
+    assert city_taker(s, siege) == "usa"  # 2 against 2
+    s.reduced.discard("cavite_corps")
+    assert city_taker(s, siege) == "filipino"  # 3 against 2
+    s.artillery, s.artillery_holder = "unused", ""
+    assert city_taker(s, siege) == "usa"
+
+
+def test_locating_costs_one_ap_without_a_general(scenario):
+    """FIL-202, FIL-203, FIL-022, GAP-FIL-16, GAP-FIL-22 (6.6, 4.2.1): a Locate costs 1 AP
+    and the attack on the Guerrilla (or lone leader) it finds costs nothing more, with or
+    without a general; the same brigade attacking a regular stack with no general pays 2
+    (4.2.2, FIL-139)."""
+    s = _pos(scenario, ap=(5, 7))
+    put(s, "tarlac", "marina")
+    put(s, "bulacan", "cornell")
+    put(s, "bulacan", "bonifacio")
+    put(s, "pampanga", "galbis")
+    put(s, "pampanga", "pampanga_corps")
+    s.active = "spain"
+    ready(s)
+    assert cost(s, "spain", A.Attack(("marina",), "tarlac_corps")) == 1
+    assert cost(s, "spain", A.Attack(("cornell",), "bonifacio")) == 1
+    assert cost(s, "spain", A.Attack(("galbis",), "pampanga_corps")) == 2
+
+
+def test_both_cities_at_high_morale_and_the_american_draw(scenario):
+    """FIL-145, FIL-148, FIL-149, FIL-151, FIL-152 (5.3.1-5.3.3): at Morale 6-10 the Filipinos
+    win with both cities; if one of them is American it is a draw; once the United States are at
+    war, losing every Filipino unit no longer ends the game."""
+    from filipinas.rules.victory import annihilation_check, end_of_turn_check
+
+    s = _pos(scenario)
+    s.morale = 8
+    s.city_owner.update({"manila_city": "filipino", "cavite_city": "filipino"})
+    assert end_of_turn_check(s, []) and s.outcome.winner == "filipino"
+    s = _pos(scenario)
+    s.morale = 8
+    s.city_owner.update({"manila_city": "filipino", "cavite_city": "usa"})
+    assert end_of_turn_check(s, []) and s.outcome.winner is None
+    s = _pos(scenario)
+    s.take_off("tarlac_corps", "filipino_troops")
+    s.us_at_war = True
+    assert not annihilation_check(s, []) and s.outcome is None
+    s.us_at_war = False
+    assert annihilation_check(s, []) and s.outcome.winner == "spain"

@@ -115,3 +115,57 @@ def test_schema_reports_bad_data(tmp_path):
     with pytest.raises(ScenarioError) as err:
         load_scenario(tmp_path / "standard.yaml", SCHEMAS)
     assert "setup.yaml" in str(err.value) and "blanko" in str(err.value)
+
+
+def test_every_printed_number_is_in_the_data(scenario):
+    """Each number the rulebook prints, read from the YAML exactly as printed (DESIGN.md §4):
+    FIL-153/158/159 (6.1), FIL-259/260/261 (6.12), FIL-061 (6.13.2), FIL-047 (6.11),
+    FIL-045/079/080/081/082/294 (4.2.3.13, 7.1.1), FIL-063/064/269 (5.3, 6.13.1), FIL-073/
+    FIL-116/FIL-117 (5.1.1), FIL-084 (7.0), FIL-145..147 (5.3.1), FIL-167/168/170 (6.2),
+    FIL-204 (6.6), FIL-022 (4.2.1), FIL-228/230/237 (6.8), FIL-075/093/196 (6.13.2, 6.13.3,
+    6.14), FIL-293 (7.1), FIL-031/139/135/288 (5.2), FIL-267/268/307 (6.13), FIL-049/054,
+    FIL-285 (7.0: one card each), FIL-296..FIL-298 (8.0), FIL-097 (4.3), FIL-111 (5.1.1 III),
+    and the solo bot's 1 AP, Morale 5, 1-2 and strength 2 (10.3: FIL-316, FIL-320, FIL-325)."""
+    t = scenario.documents["tables"]
+    lim, cost, mor = t["limits"], t["costs"], t["morale"]
+    assert t["recruitment"] == {"success_on": 5, "spanish_morale_at_least": 6,
+                                "filipino_morale_at_most": 5, "modifier": 1, "cavite": "cavite"}
+    assert t["political"] == {"success_on": 5, "us_step": 1}
+    assert t["fortified_line"] == {"cross_on": 5, "attack_modifier": -1}
+    assert t["zapote"]["attack_modifier"] == -1 and t["entrenchment"]["attack_modifier"] == -1
+    assert t["convoy"]["escort_modifier"] == -1
+    assert {k: v for k, v in t["location"].items() if k != "note"} == {
+        "located_on": 6, "target": 1, "search_and_destroy": 1, "equal_or_lower_cf": 1,
+        "lone_leader_rolls": 2, "lone_leader_cf": 0}
+    assert {k: v for k, v in t["siege"].items()} == {"hit_on": 6, "defence_value": 1,
+                                                      "naval_support": 1}
+    assert t["protect_cf"] == 1 and t["search_cf"] == 1
+    assert cost == {"action": 1, "attack_without_general": 2, "convoy_without_general": 2,
+                    "coordination": 1, "cards_for_one_ap": 2, "ap_for_cards": 1}
+    assert {k: lim[k] for k in ("minimum_ap", "minimum_ap_after_biak", "hand", "start_hand",
+                                "reinforcements_per_round", "no_reinforcements_at_morale",
+                                "plunders_for_ap", "ap_for_plunders", "usa_cards_dealt",
+                                "wet_turn", "reconcentration", "us_entry")} == {
+        "minimum_ap": 2, "minimum_ap_after_biak": 1, "hand": 5, "start_hand": 5,
+        "reinforcements_per_round": 2, "no_reinforcements_at_morale": 1, "plunders_for_ap": 2,
+        "ap_for_plunders": 1, "usa_cards_dealt": 1, "wet_turn": -1, "reconcentration": -1,
+        "us_entry": 10}
+    assert {k: lim[k] for k in lim if k.startswith("solo_")} == {
+        "solo_max_ap": 1, "solo_reinforce_morale_at_most": 5, "solo_protect_up_to": 2,
+        "solo_regular_strength": 2}
+    assert {k: v for k, v in mor.items() if k != "bands"} == {
+        "reinforcement": -1, "repatriation": 1, "plunder": -1, "battle": 1, "siege": 1,
+        "fleet_step": 2, "leader_lost": 1}
+    assert [(b["from_"], b["to"], b["cities"]) for b in mor["bands"]] == [
+        (6, 10, 2), (2, 5, 1), (1, 1, 0)]
+    assert t["end_of_turn"] == {"canovas": {"us": 2, "morale": 0},
+                                "sagasta": {"us": 1, "morale": -1}, "reconcentration_us": 1}
+    data = build_data(scenario)
+    assert data.params.cards_for(5) == 2
+    setup = scenario.documents["setup"]
+    assert setup["ap"] == {"spain": 7, "filipino": 5}
+    assert setup["morale"] == 10 and setup["us_intervention"] == 1
+    sp = data.spaces
+    assert {p: (sp[p].resources2, sp[p].sacked_partial2) for p in data.luzon} == {
+        "tarlac": (2, 0), "pampanga": (2, 0), "bulacan": (2, 0), "batangas": (2, 0),
+        "manila": (4, 1), "cavite": (4, 1)}

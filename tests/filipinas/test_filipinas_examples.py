@@ -68,7 +68,6 @@ def test_example_recruitment_fails_on_a_two(scenario):
 
 def _bulacan_search(scenario, rolls):
     s = empty_position(scenario, rolls, ap=(3, 5))
-    put(s, "manila_city", "blanco")
     put(s, "bulacan", "marina")
     put(s, "bulacan", "cornell")
     put(s, "bulacan", "magdiwan")
@@ -80,14 +79,17 @@ def _bulacan_search(scenario, rolls):
 
 
 def test_example_locating_the_magdiwan(scenario):
-    """6.6: two CF 2 Search and Destroy brigades in Bulacán, coordinated: 3 AP, 4 dice at +2;
+    """6.6: two CF 2 Search and Destroy brigades in Bulacán, coordinated: 3 AP — one Locate
+    (1 AP) per brigade, general or not, and one for the coordination — 4 dice at +2;
     rolls 1, 4, 5, 5 → three columns locate the hidden Magdiwan, which is marked (FIL-199,
-    FIL-202, FIL-203, FIL-204..FIL-210, FIL-138, FIL-248, FIL-019, FIL-006, FIL-002)."""
+    FIL-202, FIL-203, FIL-204..FIL-210, FIL-248, FIL-019, FIL-006, FIL-002, FIL-051)."""
     s = _bulacan_search(scenario, [1, 4, 5, 5, 3])
-    play(s, A.Attack(("marina", "cornell"), "magdiwan"))
+    events = play(s, A.Attack(("marina", "cornell"), "magdiwan"))
     assert s.ap["spain"] == 2
     assert "magdiwan" in s.targets
     assert s.dice.log[0].values == (1,) and len(s.dice.log) == 5
+    # +2 a die (Search and Destroy, equal CF) and no Target +1: the Guerrilla was hidden (FIL-051)
+    assert any("1+2=3, 4+2=6 located, 5+2=7 located, 5+2=7 located" in str(e) for e in events)
 
 
 def test_example_combat_three_columns_miss(scenario):
@@ -148,8 +150,10 @@ def test_example_plunder_protect_search_and_destroy(scenario):
     assert "mindanao_1" in s.reduced and s.morale == 2 and s.ap["filipino"] == 2
     assert not s.pending  # no counterattack after a hit
     play(s, A.EndRound())
-    play(s, A.Attack(("desierto",), "magdiwan"))
+    events = play(s, A.Attack(("desierto",), "magdiwan"))
     assert s.ap["spain"] == 4
+    # Target +1, equal CF +1, Search and Destroy +1 on each of the two columns (FIL-051, FIL-204)
+    assert any("1+3=4, 4+3=7 located" in str(e) for e in events)
     assert s.pending[-1].kind == Kind.COMBAT_CARDS and s.pending[-1].player == "spain"
     play(s, A.PlayCard("spanish_artillery"))
     assert s.pending[-1].player == "filipino"
@@ -196,3 +200,26 @@ def test_example_action_rounds(scenario):
     assert s.turn == 3
     carried = [str(e) for e in events if "carried over" in str(e)]
     assert len(carried) == 2 and all("with 1 carried over" in t for t in carried)
+
+
+def test_example_coordinated_search_by_three_brigades(scenario):
+    """5.2.2.1: three unstacked brigades in Manila go into Search and Destroy as one Coordinated
+    Action for 4 AP (1 + 1 + 1, and 1 more); their attack comes with the action; the 6 columns
+    roll 6 location dice, and the 6 CF that locate attack the Guerrilla together (FIL-138,
+    FIL-135, FIL-248, FIL-206, FIL-245)."""
+    s = empty_position(scenario, [5, 5, 5, 5, 5, 5, 1], ap=(2, 6))
+    put(s, "manila", "desierto")
+    put(s, "manila", "marina")
+    put(s, "manila", "cornell")
+    put(s, "manila", "tarlac_corps", reduced=["tarlac_corps"])
+    s.active = "spain"
+    ready(s)
+    for brigade in ("desierto", "marina", "cornell"):
+        play(s, A.Disperse(brigade, "search"))
+    assert s.ap["spain"] == 2  # 6 − 4
+    events = play(s, A.Attack(("desierto", "marina", "cornell"), "tarlac_corps"))
+    assert s.ap["spain"] == 2
+    assert [r.purpose for r in s.dice.log] == ["location"] * 6 + ["land"]
+    text = " ".join(str(e) for e in events)
+    assert "located by 6 column(s)" in text and "CF 6 against 1 +5" in text
+    assert s.loc["tarlac_corps"] == "filipino_troops"

@@ -258,3 +258,54 @@ def test_zapote_line(scenario):
     assert "batangas_corps" not in s.reduced and s.pending[-1].kind == Kind.COUNTERATTACK
     assert "batangas_corps" in s.zapote_defenders
     assert s.loc["desierto"] == "cavite"
+
+
+def test_american_units_only_move_and_attack(scenario):
+    """FIL-132, FIL-157, FIL-276 (5.2.1, 6.1, 6.14): American units move, attack and besiege;
+    they never
+    recruit (not even to restore a step), plunder, hide or entrench — by action or by card."""
+    s = _pos(scenario, ap=(5, 7), hands=(["trenches"], []))
+    s.us_at_war = True
+    put(s, "bulacan", "merritt", "us_anderson", reduced=["us_anderson"])
+    s.landed.add("us_anderson")
+    put(s, "batangas", "batangas_corps")
+    ready(s)
+    options = legal(s)
+    assert not any(isinstance(a, (A.Recruit, A.Plunder, A.Hide, A.Entrench))
+                   and "us_anderson" in (getattr(a, "unit", ""), getattr(a, "stack", ""),
+                                         getattr(a, "counter", "")) for a in options)
+    assert A.Entrench("batangas_corps") in options
+    assert A.PlayCard("trenches", ("batangas_corps",)) in options
+    assert A.PlayCard("trenches", ("us_anderson",)) not in options
+    assert any(isinstance(a, A.Move) and a.stack == "us_anderson" for a in options)
+    assert A.Attack(("us_anderson",), "desierto") not in options  # not in the same Province
+    put(s, "bulacan", "marina")
+    assert A.Attack(("us_anderson",), "marina") in legal(s)
+
+
+def test_a_leader_in_the_city_counts_for_recruitment(scenario):
+    """FIL-162 (6.1): a Filipino leader in the Province — in its city too — gives +1."""
+    s = _pos(scenario, morale=8)
+    assert recruit_modifier(s, "filipino", "cavite") == [("recruiting in Cavite", 1)]
+    s.city_owner["cavite_city"] = "filipino"
+    put(s, "cavite_city", "aguinaldo")
+    assert sum(v for _, v in recruit_modifier(s, "filipino", "cavite")) == 2
+    assert sum(v for _, v in recruit_modifier(s, "filipino", "batangas")) == 0
+
+
+def test_a_guerrilla_on_the_zapote_line_is_fought_without_location(scenario):
+    """FIL-094, FIL-091, FIL-092 (4.2.3.16): a Guerrilla that defends the Zapote Line stops
+    being one at that moment: the forced attack, free and with no general, rolls no location
+    die; when no Filipino counter is left in Cavite the marker goes (FIL-095)."""
+    s = _pos(scenario, [6], ap=(3, 7), hands=(["zapote_line"], []))
+    put(s, "cavite", "cavite_corps", reduced=["cavite_corps"])
+    ready(s)
+    play(s, A.PlayCard("zapote_line"))
+    play(s, A.EndRound())
+    play(s, A.Move("desierto", "cavite"))
+    assert A.DefendZapote("cavite_corps") in legal(s)
+    events = play(s, A.DefendZapote("cavite_corps"))
+    assert not is_guerrilla(s, "cavite_corps")
+    assert [r.purpose for r in s.dice.log] == ["land"] and s.ap["spain"] == 6
+    assert any("CF 2 against 1 +1" in str(e) and "Zapote Line -1" in str(e) for e in events)
+    assert s.loc["cavite_corps"] == "filipino_troops" and not s.zapote

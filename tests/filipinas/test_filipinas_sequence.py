@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from helpers import empty_position, play, put, ready
+import pytest
+from helpers import RULES, empty_position, play, put, ready
 
+from engine.core.actions import IllegalActionError
 from filipinas.rules import actions as A
-from filipinas.rules.resources import income
+from filipinas.rules.forces import adjust_morale
+from filipinas.rules.resources import income, province_income2
 from filipinas.rules.sequence import cost, settle
 from filipinas.rules.state import Kind, Phase
 
@@ -164,12 +167,49 @@ def test_us_entry_at_ten(scenario):
 
 
 def test_us_entry_reached_at_end_of_turn_waits(scenario):
-    """FIL-282: reached in the End of Turn Phase, the entry happens in the next
-    Administration Phase."""
+    """FIL-282, FIL-281: reached in the End of Turn Phase, the entry happens in the next
+    Administration Phase; the American leaders are then on the board for the calculation, so
+    their LF (3) enter the Filipino AP once, not a second time on top of it (4.2.2)."""
     s = _base(scenario, ap=(0, 0))
     s.us_level = 8
-    ready(s)
+    events: list[object] = []
+    settle(s, events)
     assert s.us_at_war and s.turn == 3 and s.loc["us_fleet"] == "hong_kong"
+    # Tarlac 1 + Merritt 2 + Dewey 1 − 1 wet = 3, nothing carried: 3 AP, not 6
+    assert s.ap["filipino"] == 3
+    assert not any("The American leaders bring" in str(e) for e in events)
+
+
+def test_tracks_held_at_their_limit_stay(scenario):
+    """FIL-085, FIL-261, GAP-FIL-10: a Spanish Political Action stays legal with the US track
+    at its minimum (6.12 does not forbid it), and its success leaves the marker where it is,
+    which the log says; likewise Morale held at 10."""
+    s = _base(scenario, [6], ap=(0, 3))
+    s.active = "spain"
+    ready(s)
+    assert s.us_level == s.data.params.us_min
+    assert A.Political("us") in RULES.legal_actions(s)
+    events = [str(e) for e in play(s, A.Political("us"))]
+    assert s.us_level == 1
+    assert any("US Intervention stays at 1" in e for e in events)
+    assert not any("1 → 1" in e for e in events)
+    log: list[object] = []
+    adjust_morale(s, 1, "test", log)
+    assert s.morale == 10 and "Spanish Morale stays at 10" in str(log[0])
+
+
+def test_an_action_beyond_the_ap_is_illegal(scenario):
+    """FIL-141: each action's cost comes off the marker; one costing more than is left is not
+    offered and is refused."""
+    s = _base(scenario, ap=(1, 7))
+    put(s, "tarlac", "marina")
+    ready(s)
+    attack = A.Attack(("tarlac_corps",), "marina")  # no Filipino leader there: 2 AP
+    assert cost(s, "filipino", attack) == 2 and attack not in RULES.legal_actions(s)
+    with pytest.raises(IllegalActionError):
+        RULES.apply(s, attack)
+    play(s, A.Entrench("tarlac_corps"))
+    assert s.ap["filipino"] == 0
 
 
 def test_counterattack_prompt_is_public(scenario):
@@ -180,3 +220,20 @@ def test_counterattack_prompt_is_public(scenario):
     play(s, A.Attack(("bulacan_corps", "laguna_corps"), "desierto"))
     assert s.pending[-1].kind == Kind.COUNTERATTACK and s.decision.player == "spain"
     assert not s.decision.private
+
+
+def test_sacked_and_partially_controlled_provinces(scenario):
+    """FIL-111, FIL-112, FIL-110 (5.1.1 II-III): a sacked, partially controlled Manila or
+    Cavite gives each side 0.5; any other sacked, partial Province gives nothing; a sacked
+    Province held by one side gives it half its value."""
+    s = empty_position(scenario, turn=2)
+    put(s, "manila", "desierto")
+    put(s, "manila", "bulacan_corps", reduced=["bulacan_corps"])
+    put(s, "batangas", "marina")
+    put(s, "batangas", "batangas_corps", reduced=["batangas_corps"])
+    put(s, "tarlac", "tarlac_corps", reduced=["tarlac_corps"])
+    s.sacked.update({"manila", "batangas", "tarlac"})
+    # in half points: Manila 1 each, Batangas 0, Tarlac 1 to the Filipino (sacked, his alone);
+    # Spain also holds Pampanga 2, Bulacán 2, Cavite 4
+    assert province_income2(s, "filipino") == 1 + 0 + 1
+    assert province_income2(s, "spain") == 1 + 0 + 2 + 2 + 4
