@@ -270,8 +270,7 @@ class GuerraRules:
         if isinstance(action, Attack):
             events += combat.open_combat(state, action)
         elif isinstance(action, AddAttacker):
-            assert c is not None
-            c.attackers.append(action.unit)
+            events += combat.add_attacker(state, action)
         elif isinstance(action, AddDefender):
             assert c is not None
             c.defenders.append(action.unit)

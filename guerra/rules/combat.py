@@ -27,6 +27,7 @@ from guerra.rules.actions import (
 from guerra.rules.counters import eliminate, name
 from guerra.rules.data import Kind, Terrain
 from guerra.rules.fec import can_spend, spend
+from guerra.rules.naval import usable
 from guerra.rules.state import Combat, CombatStage, GuerraState, Unit, Where
 from guerra.rules.weather import attack_cut
 
@@ -45,6 +46,19 @@ def can_attack(unit: Unit) -> bool:
     return not (unit.kind is Kind.AIR and unit.air_attack)
 
 
+def may_attack(state: GuerraState, unit: Unit) -> bool:
+    """`can_attack`, and a naval counter must be one of those the naval-use roll lets its army
+    use this turn: attacking uses it, defending does not (section 7 2, GAP-GUE-42)."""
+    return can_attack(unit) and (unit.kind is not Kind.NAVAL or usable(state, unit))
+
+
+def _engage(state: GuerraState, unit: Unit) -> None:
+    """A naval counter declared as an attacker counts against the naval-use roll at once, so
+    two attackers cannot share the last counter allowed (section 7 2)."""
+    if unit.kind is Kind.NAVAL:
+        state.naval_used.add(unit.id)
+
+
 def is_city_stack(state: GuerraState, h: Hex) -> bool:
     """Two or more land counters on a city hex: combat on the city-stack table (section 8)."""
     return h in state.data.board.cities and len(state.land_at.get(h, ())) >= 2
@@ -55,7 +69,7 @@ def attack_actions(state: GuerraState, player: str) -> list[Action]:
     counter of the same arm (section 8)."""
     actions: list[Action] = []
     for unit in state.units.values():
-        if unit.player != player or not can_attack(unit):
+        if unit.player != player or not may_attack(state, unit):
             continue
         assert unit.hex is not None
         index = _index(state, unit.kind.arm)
@@ -71,7 +85,7 @@ def obligations(state: GuerraState, player: str) -> list[Unit]:
     enemy (section 7)."""
     due = []
     for unit in state.units.values():
-        if unit.player == player and unit.must_fight and can_attack(unit):
+        if unit.player == player and unit.must_fight and may_attack(state, unit):
             assert unit.hex is not None
             index = _index(state, unit.kind.arm)
             if any(state.units[o].side is not unit.side
@@ -88,6 +102,7 @@ def open_combat(state: GuerraState, action: Attack) -> list[Event]:
     stack = defender.kind.is_land and is_city_stack(state, defender.hex)
     defenders = list(state.land_at[defender.hex]) if stack else [defender.id]
     state.combat = Combat(attacker.player, defender.player, [attacker.id], defenders, stack)
+    _engage(state, attacker)
     what = "the stack in" if stack else ""
     return [Message(f"{name(state, attacker)} attacks {what} {name(state, defender)} "
                     f"(section 8)".replace("  ", " "))]
@@ -124,7 +139,8 @@ def setup_actions(state: GuerraState) -> list[Action]:
     for unit in state.units.values():
         if unit.id in combat.attackers or unit.where is not Where.MAP:
             continue
-        if (unit.player == combat.attacker_player and unit.kind.arm == arm and can_attack(unit)
+        if (unit.player == combat.attacker_player and unit.kind.arm == arm
+                and may_attack(state, unit)
                 and _adjacent_to_all(state, unit, combat.defenders)
                 and _within_limits(state, [*combat.attackers, unit.id], combat.defenders,
                                    combat.stack)):
@@ -146,6 +162,16 @@ def setup_actions(state: GuerraState) -> list[Action]:
     if can_spend(state, first.side):
         actions.append(Resolve(True))
     return actions
+
+
+def add_attacker(state: GuerraState, action: AddAttacker) -> list[Event]:
+    """Another counter of the acting player joins the attack being declared (section 8)."""
+    combat = state.combat
+    assert combat is not None
+    unit = state.units[action.unit]
+    combat.attackers.append(unit.id)
+    _engage(state, unit)
+    return []
 
 
 def _support_actions(state: GuerraState, player: str, targets: list[str], used: set[str],

@@ -1,12 +1,12 @@
 """Naval counters: the naval-use roll, the movement die and naval transport (sections 7 2, 7.1).
 
 Each turn, before its naval moves, an army rolls the die and reads on the naval-use table how
-many of its naval counters it may use (moving, embarking or disembarking counters). A naval
-counter moves 12 hexes plus its own die roll. It carries up to two army counters of its player,
-boarded at an own or disputed port next to it and landed at an own port next to it; no player
-has more than two counters aboard at once (GUE-099). A counter that moved to reach the port stays
-where it lands; one that boarded without moving may move on with the landing factors (5, or 4
-to fight). No counter boards twice in a turn.
+many of its naval counters it may use (moving, attacking, embarking or disembarking counters,
+GAP-GUE-42). A naval counter moves 12 hexes plus its own die roll. It carries up to two army
+counters of its player, boarded at an own or disputed port next to it and landed at an own port
+next to it; no player has more than two counters aboard at once (GUE-099). A counter that moved
+to reach the port stays where it lands; one that boarded without moving may move on with the
+landing factors (5, or 4 to fight). No counter boards twice in a turn.
 """
 
 from __future__ import annotations

@@ -374,3 +374,66 @@ def test_a_counter_fights_once_in_its_own_phase():
     assert attacker.fought
     assert not any(isinstance(a, Attack) and a.attacker == attacker.id
                    for a in rules.legal_actions(state))
+
+
+def three_defenders_three_attackers(rules, state):
+    """A full Republican stack of three in the provincial capital, three Nationalist army
+    counters around it (6 against 9, column -3 of the table)."""
+    defenders = [put(state, "republican_army", CITY, "republican") for _ in range(3)]
+    attackers = [put(state, "nationalist_army", at(CITY, d)) for d in (W, NW, SW)]
+    return attackers, defenders
+
+
+def test_city_stack_ap2_the_attacker_chooses_its_two_losses():
+    """Section 8: AP 2, the attacking player loses 2 counters and chooses which; the defender
+    loses none (6 against 9, dice 2 against 3: column -3, row -1 of the table).
+
+    Checklist: GUE-141, GUE-142, GUE-143, GUE-144, GUE-147.
+    """
+    rules, state = game()
+    attackers, defenders = three_defenders_three_attackers(rules, state)
+    to_combat(rules, state)
+    rules.apply(state, Attack(attackers[0].id, defenders[0].id))
+    for unit in attackers[1:]:
+        rules.apply(state, AddAttacker(unit.id))
+    state.dice.push(2, 3)
+    events = rules.apply(state, Resolve(False))
+    assert factors(events) == [6, 9]
+    assert stack_result(state, -3, -1) == (2, 0)
+    assert (state.decision.kind, state.decision.player) == ("losses", "nationalist")
+    assert set(rules.legal_actions(state)) == {TakeLoss(u.id) for u in attackers}
+    rules.apply(state, TakeLoss(attackers[2].id))
+    assert state.decision.kind == "losses"
+    rules.apply(state, TakeLoss(attackers[0].id))
+    assert [u.where for u in attackers] == [Where.ELIMINATED, Where.MAP, Where.ELIMINATED]
+    assert all(u.where is Where.MAP for u in defenders)
+    assert state.combat is None
+
+
+def test_city_stack_dp2_with_air_support_the_defender_chooses_its_two_losses():
+    """Section 8: the attackers' air support counts in the factor difference (6 + 3 against
+    9 = 0); dice 5 against 2 give DP 2 and the defending player chooses which two of its three
+    counters are eliminated; the attacker loses none.
+
+    Checklist: GUE-132, GUE-142, GUE-145, GUE-147.
+    """
+    rules, state = game()
+    attackers, defenders = three_defenders_three_attackers(rules, state)
+    planes = [put(state, "nationalist_air", h(2, 2)), put(state, "nationalist_air", h(2, 2)),
+              put(state, "condor_air", h(2, 4))]
+    to_combat(rules, state)
+    rules.apply(state, Attack(attackers[0].id, defenders[0].id))
+    for unit in attackers[1:]:
+        rules.apply(state, AddAttacker(unit.id))
+    for plane, unit in zip(planes, attackers, strict=True):
+        rules.apply(state, Support(plane.id, unit.id))
+    state.dice.push(5, 2)
+    events = rules.apply(state, Resolve(False))
+    assert factors(events) == [9, 9]
+    assert stack_result(state, 0, 3) == (0, 2)
+    assert (state.decision.kind, state.decision.player) == ("losses", "republican")
+    assert set(rules.legal_actions(state)) == {TakeLoss(u.id) for u in defenders}
+    rules.apply(state, TakeLoss(defenders[1].id))
+    rules.apply(state, TakeLoss(defenders[2].id))
+    assert [u.where for u in defenders] == [Where.MAP, Where.ELIMINATED, Where.ELIMINATED]
+    assert all(u.where is Where.MAP for u in attackers + planes)

@@ -13,6 +13,7 @@ from guerra_kit import h, make_map, province, put, scenario, start
 from engine.core.actions import IllegalActionError
 from engine.core.hexgrid import hex_distance, hex_neighbors
 from guerra.rules.actions import (
+    AddAttacker,
     Attack,
     Disembark,
     Embark,
@@ -246,6 +247,36 @@ def test_fec_may_be_spent_in_a_naval_combat():
     ship = put(state, "nationalist_navy", h(5, 5))
     enemy = put(state, "republican_navy", h(6, 5), "republican")
     state.fec[Side.NATIONALIST] = 10
+    state.naval_allowance[Side.NATIONALIST] = 1
     rules.apply(state, EndMovement())
     rules.apply(state, Attack(ship.id, enemy.id))
     assert Resolve(True) in rules.legal_actions(state)
+
+
+def test_attacking_uses_a_naval_counter_of_the_naval_use_roll_defending_does_not():
+    """Section 7 2: the roll says how many naval counters an army may use this turn; a naval
+    counter that attacks is used, so with the allowance spent no other may attack or join, and
+    one with no allowance at all cannot attack (GAP-GUE-42).
+
+    Checklist: GUE-090, GUE-126, GAP-GUE-12, GAP-GUE-42.
+    """
+    rules, state = start(coast())
+    first = put(state, "nationalist_navy", h(5, 5))
+    second = put(state, "nationalist_navy", h(6, 6))
+    enemy = put(state, "republican_navy", h(6, 5), "republican")
+    assert hex_distance(second.hex, enemy.hex) == 1
+    state.naval_allowance[Side.NATIONALIST] = 0
+    rules.apply(state, EndMovement())
+    assert not any(isinstance(a, Attack) for a in rules.legal_actions(state))
+    rules2, state2 = start(coast())
+    first = put(state2, "nationalist_navy", h(5, 5))
+    second = put(state2, "nationalist_navy", h(6, 6))
+    enemy = put(state2, "republican_navy", h(6, 5), "republican")
+    state2.naval_allowance[Side.NATIONALIST] = 1
+    rules2.apply(state2, EndMovement())
+    attacks = {a for a in rules2.legal_actions(state2) if isinstance(a, Attack)}
+    assert attacks == {Attack(first.id, enemy.id), Attack(second.id, enemy.id)}
+    rules2.apply(state2, Attack(first.id, enemy.id))
+    assert first.id in state2.naval_used
+    assert AddAttacker(second.id) not in rules2.legal_actions(state2)
+    assert enemy.id not in state2.naval_used   # the defender is not "used"
