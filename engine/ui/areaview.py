@@ -15,12 +15,11 @@ from typing import TypeGuard, cast
 
 import pygame
 
-from engine.ui.adapter import CounterSpec
-from engine.ui.camera import Camera, StaticLayer
+from engine.ui.boardbase import StackedBoard
+from engine.ui.camera import Camera
 from engine.ui.colors import INK, LINK, PAPER, Color, darker, mix
 from engine.ui.drawing import draw_highlight, halo_text
 from engine.ui.layout import Point
-from engine.ui.stacks import CounterStacks
 
 Shape = tuple[float, float, float, float] | tuple[Point, ...]
 """A rectangle (x, y, width, height) or a polygon (its corners in order), in world pixels."""
@@ -119,7 +118,7 @@ def _centroid(points: Sequence[Point]) -> Point:
     return (cx / (3 * a), cy / (3 * a))
 
 
-def _inside(points: Sequence[Point], p: Point) -> bool:
+def point_in_polygon(points: Sequence[Point], p: Point) -> bool:
     """Whether `p` lies inside the polygon (even-odd rule)."""
     x, y = p
     inside = False
@@ -141,7 +140,7 @@ def _bbox(points: Iterable[Point]) -> pygame.FRect:
     return pygame.FRect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
-class AreaMapView:
+class AreaMapView(StackedBoard):
     """The `BoardView` of an area map: regions, spaces, the links between spaces and tracks.
 
     `hit` returns the id of the counter under the point (in a fanned stack, the one under the
@@ -179,41 +178,13 @@ class AreaMapView:
         if world_size is None:
             extent = self._boxes[ids[0]].unionall(list(self._boxes.values()))
             world_size = (math.ceil(extent.right + 24), math.ceil(extent.bottom + 24))
-        self._size = world_size
-        self._stacks = CounterStacks(counter_size, self._anchors.get)
-        self._layer = StaticLayer(self._size, self._paint, background=background)
+        super().__init__(world_size, counter_size, self._anchors.get, background=background)
 
-    # -- BoardView -----------------------------------------------------------------------------
+    # -- StackedBoard --------------------------------------------------------------------------
 
-    @property
-    def world_size(self) -> tuple[int, int]:
-        return self._size
-
-    @property
-    def layer(self) -> StaticLayer:
-        """The cached static picture (its `builds` count shows when it is re-rendered)."""
-        return self._layer
-
-    @property
-    def stacks(self) -> CounterStacks:
-        """The counters on the board."""
-        return self._stacks
-
-    def set_counters(self, counters: Mapping[str, Sequence[CounterSpec]]) -> None:
-        """Counters by space id, bottom first; raises ValueError for an unknown space."""
-        self._stacks.set_counters(counters)
-
-    def draw(
-        self,
-        surface: pygame.Surface,
-        camera: Camera,
-        hover: str | None,
-        highlights: Mapping[str, str],
-    ) -> None:
-        """The board from the cache, then region and space highlights, then the counters."""
-        clip = surface.get_clip()
-        surface.set_clip(camera.viewport)
-        self._layer.draw(surface, camera)
+    def _draw_marks(self, surface: pygame.Surface, camera: Camera, hover: str | None,
+                    highlights: Mapping[str, str]) -> Mapping[str, str]:
+        """Region and space highlights, the hovered space or region outlined."""
         # Regions before spaces, so a highlighted space stays visible inside a highlighted area.
         marks = sorted(
             ((t, s) for t, s in highlights.items() if t in self._polys),
@@ -223,26 +194,19 @@ class AreaMapView:
             draw_highlight(surface, self._screen_polygon(target, camera), style)
         if hover is not None and hover in self._polys and hover not in highlights:
             draw_highlight(surface, self._screen_polygon(hover, camera), "hover")
-        self._stacks.hover(hover, camera.zoom)
-        self._stacks.draw(surface, camera, highlights)
-        surface.set_clip(clip)
+        return highlights
 
-    def hit(self, world_pos: tuple[float, float]) -> str | None:
-        counter = self._stacks.hit(world_pos)
-        if counter is not None:
-            return counter
+    def _hit_location(self, world_pos: tuple[float, float]) -> str | None:
         for group in (self.spaces, self.regions):
             for sid in reversed(list(group)):
-                if _within(self._boxes[sid], world_pos) and _inside(self._polys[sid], world_pos):
+                poly = self._polys[sid]
+                if _within(self._boxes[sid], world_pos) and point_in_polygon(poly, world_pos):
                     return sid
         return None
 
-    def tooltip(self, target: str) -> str | None:
-        """A counter's name and factors; a space's name and every area it belongs to
-        ("Bell tower — areas: North, South, East, West"); a region's name."""
-        text = self._stacks.tooltip(target)
-        if text is not None:
-            return text
+    def _location_tooltip(self, target: str) -> str | None:
+        """A space's name and every area it belongs to ("Bell tower — areas: North, South,
+        East, West"); a region's name."""
         space = self.spaces.get(target)
         if space is not None:
             if not space.areas:
@@ -252,8 +216,8 @@ class AreaMapView:
         region = self.regions.get(target)
         return region.name if region is not None else None
 
-    def anchor(self, target: str) -> tuple[float, float] | None:
-        found = self._stacks.anchor(target) or self._anchors.get(target)
+    def _location_anchor(self, target: str) -> Point | None:
+        found = self._anchors.get(target)
         if found is None and target in self.regions:
             return self._region_label_at(self.regions[target])
         return found

@@ -27,15 +27,14 @@ from engine.core.saves import write_save
 from engine.core.session import Session
 from engine.plugins import load_object
 from engine.sim import make_agent
-from engine.ui import widgets as w
-from engine.ui.adapter import Click, GameUI
+from engine.ui.adapter import BoardView, Click, GameUI
 from engine.ui.app import App
 from engine.ui.camera import Camera
 from engine.ui.dice_anim import DiceAnimation
 from engine.ui.handoff import Handoff
 from engine.ui.scene import Scene
 from engine.ui.widgets.dialog import ChoiceRow, Dialog
-from engine.ui.widgets.panel import LogLine, Panel
+from engine.ui.widgets.panel import LogLine, Panel, layout_side_panel, side_panel_width
 from engine.ui.widgets.prompt import Option, Prompt
 from engine.ui.widgets.tooltip import Tooltip
 
@@ -96,9 +95,15 @@ def log_lines(session: Session, viewer: str | None, upto: int | None = None,
     return lines
 
 
-def side_panel_width(size: tuple[int, int], scale: float) -> int:
-    """The panel's width: about 400 pixels at scale 1, never more than 40% of the window."""
-    return max(280, min(w.px(400, scale), round(size[0] * 0.4)))
+def hover_board(camera: Camera, board: BoardView, tooltip: Tooltip,
+                pos: tuple[int, int] | None) -> str | None:
+    """The board's target under the pointer at `pos` (None off the board or while the view is
+    dragged), named in `tooltip`."""
+    target = None
+    if pos is not None and camera.viewport.collidepoint(pos) and not camera.dragging:
+        target = board.hit(camera.screen_to_world(*pos))
+    tooltip.hover(target, board.tooltip(target) if target else None)
+    return target
 
 
 class GameScene(Scene):
@@ -223,14 +228,7 @@ class GameScene(Scene):
         self._layout_panel()
 
     def _layout_panel(self) -> None:
-        size = self.app.size
-        scale = self.app.scale
-        panel_w = side_panel_width(size, scale)
-        rect = pygame.Rect(size[0] - panel_w, 0, panel_w, size[1])
-        self.panel.rect = rect
-        self.panel.scale = scale
-        self.panel.layout(rect, scale, self.prompt.preferred_height(panel_w, scale))
-        self.prompt.layout(self.panel.prompt_rect, scale)
+        layout_side_panel(self.panel, self.prompt, self.app.size, self.app.scale)
 
     def refresh(self) -> None:
         """Redo the board, panel and prompt from the rules' view for the current viewer."""
@@ -588,12 +586,7 @@ class GameScene(Scene):
             self._thinker = None
 
     def _update_hover(self) -> None:
-        pos = self._mouse
-        target = None
-        if pos is not None and self.camera.viewport.collidepoint(pos) and not self.camera.dragging:
-            target = self.gameui.board.hit(self.camera.screen_to_world(*pos))
-        self.hover = target
-        self.tooltip.hover(target, self.gameui.board.tooltip(target) if target else None)
+        self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.handoff is not None:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import pygame
 
 from engine.core.hexgrid import Hex, hex_neighbor
-from engine.ui.adapter import CounterSpec
-from engine.ui.camera import Camera, StaticLayer
+from engine.ui.boardbase import StackedBoard
+from engine.ui.camera import Camera
 from engine.ui.colors import (
     CITY,
     COAST,
@@ -35,7 +35,6 @@ from engine.ui.colors import (
 )
 from engine.ui.drawing import draw_highlight, halo_text
 from engine.ui.layout import Layout, Point, bounds, hex_corner_offset, hex_to_pixel, pixel_to_hex
-from engine.ui.stacks import CounterStacks
 
 PATTERNS = frozenset({"", "sea", "mountain", "hills", "forest", "marsh"})
 """Terrain patterns a cell may carry; "sea" also decides where coastlines run."""
@@ -76,7 +75,7 @@ class _Edge:
     """A coastline (land against sea) rather than a border between two regions."""
 
 
-class HexMapView:
+class HexMapView(StackedBoard):
     """The `BoardView` of a hex map.
 
     The view moves the layout's origin so the board's top-left corner lies at (margin, margin)
@@ -116,7 +115,7 @@ class HexMapView:
             layout.size,
             (layout.origin[0] - x0 + m, layout.origin[1] - y0 + m),
         )
-        self._size = (math.ceil(x1 - x0 + 2 * m), math.ceil(y1 - y0 + 2 * m))
+        size = (math.ceil(x1 - x0 + 2 * m), math.ceil(y1 - y0 + 2 * m))
         self.cells = dict(cells)
         self.cities = dict(cities or {})
         self.names = dict(names or {})
@@ -134,43 +133,14 @@ class HexMapView:
         self._edges = self._find_edges()
         self._roads = [[self._centres[h] for h in road] for road in roads if len(road) >= 2]
         self._road_boxes = [_box(points) for points in self._roads]
-        self._stacks = CounterStacks(
-            counter_size if counter_size is not None else radius * 1.25, self._location_anchor
-        )
-        self._layer = StaticLayer(self._size, self._paint, background=PAPER)
+        counter = radius * 1.25 if counter_size is None else counter_size
+        super().__init__(size, counter, self._location_anchor)
 
-    # -- BoardView -----------------------------------------------------------------------------
+    # -- StackedBoard --------------------------------------------------------------------------
 
-    @property
-    def world_size(self) -> tuple[int, int]:
-        return self._size
-
-    @property
-    def layer(self) -> StaticLayer:
-        """The cached static picture (its `builds` count shows when it is re-rendered)."""
-        return self._layer
-
-    @property
-    def stacks(self) -> CounterStacks:
-        """The counters on the map."""
-        return self._stacks
-
-    def set_counters(self, counters: Mapping[str, Sequence[CounterSpec]]) -> None:
-        """Counters by hex id "q,r", bottom first; raises ValueError for a hex off the map."""
-        self._stacks.set_counters(counters)
-
-    def draw(
-        self,
-        surface: pygame.Surface,
-        camera: Camera,
-        hover: str | None,
-        highlights: Mapping[str, str],
-    ) -> None:
-        """The map from the cache, then hex highlights, then the counters; `hover` fans out the
-        stack under the pointer."""
-        clip = surface.get_clip()
-        surface.set_clip(camera.viewport)
-        self._layer.draw(surface, camera)
+    def _draw_marks(self, surface: pygame.Surface, camera: Camera, hover: str | None,
+                    highlights: Mapping[str, str]) -> Mapping[str, str]:
+        """Hex highlights, the hovered hex outlined."""
         for target, style in highlights.items():
             h = parse_hex_id(target)
             if h is not None and h in self.cells:
@@ -178,29 +148,18 @@ class HexMapView:
         hovered = parse_hex_id(hover) if hover is not None else None
         if hovered is not None and hovered in self.cells and hover not in highlights:
             draw_highlight(surface, self._screen_corners(hovered, camera), "hover")
-        self._stacks.hover(hover, camera.zoom)
-        self._stacks.draw(surface, camera, highlights)
-        surface.set_clip(clip)
+        return highlights
 
-    def hit(self, world_pos: tuple[float, float]) -> str | None:
-        counter = self._stacks.hit(world_pos)
-        if counter is not None:
-            return counter
+    def _hit_location(self, world_pos: tuple[float, float]) -> str | None:
         h = pixel_to_hex(self.layout, *world_pos)
         return hex_id(h) if h in self.cells else None
 
-    def tooltip(self, target: str) -> str | None:
-        """A counter's name and factors; a hex's name from `names`, else its city."""
-        text = self._stacks.tooltip(target)
-        if text is not None:
-            return text
+    def _location_tooltip(self, target: str) -> str | None:
+        """A hex's name from `names`, else its city."""
         h = parse_hex_id(target)
         if h is None:
             return None
         return self.names.get(h) or self.cities.get(h)
-
-    def anchor(self, target: str) -> tuple[float, float] | None:
-        return self._stacks.anchor(target) or self._location_anchor(target)
 
     # -- geometry ------------------------------------------------------------------------------
 

@@ -24,13 +24,13 @@ from engine.ui.game_scene import (
     GameScene,
     build_gameui,
     default_players,
+    hover_board,
     log_lines,
-    side_panel_width,
 )
 from engine.ui.scene import Scene
 from engine.ui.widgets.button import Button
 from engine.ui.widgets.dialog import Dialog
-from engine.ui.widgets.panel import Panel
+from engine.ui.widgets.panel import Panel, layout_side_panel, side_panel_width
 from engine.ui.widgets.prompt import Option, Prompt
 from engine.ui.widgets.tooltip import Tooltip
 
@@ -182,11 +182,7 @@ class ReplayScene(Scene):
     def _layout(self) -> None:
         size = self.app.size
         scale = self.app.scale
-        panel_w = side_panel_width(size, scale)
-        rect = pygame.Rect(size[0] - panel_w, 0, panel_w, size[1])
-        self.panel.rect, self.panel.scale = rect, scale
-        self.panel.layout(rect, scale, self.turns.preferred_height(panel_w, scale))
-        self.turns.layout(self.panel.prompt_rect, scale)
+        panel_w = layout_side_panel(self.panel, self.turns, size, scale)
         bar = pygame.Rect(0, size[1] - self._bar_height(), size[0] - panel_w, self._bar_height())
         gap = w.px(8, scale)
         widths = []
@@ -228,12 +224,7 @@ class ReplayScene(Scene):
             if self._timer >= STEP_TIME:
                 self._timer = 0.0
                 self.step(1)
-        pos = self._mouse
-        target = None
-        if pos is not None and self.camera.viewport.collidepoint(pos) and not self.camera.dragging:
-            target = self.gameui.board.hit(self.camera.screen_to_world(*pos))
-        self.hover = target
-        self.tooltip.hover(target, self.gameui.board.tooltip(target) if target else None)
+        self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.gameui.board.draw(surface, self.camera, self.hover, {})

@@ -16,9 +16,10 @@ import pygame
 
 from engine.ui import colors as C
 from engine.ui.adapter import CounterSpec
-from engine.ui.camera import Camera, StaticLayer
+from engine.ui.areaview import point_in_polygon
+from engine.ui.boardbase import StackedBoard
+from engine.ui.camera import Camera
 from engine.ui.drawing import draw_highlight
-from engine.ui.stacks import CounterStacks
 from filipinas.ui import layout as L
 from filipinas.ui.paint import Pen, PrintedBoard, centroid, paint_board, track_rect
 
@@ -50,16 +51,6 @@ def _rect_points(r: L.Rect) -> tuple[Point, ...]:
     return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
 
 
-def _inside(points: Sequence[Point], p: Point) -> bool:
-    """Even-odd point in polygon."""
-    x, y = p
-    inside = False
-    for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]], strict=True):
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            inside = not inside
-    return inside
-
-
 def _shape(sid: str, name: str, points: Sequence[Point]) -> Shape:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
@@ -77,7 +68,7 @@ def pile_space(pile: str) -> str | None:
     return space if sep and n.isdigit() else None
 
 
-class FilipinasBoard:
+class FilipinasBoard(StackedBoard):
     """The board view: static picture, spaces, piles of counters, highlights and tooltips."""
 
     def __init__(self, printed: PrintedBoard) -> None:
@@ -106,25 +97,12 @@ class FilipinasBoard:
         self._piles: dict[str, Point] = {}
         self._members: dict[str, tuple[str, ...]] = {}
         self._pile_of: dict[str, str] = {}
-        self._stacks = CounterStacks(L.COUNTER, self._piles.get)
-        self._layer = StaticLayer(L.WORLD, self._paint, background=C.PAPER)
+        super().__init__(L.WORLD, L.COUNTER, self._piles.get, background=C.PAPER)
 
     def _add(self, sid: str, name: str, points: Sequence[Point]) -> None:
         self.shapes[sid] = _shape(sid, name, points)
 
-    # --- BoardView --------------------------------------------------------------------------
-
-    @property
-    def world_size(self) -> tuple[int, int]:
-        return L.WORLD
-
-    @property
-    def layer(self) -> StaticLayer:
-        return self._layer
-
-    @property
-    def stacks(self) -> CounterStacks:
-        return self._stacks
+    # --- StackedBoard -----------------------------------------------------------------------
 
     def set_counters(self, counters: Mapping[str, Sequence[CounterSpec]]) -> None:
         """Counters by space id, one pile each (the BoardView contract)."""
@@ -151,11 +129,10 @@ class FilipinasBoard:
         self._pile_of = {cid: pid for pid, cids in members.items() for cid in cids}
         self._stacks.set_counters(by_pile)
 
-    def draw(self, surface: pygame.Surface, camera: Camera, hover: str | None,
-             highlights: Mapping[str, str]) -> None:
-        clip = surface.get_clip()
-        surface.set_clip(camera.viewport)
-        self._layer.draw(surface, camera)
+    def _draw_marks(self, surface: pygame.Surface, camera: Camera, hover: str | None,
+                    highlights: Mapping[str, str]) -> Mapping[str, str]:
+        """Outline the highlighted spaces and the hovered one; a highlight naming a pile, a
+        stack or a group marks each of its counters."""
         counters: dict[str, str] = {}
         for target, style in highlights.items():
             shape = self.shapes.get(target)
@@ -166,20 +143,17 @@ class FilipinasBoard:
         if hover in self.shapes and hover not in highlights and hover not in _SCENERY \
                 and hover != "sea":
             draw_highlight(surface, self._screen(self.shapes[hover].points, camera), "hover")
-        self._stacks.hover(hover, camera.zoom)
-        self._stacks.draw(surface, camera, counters)
-        surface.set_clip(clip)
+        return counters
 
-    def hit(self, world_pos: tuple[float, float]) -> str | None:
-        counter = self._stacks.hit(world_pos)
-        if counter is not None:
-            return counter
+    def _hit_location(self, world_pos: tuple[float, float]) -> str | None:
         for shape in self.shapes.values():
-            if shape.box.collidepoint(world_pos) and _inside(shape.points, world_pos):
+            if shape.box.collidepoint(world_pos) and point_in_polygon(shape.points, world_pos):
                 return shape.id
         return None
 
     def tooltip(self, target: str) -> str | None:
+        """A counter's note from the game UI (not the engine's name and factors), a stack's or
+        group's counters, a space's name and what it holds now."""
         if target in self.counter_notes:
             return self.counter_notes[target]
         members = self.stack_members(target)
@@ -193,10 +167,7 @@ class FilipinasBoard:
         note = self.space_notes.get(target)
         return f"{shape.name} — {note}" if note else shape.name
 
-    def anchor(self, target: str) -> tuple[float, float] | None:
-        found = self._stacks.anchor(target)
-        if found is not None:
-            return found
+    def _location_anchor(self, target: str) -> Point | None:
         if target in self._piles:
             return self._piles[target]
         if target in self.shapes:

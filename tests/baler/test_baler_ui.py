@@ -3,11 +3,8 @@
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 from collections.abc import Callable
-from pathlib import Path
 
 import pygame
 import pytest
@@ -22,69 +19,13 @@ from engine.loading import load_game_scenario
 from engine.sim import make_agent
 from engine.ui.app import App
 from engine.ui.game_scene import GameScene
+from uitest import DT, at, button_at, click, hover, key, make_app, shot, start_game
 
-pytestmark = pytest.mark.ui
+pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
-DT = 1 / 60
 SCENARIO = load_game_scenario(PLUGIN)
-
-
-@pytest.fixture(autouse=True)
-def user_data(tmp_path, monkeypatch):
-    """Saves, autosaves and screenshots go to a temporary folder."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-
-
-def make_app(size: tuple[int, int] = (1600, 1000)) -> App:
-    app = App(size, audio=False)
-    app.settings.dice_speed = 0
-    pygame.event.clear()
-    return app
-
-
-def shot(app: App, tmp_path: Path, name: str) -> Path:
-    path = tmp_path / name
-    app.save_screenshot(path)
-    folder = os.environ.get("WARGAMES_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, Path(folder) / name)
-    return path
-
-
-def click(app: App, pos: tuple[float, float], steps: int = 2) -> None:
-    x, y = round(pos[0]), round(pos[1])
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-    for _ in range(steps):
-        app.step(DT)
-
-
-def hover(app: App, pos: tuple[float, float], steps: int = 40) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])),
-                                         rel=(0, 0), buttons=(0, 0, 0)))
-    for _ in range(steps):
-        app.step(DT)
-
-
-def key(app: App, code: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
-    app.step(DT)
-
-
-def at(scene: GameScene, target: str) -> tuple[float, float]:
-    anchor = scene.gameui.board.anchor(target)
-    assert anchor is not None, target
-    return scene.camera.world_to_screen(*anchor)
-
-
-def button(scene: GameScene, start: str) -> tuple[int, int]:
-    for b in scene.prompt.buttons:
-        if b.text.startswith(start):
-            return b.rect.center
-    raise AssertionError(f"no button {start!r} in {[b.text for b in scene.prompt.buttons]}")
+SIZE = (1600, 1000)
+"""The window of the screenshots in docs/screenshots/baler-*."""
 
 
 def played_until(seed: int, stop: Callable[[Session], bool]) -> Session:
@@ -110,11 +51,9 @@ def deciding(kind: str, side: str, fits: Callable[[list[Action]], bool] = lambda
 def start(app: App, session: Session, human: str = "spanish",
           both: bool = False) -> GameScene:
     players = {s: "human" if both or s == human else "computer" for s in PLUGIN.sides}
-    scene = GameScene(app, PLUGIN, session, players, autosave=False)
-    app.push(scene)
-    app.step(DT)
+    scene = start_game(app, PLUGIN, session, players, autosave=False)
     while scene.handoff is not None:
-        click(app, (10, 10))
+        click(app, (10, 10), steps=2)
     return scene
 
 
@@ -161,7 +100,7 @@ def test_hovering_a_card_shows_it_large_enough_to_read(tmp_path) -> None:
     session = Session(PLUGIN.rules, SCENARIO, 1)
     scene = start(app, session)
     card = session.state.hands["spanish"][2]
-    hover(app, at(scene, f"card:hand:{card}"))
+    hover(app, at(scene, f"card:hand:{card}"), steps=40)
     assert scene.gameui.board.enlarged == f"card:hand:{card}"
     shot(app, tmp_path, "baler-card.png")
 
@@ -170,22 +109,22 @@ def test_hovering_a_card_shows_it_large_enough_to_read(tmp_path) -> None:
 
 
 def test_click_a_card_to_lay_it_face_down_for_initiative() -> None:
-    app = make_app()
+    app = make_app(SIZE)
     session = Session(PLUGIN.rules, SCENARIO, 2)
     scene = start(app, session)
     card = session.state.hands["spanish"][0]
     assert scene.gameui.board.marks[f"card:hand:{card}"] == "target"
-    click(app, at(scene, f"card:hand:{card}"))
+    click(app, at(scene, f"card:hand:{card}"), steps=2)
     assert session.history[0].action == PlayCard(card)
     assert card not in PLUGIN.rules.view(session.state, "spanish")["hand"]
 
 
 def test_an_illegal_click_says_why() -> None:
-    app = make_app()
+    app = make_app(SIZE)
     session = Session(PLUGIN.rules, SCENARIO, 2)
     scene = start(app, session)
     enemy = session.state.occupant("ph-34-a2")
-    click(app, at(scene, enemy))
+    click(app, at(scene, enemy), steps=2)
     assert not session.history
     assert any("belongs to the Philippine side" in m for m in app.toasts.messages)
 
@@ -195,14 +134,14 @@ def test_select_a_unit_of_the_detachment_then_a_marked_post() -> None:
         return any(isinstance(a, Move) and a.kind == "post" for a in legal)
 
     session = played_until(3, deciding("movement", "spanish", fits))
-    app = make_app()
+    app = make_app(SIZE)
     scene = start(app, session)
     move = next(a for a in session.legal_actions() if isinstance(a, Move) and a.kind == "post")
-    click(app, at(scene, move.unit))
+    click(app, at(scene, move.unit), steps=2)
     assert scene.selection == move.unit
     assert move.dest in scene.highlight
     length = len(session.history)
-    click(app, at(scene, move.dest))
+    click(app, at(scene, move.dest), steps=2)
     assert session.history[length].action == move
 
 
@@ -211,7 +150,7 @@ def test_click_a_die_to_reroll_it_during_a_shooting(tmp_path) -> None:
         return any(isinstance(a, ModifyDie) and a.how == "reroll" for a in legal)
 
     session = played_until(3, deciding("modify-dice", "spanish", fits))
-    app = make_app()
+    app = make_app(SIZE)
     scene = start(app, session)
     shot(app, tmp_path, "baler-combat.png")
     reroll = next(a for a in session.legal_actions()
@@ -221,11 +160,11 @@ def test_click_a_die_to_reroll_it_during_a_shooting(tmp_path) -> None:
     assert target in scene.gameui.board.marks
     length = len(session.history)
     app.settings.dice_speed = 1
-    click(app, at(scene, target))
+    click(app, at(scene, target), steps=2)
     if scene.choices:
         assert reroll in scene.choices
         label = scene.gameui.action_label(reroll)
-        click(app, button(scene, label))
+        click(app, button_at(scene, label), steps=2)
     assert session.history[length].action == reroll
     if scene.animations:
         for _ in range(30):
@@ -234,7 +173,7 @@ def test_click_a_die_to_reroll_it_during_a_shooting(tmp_path) -> None:
 
 
 def test_f1_opens_the_player_aid_from_the_tables() -> None:
-    app = make_app()
+    app = make_app(SIZE)
     scene = start(app, Session(PLUGIN.rules, SCENARIO, 1))
     key(app, pygame.K_F1)
     assert scene.dialog is not None
@@ -250,7 +189,7 @@ def test_f1_opens_the_player_aid_from_the_tables() -> None:
 
 
 def test_hot_seat_never_draws_the_other_sides_hand(tmp_path) -> None:
-    app = make_app()
+    app = make_app(SIZE)
     session = Session(PLUGIN.rules, SCENARIO, 4)
     scene = start(app, session, both=True)
     agents = {s: make_agent(PLUGIN, "ai", s, 4) for s in PLUGIN.sides}
@@ -262,7 +201,7 @@ def test_hot_seat_never_draws_the_other_sides_hand(tmp_path) -> None:
             if not seen_handoff:
                 shot(app, tmp_path, "baler-handoff.png")
             seen_handoff = True
-            click(app, (10, 10))
+            click(app, (10, 10), steps=2)
             continue
         viewer = scene.viewer
         assert viewer == session.decision.player
@@ -285,7 +224,7 @@ def test_the_victory_screen_shows_the_score_breakdown(tmp_path) -> None:
     session = played_until(15, lambda s: False)
     result = session.result()
     assert result is not None
-    app = make_app()
+    app = make_app(SIZE)
     scene = start(app, session)
     for _ in range(3):
         app.step(DT)

@@ -4,15 +4,14 @@ the player aid and the end of the game). Screenshots go to $WARGAMES_SHOTS when 
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 from pathlib import Path
 
 import pygame
 import pytest
 from helpers import RULES, empty_position, put
 
+import uitest
 from engine.ai.agent import RandomAgent
 from engine.core.actions import DiceRolled
 from engine.core.session import Session
@@ -25,63 +24,20 @@ from filipinas.bot import SpanishBot
 from filipinas.rules import actions as A
 from filipinas.ui.board import pile_space
 from filipinas.ui.labels import card_title
+from uitest import DT, at, button_at, click, key, start_game
 
-pytestmark = pytest.mark.ui
-
-DT = 1 / 60
-
-
-@pytest.fixture(autouse=True)
-def user_data(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
-@pytest.fixture
-def app():
-    application = App((1280, 800), audio=False)
-    pygame.event.clear()
-    yield application
-    pygame.event.clear()
+pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
 
 def shot(app: App, tmp_path: Path, name: str) -> Path:
-    """Save the last frame (also into $WARGAMES_SHOTS when set, for docs/screenshots)."""
+    """Draw the frame again and save it (`uitest.shot`)."""
     app.draw()
-    path = tmp_path / name
-    app.save_screenshot(path)
-    folder = os.environ.get("WARGAMES_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, Path(folder) / name)
-    return path
-
-
-def click(app: App, pos: tuple[float, float], steps: int = 1) -> None:
-    x, y = round(pos[0]), round(pos[1])
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-    for _ in range(steps):
-        app.step(DT)
-
-
-def key(app: App, code: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=""))
-    app.step(DT)
-
-
-def at(scene: GameScene, target: str) -> tuple[float, float]:
-    anchor = scene.gameui.board.anchor(target)
-    assert anchor is not None, target
-    return scene.camera.world_to_screen(*anchor)
+    return uitest.shot(app, tmp_path, name)
 
 
 def hover(app: App, pos: tuple[float, float]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])),
-                                         rel=(0, 0), buttons=(0, 0, 0)))
-    app.step(DT)
+    """Point at `pos` for one frame, then draw the frame again."""
+    uitest.hover(app, pos)
     app.draw()
 
 
@@ -100,20 +56,11 @@ def labels(scene: GameScene) -> list[str]:
 
 def press(app: App, scene: GameScene, start: str) -> None:
     """Click the prompt button whose label starts with `start` (scrolling it into view)."""
-    for button in scene.prompt.buttons:
-        if button.text.startswith(start):
-            scene.prompt._scroll_by(button.rect.y - scene.prompt.rect.y - 40)
-            click(app, button.rect.center)
-            return
-    raise AssertionError(f"no button {start!r} in {labels(scene)}")
+    click(app, button_at(scene, start))
 
 
 def start(app: App, session: Session, players: dict[str, str], speed: int = 0) -> GameScene:
-    app.settings.dice_speed = speed
-    scene = GameScene(app, PLUGIN, session, players, autosave=False)
-    app.push(scene)
-    app.step(DT)
-    return scene
+    return start_game(app, PLUGIN, session, players, speed, autosave=False)
 
 
 def through_handoff(app: App, scene: GameScene) -> None:

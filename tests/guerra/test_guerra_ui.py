@@ -4,10 +4,6 @@ $WARGAMES_SHOTS when it is set."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from pathlib import Path
-
 import pygame
 import pytest
 from guerra_kit import put
@@ -24,69 +20,14 @@ from guerra.rules.actions import EndMovement, PlaceCounter, SetOptions
 from guerra.rules.data import hex_label
 from guerra.rules.setup import parse_hex
 from guerra.ui.board import MINIMAP, board_id
+from uitest import DT, button_at, click, key, shot, start_game
 
-pytestmark = pytest.mark.ui
+pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
-DT = 1 / 60
 NATIONALISTS_FIRST = 5
 """A seed whose first-player roll goes to the Nationalists."""
 HUMAN_NATIONALIST = {"nationalist": "human", "republican": "computer",
                      "nationalist_2": "computer", "republican_2": "computer"}
-
-
-@pytest.fixture(autouse=True)
-def user_data(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
-@pytest.fixture
-def app():
-    application = App((1280, 800), audio=False)
-    pygame.event.clear()
-    yield application
-    pygame.event.clear()
-
-
-def shot(app: App, tmp_path: Path, name: str) -> Path:
-    path = tmp_path / name
-    app.save_screenshot(path)
-    folder = os.environ.get("WARGAMES_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, Path(folder) / name)
-    return path
-
-
-def click(app: App, pos: tuple[float, float], steps: int = 1) -> None:
-    x, y = round(pos[0]), round(pos[1])
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-    for _ in range(steps):
-        app.step(DT)
-
-
-def key(app: App, code: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
-    app.step(DT)
-
-
-def button_at(scene: GameScene, start: str) -> tuple[int, int]:
-    """The centre of the prompt button whose label starts with `start`, scrolling the prompt
-    with the wheel until the button shows."""
-    prompt = scene.prompt
-    for _ in range(60):
-        button = next((b for b in prompt.buttons if b.text.startswith(start)), None)
-        assert button is not None, f"no button {start!r} in {[b.text for b in prompt.buttons]}"
-        if prompt.rect.contains(button.rect):
-            return button.rect.center
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=prompt.rect.center,
-                                             rel=(0, 0), buttons=(0, 0, 0)))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
-        scene.app.step(DT)
-    raise AssertionError(f"button {start!r} never scrolled into view")
 
 
 def focus(scene: GameScene, target: str, zoom: float = 1.0) -> tuple[float, float]:
@@ -113,11 +54,8 @@ def started(seed: int = NATIONALISTS_FIRST, options: SetOptions | None = None) -
 
 def start(app: App, session: Session, players: dict[str, str] | None = None,
           speed: int = 0) -> GameScene:
-    app.settings.dice_speed = speed
-    scene = GameScene(app, PLUGIN, session, players or HUMAN_NATIONALIST, autosave=False)
-    app.push(scene)
-    app.step(DT)
-    return scene
+    return start_game(app, PLUGIN, session, players or HUMAN_NATIONALIST, speed,
+                      autosave=False)
 
 
 def unit_at(session: Session, city: str, family: str) -> str:

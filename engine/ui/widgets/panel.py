@@ -11,6 +11,7 @@ import pygame
 
 from engine.ui import colors
 from engine.ui import widgets as w
+from engine.ui.widgets.prompt import Prompt
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,3 +216,20 @@ class Panel:
                     surface.blit(fnt.render(text, True, w.TEXT), (self.log_rect.x, y))
             y += line_h
         surface.set_clip(clip)
+
+
+def side_panel_width(size: tuple[int, int], scale: float) -> int:
+    """The panel's width: about 400 pixels at scale 1, never more than 40% of the window."""
+    return max(280, min(w.px(400, scale), round(size[0] * 0.4)))
+
+
+def layout_side_panel(panel: Panel, prompt: Prompt, size: tuple[int, int], scale: float) -> int:
+    """Place `panel` along the right edge of a window of `size`, full height, with `prompt` in
+    its prompt slot; returns the panel's width."""
+    panel_w = side_panel_width(size, scale)
+    rect = pygame.Rect(size[0] - panel_w, 0, panel_w, size[1])
+    panel.rect = rect
+    panel.scale = scale
+    panel.layout(rect, scale, prompt.preferred_height(panel_w, scale))
+    prompt.layout(panel.prompt_rect, scale)
+    return panel_w

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 import threading
 import time
-from pathlib import Path
 
 import pygame
 import pytest
@@ -23,65 +20,9 @@ from engine.ui.replay_scene import ReplayScene
 from toygame import PLUGIN
 from toygame.rules import Attack, EndTurn, Move
 from toygame.testing import make_session, scenario
+from uitest import DT, at, button_at, click, key, shot, start_game
 
-pytestmark = pytest.mark.ui
-
-DT = 1 / 60
-
-
-@pytest.fixture(autouse=True)
-def user_data(tmp_path, monkeypatch):
-    """Saves, autosaves and screenshots go to a temporary folder."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
-@pytest.fixture
-def app():
-    application = App((1280, 800), audio=False)
-    pygame.event.clear()
-    yield application
-    pygame.event.clear()
-
-
-def shot(app: App, tmp_path: Path, name: str) -> Path:
-    """Save the last frame for people to look at (also into $WARGAMES_SHOTS when set)."""
-    path = tmp_path / name
-    app.save_screenshot(path)
-    folder = os.environ.get("WARGAMES_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, Path(folder) / name)
-    return path
-
-
-def click(app: App, pos: tuple[float, float], steps: int = 1) -> None:
-    x, y = round(pos[0]), round(pos[1])
-    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
-    pygame.event.post(motion)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-    for _ in range(steps):
-        app.step(DT)
-
-
-def key(app: App, code: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=""))
-    app.step(DT)
-
-
-def at(scene: GameScene | ReplayScene, target: str) -> tuple[float, float]:
-    """Screen position of a counter or hex id."""
-    anchor = scene.gameui.board.anchor(target)
-    assert anchor is not None, target
-    return scene.camera.world_to_screen(*anchor)
-
-
-def button_at(scene: GameScene, label: str) -> tuple[int, int]:
-    for button in scene.prompt.buttons:
-        if button.text == label:
-            return button.rect.center
-    raise AssertionError(f"no prompt button {label!r} in {[b.text for b in scene.prompt.buttons]}")
+pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
 
 def piece_hex(session: Session, piece: str) -> tuple[int, int]:
@@ -91,11 +32,8 @@ def piece_hex(session: Session, piece: str) -> tuple[int, int]:
 
 def start(app: App, session: Session, players: dict[str, str] | None = None,
           speed: int = 0) -> GameScene:
-    app.settings.dice_speed = speed
-    scene = GameScene(app, PLUGIN, session, players or {"blue": "human", "red": "computer"})
-    app.push(scene)
-    app.step(DT)
-    return scene
+    return start_game(app, PLUGIN, session, players or {"blue": "human", "red": "computer"},
+                      speed)
 
 
 def adjacent_session(rolls: tuple[int, ...]) -> Session:
@@ -248,7 +186,7 @@ def test_hot_seat_hands_off_on_a_black_screen_and_never_shows_the_other_hand(app
     click(app, (640, 400))
     assert scene.handoff is None and scene.viewer == "blue"
     assert "red" not in views
-    click(app, button_at(scene, "End turn"))
+    click(app, button_at(scene, "End turn", exact=True))
     assert scene.handoff is not None and scene.handoff.side == "red"
     assert black()
     shot(app, tmp_path, "handoff.png")
@@ -268,7 +206,7 @@ def test_a_computer_side_plays_by_itself_and_the_turn_end_autosaves(app, user_da
     session = make_session(2)
     scene = start(app, session)
     scene.ai_delay = 0.0
-    click(app, button_at(scene, "End turn"))
+    click(app, button_at(scene, "End turn", exact=True))
     for _ in range(400):
         app.step(DT)
         if scene.deciding == "blue":
@@ -300,7 +238,7 @@ def test_the_window_keeps_drawing_while_the_computer_thinks(app):
                       agents={"red": agent})
     app.push(scene)
     scene.ai_delay = 0.0
-    click(app, button_at(scene, "End turn"))
+    click(app, button_at(scene, "End turn", exact=True))
     for _ in range(20):  # were the agent asked on the UI thread, the first step would hang
         app.step(DT)
     assert scene.deciding == "red" and len(session.history) == 1
@@ -320,7 +258,7 @@ def test_a_click_with_several_meanings_asks_in_the_prompt(app):
     app.step(DT)
     assert [b.text for b in scene.prompt.buttons] == [
         "Move b1 to (-1,1)", "Move b1 to (-2,0)", "Cancel"]
-    click(app, button_at(scene, "Move b1 to (-2,0)"))
+    click(app, button_at(scene, "Move b1 to (-2,0)", exact=True))
     assert piece_hex(session, "b1") == (-2, 0)
     assert "End turn" in [b.text for b in scene.prompt.buttons]
 

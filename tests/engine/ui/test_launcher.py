@@ -4,8 +4,6 @@ dialogs, saved games loaded (and bad ones left untouched)."""
 from __future__ import annotations
 
 import os
-import shutil
-from pathlib import Path
 
 import pygame
 import pytest
@@ -20,43 +18,22 @@ from engine.ui.launcher import NO_GAMES, Launcher, run_game, run_launcher, run_r
 from engine.ui.replay_scene import ReplayScene
 from toygame import PLUGIN
 from toygame.rules import Move
+from uitest import DT, click, shot
 
-pytestmark = pytest.mark.ui
-
-DT = 1 / 60
+pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
 
 @pytest.fixture(autouse=True)
-def user_data(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+def toy_plugins(monkeypatch):
+    """The test game is the only one installed."""
     monkeypatch.setenv("WARGAMES_PLUGINS", "toygame:PLUGIN")
-    return tmp_path / "data" / "wargames"
 
 
 @pytest.fixture
-def app():
-    application = App((1280, 800), audio=False)
-    application.settings.dice_speed = 0
-    pygame.event.clear()
-    yield application
-    pygame.event.clear()
-
-
-def shot(app: App, tmp_path: Path, name: str) -> None:
-    path = tmp_path / name
-    app.save_screenshot(path)
-    folder = os.environ.get("WARGAMES_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, Path(folder) / name)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    pygame.event.post(motion)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step(DT)
+def app(app):
+    """Dice land at once."""
+    app.settings.dice_speed = 0
+    return app
 
 
 def open_launcher(app: App, loader=load_game_scenario) -> Launcher:
@@ -131,9 +108,9 @@ def test_load_game_lists_saves_and_a_bad_one_is_refused_untouched(app, user_data
     scenario = load_game_scenario(PLUGIN)
     session = Session(PLUGIN.rules, scenario, 4)
     session.play(Move("b1", -1, 1))
-    good = user_data / "saves" / "skirmish-good.json"
+    good = user_data / "wargames" / "saves" / "skirmish-good.json"
     write_save(good, session, {"blue": "human", "red": "computer"})
-    bad = user_data / "saves" / "skirmish-bad.json"
+    bad = user_data / "wargames" / "saves" / "skirmish-bad.json"
     bad.write_text('{"format": 1, "game": "skirm', encoding="utf-8")
     os.utime(good, (1, 1))
     launcher = open_launcher(app)
