@@ -29,6 +29,8 @@ from engine.core.actions import Action, Event, Revealed
 from engine.core.game import Decision
 
 BASIC = {"attack", "movement", "surveillance", "supply", "repair"}
+TRENCH_ACTIONS = ("trench-1", "trench-2")
+"""The two Philippine special actions Trench section I and Trench section II, in order."""
 
 
 def category(name: str) -> str:
@@ -110,13 +112,21 @@ class ActionPhaseTask(Task):
                 TakeAction("repair", area=st.data.trench_spaces[t][0], target=t)
                 for t in repair_targets(st, side, cost)
             )
-            trench_cost = int(st.data.tables["trench"]["supply_cost"])
-            trench = "trench-2" if "trench-1" in self.uses else "trench-1"
-            found.extend(TakeAction(trench, target=t) for t in build_targets(st, trench_cost))
+            found.extend(self._trench_candidates(st))
             if not st.persistence:
                 found.append(TakeAction("persistence"))
         found.append(TakeAction("raise-morale"))
         return found
+
+    def _trench_candidates(self, st: BalerState) -> list[TakeAction]:
+        """Trench section I, then Trench section II: at most `trench.per_phase` (2) sections
+        per Action phase (rulebook "Trench section II"; GAP-BAL-48: II only after I)."""
+        table = st.data.tables["trench"]
+        built = sum(self.uses.get(name, 0) for name in TRENCH_ACTIONS)
+        if built >= min(int(table["per_phase"]), len(TRENCH_ACTIONS)):
+            return []
+        name = TRENCH_ACTIONS[built]
+        return [TakeAction(name, target=t) for t in build_targets(st, int(table["supply_cost"]))]
 
     def _options(self, st: BalerState) -> list[Action]:
         found: list[Action] = []
@@ -164,7 +174,7 @@ class ActionPhaseTask(Task):
             push(st, UsAdvance())
         elif name == "raise-morale":
             morale_change(st, side, int(st.data.tables["raise_morale"]), ev, "raise the morale")
-        elif name in ("trench-1", "trench-2"):
+        elif name in TRENCH_ACTIONS:
             do_build(st, action.target, int(st.data.tables["trench"]["supply_cost"]), ev)
         elif name == "persistence":
             st.persistence = True

@@ -171,11 +171,11 @@ class AreaCombat(Task):
         say(ev, f"Area {self.area}: Spanish strength {es}, Philippine strength {ph}: "
                 f"firepower {who}")
 
-    def shift_by_surveillance(self, att_bonus: int, def_bonus: int) -> None:
+    def shift_by_surveillance(self, att_bonus: int, def_bonus: int, cap: int) -> None:
         """Move firepower by the difference of the two bonuses, through 0 to the other side,
-        never past the track's 3 (GAP-BAL-36)."""
+        never past the end of the track, `cap` (3, tables.yaml `max_firepower`; GAP-BAL-36)."""
         signed = self.fp if self.fp_side == self.attacker else -self.fp
-        signed = max(-3, min(3, signed + att_bonus - def_bonus))
+        signed = max(-cap, min(cap, signed + att_bonus - def_bonus))
         self.fp = abs(signed)
         self.fp_side = (
             self.attacker if signed > 0 else self.def_side.value if signed < 0 else ""
@@ -258,7 +258,8 @@ class AreaCombat(Task):
             else:
                 say(ev, f"{side.label} surveillance marker does not activate and stays")
         if self.surv_yes:
-            self.shift_by_surveillance(bonus[self.attacker], bonus[self.def_side.value])
+            self.shift_by_surveillance(bonus[self.attacker], bonus[self.def_side.value],
+                                       int(st.data.tables["max_firepower"]))
             who = Side(self.fp_side).label if self.fp_side else "nobody"
             say(ev, f"Firepower for this combat: {self.fp} ({who})")
 

@@ -18,6 +18,7 @@ from baler.rules.infirmary import expand
 from baler.rules.manning import ManPosts
 from baler.rules.movement import MovementTask
 from baler.rules.picks import PickTask, PlaceArtillery
+from baler.rules.queries import walls_destroyed
 from baler.rules.state import BalerState, CardInfo, Effect, Side
 from baler.rules.supply import SupplyRoll, persistence_actions, use_persistence
 from baler.rules.tasks import Task, decide, morale_change, pop, push, roll, say, supply_change
@@ -187,7 +188,9 @@ class WallAssault(Task):
 
     def areas(self, st: BalerState) -> list[str]:
         side = Side(self.side)
-        return [a for a in st.data.areas if a not in st.attacked[side] and st.walls[a] < 3]
+        return [
+            a for a in st.data.areas if a not in st.attacked[side] and not walls_destroyed(st, a)
+        ]
 
     def run(self, st: BalerState, ev: list[Event]) -> Decision | None:
         if not self.area:

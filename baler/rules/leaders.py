@@ -15,10 +15,14 @@ def role_of(st: BalerState, post: str) -> str:
 
 def may_take_post(st: BalerState, leader: str, post: str) -> bool:
     """Spanish leaders take only the post of their own type; Philippine leaders any post; one
-    leader per post; a disabled leader never enters the command area (rulebook "Leaders")."""
+    leader per post; a disabled leader never enters the command area, nor does a leader still
+    exhausted this turn (one who fell ill in his command post and was healed: rulebook
+    "Leaders", "cannot be used again ... for the remainder of the turn", BAL-049)."""
     info = st.data.units[leader]
     side, role = st.data.command_posts[post]
-    if info.kind is not Kind.LEADER or side is not info.side or leader in st.disabled:
+    if info.kind is not Kind.LEADER or side is not info.side:
+        return False
+    if leader in st.disabled or leader in st.exhausted:
         return False
     if st.units_at(post):
         return False

@@ -10,7 +10,7 @@ from baler.rules.actions import Choose, Decide
 from baler.rules.cards import draw_hand
 from baler.rules.leaders import activate, role_of
 from baler.rules.manning import ManPosts
-from baler.rules.queries import reevaluate_firepower
+from baler.rules.queries import in_command_area, reevaluate_firepower
 from baler.rules.state import BalerState, Side
 from baler.rules.tasks import Task, decide, morale_change, moved, pop, push, roll, say
 from baler.rules.tcm import place_us
@@ -147,7 +147,9 @@ class LeaderUpkeep(Task):
     """A die for each leader in the command area: 1 disabled, 2-5 back to the detachment, 6
     stays; a non-military leader that stays may act now or wait in reserve (rulebook "Upkeep
     Phase / Leaders"; GAP-BAL-41: the choice only on a 6; a disabled leader recovers at the next
-    Leaders step; GAP-BAL-14: acting again although exhausted)."""
+    Leaders step; GAP-BAL-14: acting again although exhausted). Exhaustion lasts "for the
+    remainder of the turn" (rulebook "Leaders", BAL-049): a leader who left the command area
+    exhausted (beriberi, BAL-084) is face up again here too."""
 
     side: str = ""
     step: int = 0
@@ -163,6 +165,9 @@ class LeaderUpkeep(Task):
                 if st.data.units[leader].side is side and since < st.turn:
                     del st.disabled[leader]
                     say(ev, f"{st.name(leader)} recovers and is face up again")
+            for leader in sorted(st.exhausted):
+                if st.data.units[leader].side is side and not in_command_area(st, leader):
+                    st.exhausted.discard(leader)
             self.queue = [
                 st.units_at(p)[0] for p, (s, _) in st.data.command_posts.items()
                 if s is side and st.units_at(p)

@@ -33,6 +33,7 @@ from baler.rules.actions import (
 )
 from baler.rules.effects import EffectsTask
 from baler.rules.events import EventPhaseTask
+from baler.rules.movement import MovementTask
 from baler.rules.state import BalerState
 
 
@@ -357,6 +358,22 @@ def test_leaders_into_command_posts_by_type_and_their_effects() -> None:
     assert not any(isinstance(a, Move) and a.unit == "es-gomez-carreno" for a in legal(st))
 
 
+def test_padre_carreno_adds_2_morale_up_to_turn_3_and_the_friars_1() -> None:
+    """BAL-261: in turn 3 Gómez Carreño still raises morale by 2; a friar raises it by 1."""
+    st = cleared()
+    st.turn, st.morale[ES] = 3, 2
+    action_phase(st, "spanish", ["es-07", "es-04"])
+    act(st, TakeAction("movement"))
+    act(st, Move("command", "es-gomez-carreno", "es-cmd-religious"))
+    assert st.morale[ES] == 4
+    st = cleared()
+    st.morale[ES] = 2
+    action_phase(st, "spanish", ["es-07", "es-04"])
+    act(st, TakeAction("movement"))
+    act(st, Move("command", "es-minaya", "es-cmd-religious"))
+    assert st.morale[ES] == 3
+
+
 def test_religious_leader_after_turn_3_and_disabled_leaders() -> None:
     """BAL-261, BAL-246: Carreño adds 1 from turn 4; a disabled leader cannot enter."""
     st = cleared()
@@ -440,6 +457,35 @@ def test_first_tcm_units_go_before_the_foreign_power() -> None:
     act(st, Move("tcm-place"))
     act(st, Choose("ph-tecson"))
     assert st.loc["ph-tecson"] == "tcm-1"
+
+
+def test_first_tcm_units_go_to_the_space_before_the_foreign_power_wherever_it_stands() -> None:
+    """BAL-274: no troops on the map and Spain on space 3: the first units go to space 2."""
+    st = cleared()
+    st.power_space = 3
+    action_phase(st, "philippine", ["ph-05", "ph-09"])
+    act(st, TakeAction("movement"))
+    act(st, Move("tcm-place"))
+    act(st, Choose("ph-tecson"))
+    assert st.loc["ph-tecson"] == "tcm-2"
+
+
+def test_the_territorial_map_needs_a_complete_movement_action() -> None:
+    """BAL-204, BAL-198: once one of its two movements is used (here a bag draw put back, which
+    still counts), a movement action can no longer place troops on or advance them across the
+    territorial control map; an event movement of one movement never can."""
+    st = cleared()
+    place(st, {"ph-soldier-17": "tcm-1"})
+    action_phase(st, "philippine", ["ph-05", "ph-09"], draws=("ph-soldier-01",))
+    act(st, TakeAction("movement"))
+    assert Move("tcm-place") in legal(st) and Move("tcm-advance", dest="tcm-2") in legal(st)
+    act(st, Move("bag"))
+    act(st, PlaceUnit("ph-soldier-01", "ph-bag"))
+    assert kind(st) == "movement"
+    assert not any(isinstance(a, Move) and a.kind.startswith("tcm") for a in legal(st))
+    st = cleared()
+    run(st, MovementTask(side="philippine", moves_left=1))
+    assert not any(isinstance(a, Move) and a.kind.startswith("tcm") for a in legal(st))
 
 
 def test_only_the_described_movements_exist() -> None:

@@ -7,7 +7,7 @@ from baler_fixtures import ES, PH, act, cleared, halted, kind, legal, place, run
 
 from baler.rules.actions import Choose, Done, ModifyDie
 from baler.rules.attrition import LossTask, PhilippineAttrition, SpanishAttrition
-from baler.rules.tcm import UsAdvance
+from baler.rules.tcm import TcmCombat, UsAdvance
 
 
 def test_example_spanish_attrition_supply_4_morale_2() -> None:
@@ -53,6 +53,33 @@ def test_example_beriberi_falls_on_de_las_morenas_when_zayas_is_gone() -> None:
     run(st, LossTask(kind="beriberi", count=1), rolls=(2, 1, 2))
     assert st.loc["es-de-las-morenas"] == "bed-3"
     assert halted(st) and script_done(st)
+
+
+def test_spanish_attrition_supply_3_one_ill_and_morale_1_one_deserter() -> None:
+    """BAL-075..077: supply 5 and a roll of 4 (1-4: -2) leave supply 3: one unit falls ill; morale 1
+    makes one unit desert (1 VP)."""
+    st = cleared()
+    st.supply[ES], st.morale[ES] = 5, 1
+    draws = ("es-mateo-conesa", "es-mir-brils")
+    run(st, SpanishAttrition(), rolls=(4, 1, 3), draws=draws)
+    assert halted(st) and script_done(st)
+    assert st.supply[ES] == 3
+    assert st.loc["es-mateo-conesa"] == "bed-3" and st.loc["es-mir-brils"] == "ph-eliminated"
+    assert st.vp[PH] == 1
+
+
+def test_spanish_attrition_supply_0_three_ill_and_morale_0_two_deserters() -> None:
+    """BAL-075..078: supply 1 and a roll of 6 (5-6: -1) leave supply 0: three units fall ill, all
+    before morale 0 makes two units desert (2 VP)."""
+    st = cleared()
+    st.supply[ES], st.morale[ES] = 1, 0
+    ill = ("es-mateo-conesa", "es-mir-brils", "es-donat-pastor")
+    deserters = ("es-navarro-leon", "es-lafarga-abad")
+    run(st, SpanishAttrition(), rolls=(6, 1, 3, 5, 1, 3), draws=ill + deserters)
+    assert halted(st) and script_done(st)
+    assert st.supply[ES] == 0
+    assert [st.loc[u] for u in ill] == ["bed-1", "bed-2", "bed-3"]
+    assert all(st.loc[u] == "ph-eliminated" for u in deserters) and st.vp[PH] == 2
 
 
 def test_beriberi_leader_row_wraps_from_column_1_to_6_and_asks_for_a_friar() -> None:
@@ -117,6 +144,7 @@ def test_example_philippine_attrition_space_2() -> None:
     run(st, PhilippineAttrition(), rolls=(1,))
     assert halted(st) and script_done(st)
     assert st.supply[PH] == 2 and st.morale[PH] == 5
+    assert st.loc["ph-soldier-17"] == "tcm-2"  # BAL-094: no unit is lost to attrition
 
 
 def test_philippine_attrition_modifier_and_morale_losses() -> None:
@@ -127,6 +155,24 @@ def test_philippine_attrition_modifier_and_morale_losses() -> None:
     st.supply[PH], st.morale[PH] = 1, 6
     run(st, PhilippineAttrition(), rolls=(5,))
     assert st.supply[PH] == 1 and st.morale[PH] == 4
+
+
+def test_philippine_attrition_3_to_5_loses_1_and_supply_3_costs_1_morale() -> None:
+    """BAL-091..093: a 2 on space 3 (+1) reads 3: supply 4 loses 1 to 3, which costs 1 morale;
+    with no troops on the map (-1, GAP-BAL-08) a 4 reads 3: supply 1 loses 1 to 0, which costs 3
+    morale."""
+    st = cleared()
+    place(st, {"ph-soldier-17": "tcm-3"})
+    st.power_space = 4
+    st.supply[PH], st.morale[PH] = 4, 6
+    run(st, PhilippineAttrition(), rolls=(2,))
+    assert halted(st) and script_done(st)
+    assert (st.supply[PH], st.morale[PH]) == (3, 5)
+    st = cleared()
+    st.supply[PH], st.morale[PH] = 1, 6
+    run(st, PhilippineAttrition(), rolls=(4,))
+    assert halted(st) and script_done(st)
+    assert (st.supply[PH], st.morale[PH]) == (0, 3)
 
 
 def test_example_us_arrival_in_turn_4() -> None:
@@ -195,3 +241,33 @@ def test_morale_may_be_spent_on_several_dice_on_the_territorial_map() -> None:
     act(st, ModifyDie(1, "plus1", "morale"))
     assert st.morale[PH] == 1
     assert {a.source for a in legal(st) if isinstance(a, ModifyDie)} == {"morale"}
+
+
+def test_spain_wins_a_territorial_combat_without_losses_and_the_stack_goes_back() -> None:
+    """BAL-278, BAL-279, BAL-281: the stack on Baler (factors 1 + 1: 2 dice) attacks Spain (3 dice)
+    on space 2 and gets fewer successes: nobody is lost, the stack stays on space 1 and Spain on
+    space 2."""
+    st = cleared()
+    place(st, {"ph-soldier-01": "tcm-1", "ph-soldier-02": "tcm-1"})
+    st.morale[PH] = 0
+    events = run(st, TcmCombat(attacker="philippine", from_space=1, target=2),
+                 rolls=(1, 5, 5, 6, 1))
+    assert halted(st) and script_done(st)
+    assert [len(e.values) for e in events if getattr(e, "purpose", "") == "territorial combat"
+            ] == [2, 3]
+    assert st.units_at("tcm-1") == ["ph-soldier-01", "ph-soldier-02"] and st.power_space == 2
+
+
+def test_philippines_beat_a_defending_us_which_retreats_toward_manila() -> None:
+    """BAL-285: the stack on space 2 (factors 3 + 2: 5 dice) attacks the US (strength 4) on space 3
+    and gets more successes: the US marker retreats to space 4 and the stack must move into
+    space 3; nobody is lost."""
+    st = cleared()
+    st.turn, st.power, st.power_space, st.us_strength = 4, "us", 3, 4
+    place(st, {"ph-soldier-29": "tcm-2", "ph-soldier-17": "tcm-2"})
+    st.morale[PH] = 0
+    run(st, TcmCombat(attacker="philippine", from_space=2, target=3),
+        rolls=(5, 5, 6, 1, 2, 1, 2, 3, 5))
+    assert halted(st) and script_done(st)
+    assert st.power_space == 4
+    assert st.units_at("tcm-3") == ["ph-soldier-29", "ph-soldier-17"]

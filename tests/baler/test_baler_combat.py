@@ -4,6 +4,8 @@ modifiers")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from baler_fixtures import ES, PH, act, cleared, halted, kind, legal, place, run, script_done
 
 from baler.rules.actions import Choose, Decide, Done, ModifyDie, PlaceUnit
@@ -108,7 +110,7 @@ def test_example_surveillance_3_equal_bonuses_leave_firepower_unchanged() -> Non
 def test_surveillance_shift_never_passes_3() -> None:
     """GAP-BAL-36: firepower 3 plus a +2 bonus stays 3."""
     combat = Shooting(attacker="spanish", area="1", fp=3, fp_side="spanish")
-    combat.shift_by_surveillance(2, 0)
+    combat.shift_by_surveillance(2, 0, int(cleared().data.tables["max_firepower"]))
     assert (combat.fp, combat.fp_side) == (3, "spanish")
 
 
@@ -158,6 +160,7 @@ def test_example_detailed_shooting_in_area_2() -> None:
     assert st.vp[PH] == 2 and st.vp[ES] == 0
     assert st.morale[PH] == 4
     assert "2" not in st.surveillance[ES]
+    assert st.loc["ph-artillery-1"] == "art-a2"  # BAL-136: artillery takes no shooting casualty
 
 
 def test_shooting_with_an_empty_side_has_no_effect() -> None:
@@ -251,6 +254,51 @@ def test_example_detailed_incursion_in_area_4() -> None:
     assert st.loc["ph-artillery-1"] == "art-a4"
     assert st.loc["es-gopar-hernandez"] == "es-bell-tower"
     assert st.loc["es-buades-tormo"] == "es-56-a4"
+
+
+def test_optional_rule_artillery_counts_in_incursion_firepower() -> None:
+    """BAL-148: with the optional rule the area's artillery (3) joins the Philippine defenders'
+    strength: 8 against 9 gives the Philippine side the advantage (1), so the Spanish attacker
+    rolls 1 die and the defender 3 (without it: Spanish advantage 2, see the detailed example)."""
+    st = _area4_incursion_setup()
+    st.data = replace(st.data, options=replace(st.data.options,
+                                               artillery_in_incursion_firepower=True))
+    st.morale[ES] = st.morale[PH] = 0
+    events = run(st, Incursion(attacker="spanish", area="4"), rolls=(2, 2, 3, 4))
+    assert (st.firepower["4"], st.firepower_side["4"]) == (1, PH)
+    assert dice_counts(events) == [1, 3]
+    assert kind(st) == "incursion-return" and script_done(st)
+
+
+def test_surveillance_in_an_incursion_works_as_in_a_shooting() -> None:
+    """BAL-149, BAL-127, GAP-BAL-36: the Spanish attacker activates its marker in area 4 and rolls
+    5 (+2): its firepower 2 rises to the track's 3, so it rolls 1 + 3 dice; the marker that gave
+    a bonus returns to the reserve after the incursion."""
+    st = _area4_incursion_setup()
+    st.morale[ES] = st.morale[PH] = 0
+    st.surveillance[ES].add("4")
+    events = run(st, Incursion(attacker="spanish", area="4"), rolls=(5, 2, 2, 3, 4, 2, 3))
+    assert kind(st) == "surveillance" and st.decision.player == "spanish"
+    events += act(st, Decide(True))
+    assert dice_counts(events) == [4, 2]
+    while kind(st) == "incursion-return":
+        act(st, legal(st)[0])
+    assert halted(st) and script_done(st)
+    assert "4" not in st.surveillance[ES]
+
+
+def test_incursion_defender_without_fighting_units_rolls_no_dice() -> None:
+    """BAL-150, BAL-156, BAL-157: only the artillery piece stands in area 1 for the Philippine side:
+    it does not fight, so the defender rolls no dice; with no trench section built the Spanish
+    success reaches the artillery piece."""
+    st = cleared()
+    place(st, {"es-gopar-hernandez": "es-34-a1", "ph-artillery-2": "art-a1"})
+    st.morale[ES] = st.morale[PH] = 0
+    events = run(st, Incursion(attacker="spanish", area="1"), rolls=(5, 2, 2, 2))
+    assert dice_counts(events) == [4]
+    assert set(legal(st)) == {Choose("art-a1")}
+    act(st, Choose("art-a1"))
+    assert st.loc["ph-artillery-2"] == "es-eliminated" and st.vp[ES] == 1
 
 
 def test_detailed_incursion_with_one_more_success_reaches_the_artillery() -> None:
@@ -378,6 +426,25 @@ def test_artillery_destroying_the_walls_scores_1_vp() -> None:
     assert st.vp[PH] == 1
     assert st.loc["es-chamizo-garcia"] == "bed-3"
     assert halted(st) and script_done(st)
+
+
+def test_artillery_attack_uses_no_firepower_and_no_surveillance() -> None:
+    """BAL-168: both sides have a surveillance marker in area 2: nobody is asked to activate it,
+    the markers stay, the firepower marker is not moved, and the dice are 2 against 1."""
+    st = cleared()
+    place(st, {"ph-artillery-1": "art-a2", "es-jose-pestana": "es-34-a2",
+               "ph-soldier-29": "ph-34-a2"})
+    st.surveillance[ES].add("2")
+    st.surveillance[PH].add("2")
+    st.firepower["2"], st.firepower_side["2"] = 0, None
+    st.morale[ES] = st.morale[PH] = 0
+    events = run(st, ArtilleryAttack(attacker="philippine", area="2"), rolls=(2, 3, 2))
+    while kind(st) == "modify-dice":
+        events += act(st, Done())
+    assert halted(st) and script_done(st)
+    assert dice_counts(events) == [2, 1]
+    assert "2" in st.surveillance[ES] and "2" in st.surveillance[PH]
+    assert (st.firepower["2"], st.firepower_side["2"]) == (0, None)
 
 
 def test_artillery_against_empty_posts_gets_no_spanish_die() -> None:

@@ -177,3 +177,76 @@ def test_bad_card_data_is_reported_with_its_place(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as err:
         load_scenario(folder / "siege.yaml", SCHEMAS)
     assert "cards.yaml" in str(err.value) and "amont" in str(err.value)
+
+
+def test_printed_tables_match_the_rulebook() -> None:
+    """BAL-014, BAL-017, BAL-075..077, BAL-081, BAL-091..093, BAL-096, BAL-097, BAL-108, BAL-110,
+    BAL-114, BAL-121, BAL-124, BAL-127, BAL-130, BAL-132, BAL-135, BAL-139, BAL-152, BAL-154,
+    BAL-170, BAL-171, BAL-173, BAL-206, BAL-209, BAL-211, BAL-221, BAL-223, BAL-224, BAL-230..234,
+    BAL-246..248, BAL-255, BAL-261, BAL-264, BAL-266, BAL-268, BAL-279: every number the
+    rulebook prints is used exactly in tables.yaml (lists indexed by a die are for faces 1-6;
+    lists indexed by a track are for levels 0-6)."""
+    t = new_game().data.tables
+    assert (t["turns"], t["hand_size"], t["track_max"]) == (6, 6, 6)
+    assert (t["max_combat_dice"], t["max_firepower"]) == (5, 3)
+    assert t["base_dice"] == {"attacker": 1, "defender": 2}
+    es = t["spanish_attrition"]
+    assert es["supply_loss_by_roll"] == [2, 2, 2, 2, 1, 1]
+    assert es["ill_by_supply"] == [3, 3, 2, 1, 0, 0, 0]
+    assert es["deserters_by_morale"] == [2, 1, 1, 0, 0, 0, 0]
+    assert es["loss_row_by_roll"] == ["1-2", "1-2", "3-4", "3-4", "5-6", "5-6"]
+    assert es["deserter_without_vp_column"] == 6
+    ph = t["philippine_attrition"]
+    assert ph["supply_loss_by_roll"] == [2, 2, 1, 1, 1, 0]
+    assert ph["morale_loss_by_supply"] == [3, 2, 1, 1, 0, 0, 0]
+    power = t["foreign_power"]
+    assert (power["spain_strength"], power["us_start_strength"], power["us_turns"]) == (
+        3, 4, [4, 5, 6])
+    assert power["us_strength_by_roll"] == [4, 4, 4, 5, 5, 5]
+    assert power["us_steps_by_roll"] == [1, 2, 2, 2, 3, 3]
+    assert (t["tcm_combat_success"], t["tcm_stack_limit"]) == ([5, 6], 3)
+    assert t["actions"] == {"basic_cost": 1, "repeat_cost": 2, "basic_max_uses": 2,
+                            "special_cost": 2, "movements_per_action": 2}
+    assert [(o["supply"], o["morale"]) for o in t["spanish_supply_action"]] == [
+        (0, -1), (0, 0), (1, 0), (1, 0), (1, 0), (2, 0)]
+    assert t["philippine_supply_action"] == [1, 1, 2, 2, 2, 3]
+    assert t["repair"] == {"spanish_manpower": 4, "philippine_manpower": 5, "supply_cost": 1}
+    assert t["trench"] == {"manpower": 5, "supply_cost": 1, "per_phase": 2}
+    assert t["raise_morale"] == 2
+    assert t["surveillance"] == {"markers": 4, "bonus_by_roll": [0, 0, 1, 1, 2, 2]}
+    assert t["shooting"] == {"kill": [6], "injury": [5]}
+    assert t["philippine_location_by_roll"] == ["1-2", "1-2", "3-4", "3-4", "5-6", "5-6"]
+    assert t["spanish_location_by_roll"] == ["walls", "2", "3-4", "3-4", "5-6", "5-6"]
+    assert t["incursion"] == {"success": [5, 6], "attacker_injury": [1], "max_targets": 2}
+    assert t["artillery_attack"] == {"attacker_dice": 2, "defender_dice": 1,
+                                     "success": [4, 5, 6], "shrapnel": [6], "max_levels": 2}
+    assert t["walls"] == ["intact", "damaged", "wrecked", "destroyed"]
+    assert t["leader_upkeep_by_roll"] == ["disabled", "detachment", "detachment", "detachment",
+                                          "detachment", "stay"]
+    assert (t["leadership_morale_by_rank"], t["religious_morale"]) == ([1, 1, 2], 1)
+    carreno = new_game().data.units["es-gomez-carreno"]
+    assert (carreno.early_morale_boost, carreno.early_until_turn) == (2, 3)
+    assert t["us_support"] == {"certain_until_turn": 3, "success_from_turn_4": [3, 4, 5, 6]}
+    assert t["fow_keep_morale_cost"] == 1
+    victory = dict(t["victory"])
+    assert victory.pop("artillery") == 1  # GAP-BAL-09: the incursion procedure's number
+    assert victory == {
+        "soldier": 1, "leader": 2, "walls_destroyed": 1, "all_trenches": 5,
+        "all_trenches_last_turn_extra": 1, "tcm_turns": [3, 6], "tcm_space_vp": {"3": 1, "4": 2},
+        "walls_last_turn_none_wrecked": 1, "walls_last_turn_all_intact": 2,
+        "destroyed_areas_to_end": 2, "destroyed_areas_vp": 6, "automatic_lead": 15,
+    }
+
+
+def test_printed_board_numbers() -> None:
+    """BAL-009, BAL-020, BAL-024, BAL-091, BAL-124, BAL-189, BAL-208, BAL-268, GAP-BAL-08: four
+    artillery posts and pieces, six beds of which 1-3 open at the start, the territorial map
+    from Baler (1) to Manila (5) with the die modifiers -1, 0, +1, +2 for spaces 1-4, Spain on
+    space 2."""
+    st = new_game()
+    data = st.data
+    assert len(data.artillery_posts) == 4
+    assert sum(1 for u in data.units.values() if u.kind is Kind.ARTILLERY) == 4
+    assert len(data.beds) == 6 and st.beds_open == 3
+    assert len(data.tcm) == 5 and data.tcm_modifiers == (-1, 0, 1, 2, None)
+    assert st.power == "spain" and st.power_space == 2

@@ -7,10 +7,25 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from baler_fixtures import ES, PH, RULES, act, cleared, halted, kind, legal, new_game, place, run
+from baler_fixtures import (
+    ES,
+    PH,
+    RULES,
+    act,
+    cleared,
+    halted,
+    kind,
+    legal,
+    new_game,
+    place,
+    run,
+    script_done,
+)
 
 from baler.rules.actions import Choose, Done
+from baler.rules.sequence import ORDER, GameTask
 from baler.rules.shootings import ShootingsPhase
+from baler.rules.state import Phase
 from baler.rules.upkeep import UpkeepTask
 from engine.core.actions import DiceRolled, PhaseStarted
 
@@ -150,3 +165,25 @@ def test_done_is_always_offered_where_a_step_is_optional() -> None:
             seen = True
         RULES.apply(st, rng.choice(RULES.legal_actions(st)))
     assert seen
+
+
+def _attrition_rolls(turn: int, rolls: tuple[int, ...]) -> list[str]:
+    """Play the Attrition phase with the Philippine initiative: who rolled what, in order."""
+    st = cleared()
+    st.turn, st.initiative = turn, PH
+    st.supply[ES] = st.morale[ES] = st.supply[PH] = st.morale[PH] = 6
+    events = run(st, GameTask(step=ORDER.index(Phase.ATTRITION)), rolls=rolls)
+    assert kind(st) == "shooting-area" and script_done(st)
+    return [e.text.split(" rolls ")[0] + ": " + e.purpose for e in events
+            if isinstance(e, DiceRolled)]
+
+
+def test_attrition_follows_the_initiative_order_and_the_us_rolls_follow_philippine_attrition(
+) -> None:
+    """BAL-073, GAP-BAL-19: with the Philippine initiative the Philippine side rolls its attrition
+    first; in turn 4 the US rolls come right after it, before the Spanish attrition."""
+    assert _attrition_rolls(2, (6, 5)) == [
+        "Philippine side: attrition", "Spanish side: attrition"]
+    assert _attrition_rolls(4, (6, 2, 1, 5)) == [
+        "Philippine side: attrition", "Philippine side: US strength",
+        "Philippine side: US advance", "Spanish side: attrition"]

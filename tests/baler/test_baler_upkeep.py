@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from baler_fixtures import ES, PH, act, cleared, halted, kind, legal, place, run, script_done
 
+from baler.rules import infirmary
 from baler.rules.actions import Choose, Decide, PlaceUnit
+from baler.rules.attrition import LossTask
+from baler.rules.leaders import may_take_post
 from baler.rules.manning import ManPosts
+from baler.rules.queries import military_leader
 from baler.rules.state import BalerState
 from baler.rules.upkeep import LeaderUpkeep, UpkeepTask
 from baler.rules.victory import check_end, score_upkeep
@@ -242,6 +246,28 @@ def test_disabled_leader_recovers_at_the_next_leaders_step() -> None:
     st.disabled["es-alonso-zayas"] = 2
     run(st, LeaderUpkeep(side="spanish"))
     assert "es-alonso-zayas" not in st.disabled
+
+
+def test_a_leader_taken_exhausted_from_the_command_area_is_face_up_after_the_leaders_step(
+) -> None:
+    """BAL-049, BAL-084, BAL-184, BAL-245: De las Morenas, exhausted in the military post, falls ill
+    (row 1-2, column 1) and is healed back to his detachment space the same turn: still exhausted,
+    he cannot enter the command area again this turn; at the Leaders step he is face up again, so
+    next turn he gives the command modifier from the military post."""
+    st = upkeep_state(2)
+    place(st, {"es-de-las-morenas": "es-cmd-military"})
+    st.exhausted = {"es-de-las-morenas"}
+    run(st, LossTask(kind="beriberi", count=1), rolls=(2, 1, 1))
+    assert st.loc["es-de-las-morenas"] == "bed-3"
+    infirmary.discharge(st, "es-de-las-morenas", None, [], "healed")
+    assert st.loc["es-de-las-morenas"] == "es-det-12-1"
+    assert not may_take_post(st, "es-de-las-morenas", "es-cmd-military")
+    run(st, LeaderUpkeep(side="spanish"))
+    assert halted(st) and "es-de-las-morenas" not in st.exhausted
+    st.turn += 1
+    assert may_take_post(st, "es-de-las-morenas", "es-cmd-military")
+    place(st, {"es-de-las-morenas": "es-cmd-military"})
+    assert military_leader(st, ES) == "es-de-las-morenas"
 
 
 # --- next turn -----------------------------------------------------------------------------
