@@ -8,6 +8,7 @@ location under it); a view paints its picture (`_paint`) and answers for its loc
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 
 import pygame
@@ -19,7 +20,7 @@ from engine.ui.layout import Point
 from engine.ui.stacks import CounterStacks
 
 
-class StackedBoard:
+class StackedBoard(ABC):
     """A `BoardView` of `world_size` world pixels whose counters, `counter_size` wide, stand
     where `anchor` puts their location id (None for a location the board does not know)."""
 
@@ -89,11 +90,11 @@ class StackedBoard:
 
     # -- what a view adds ----------------------------------------------------------------------
 
+    @abstractmethod
     def _paint(
         self, tile: pygame.Surface, z: float, origin: tuple[int, int], world: pygame.FRect
     ) -> None:
         """Draw the part of the board inside `world` into `tile` (see `camera.Painter`)."""
-        raise NotImplementedError
 
     def _draw_marks(self, surface: pygame.Surface, camera: Camera, hover: str | None,
                     highlights: Mapping[str, str]) -> Mapping[str, str]:
