@@ -62,6 +62,7 @@ from engine.core.hexgrid import (
     roffset_to_cube,
 )
 from engine.ui.layout import LAYOUT_POINTY, Layout, hex_to_pixel, pixel_to_hex
+from guerra.rules.data import hex_label as label
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "scenarios" / "guerra" / "map.yaml"
@@ -488,12 +489,6 @@ class Grid:
 def cube(col: int, row: int) -> Hex:
     """The hex at offset column/row of the odd-r map."""
     return roffset_to_cube(ODD, OffsetCoord(col, row))
-
-
-def label(h: Hex) -> str:
-    """The YAML id "col,row" of a hex."""
-    c = roffset_from_cube(ODD, h)
-    return f"{c.col},{c.row}"
 
 
 @dataclass(frozen=True, slots=True)
