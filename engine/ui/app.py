@@ -206,8 +206,9 @@ class App:
         self.fullscreen = not self.fullscreen
         self._relayout()
 
-    def save_screenshot(self, path: Path) -> None:
+    def save_screenshot(self, path: Path | str) -> None:
         """Write the last drawn frame to `path` as PNG; raises OSError when it cannot."""
+        path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
             pygame.image.save(self.screen, str(path))
