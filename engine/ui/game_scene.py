@@ -485,6 +485,9 @@ class GameScene(Scene):
     # --- events and frames ---------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if hasattr(event, "pos"):
+            # tracked behind the hand-off screen too, so hover is right when the board returns
+            self._mouse = event.pos
         if self.handoff is not None:
             self.handoff.process_event(event)
             if self.handoff.done:
@@ -494,8 +497,6 @@ class GameScene(Scene):
             return self.animations[0].process_event(event)
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
-        if hasattr(event, "pos"):
-            self._mouse = event.pos
         self.tooltip.process_event(event)
         if self.prompt.process_event(event) or self.panel.process_event(event):
             return True

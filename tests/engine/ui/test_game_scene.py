@@ -290,3 +290,21 @@ def test_the_replay_steps_back_and_forward_and_continues(app, tmp_path):
     game = app.scene
     assert isinstance(game, GameScene)
     assert len(game.session.history) == 4
+
+
+def test_the_pointer_is_followed_behind_the_hand_off_screen(app):
+    scene = start(app, make_session(1), {"blue": "human", "red": "human"})
+    assert scene.handoff is not None
+    target = at(scene, "b1")
+    pos = (round(target[0]), round(target[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    for _ in range(4):  # click through the hand-off without moving the pointer again
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        app.step(DT)
+        if scene.handoff is None:
+            break
+    app.step(DT)
+    assert scene.handoff is None
+    assert scene.hover == "b1"
