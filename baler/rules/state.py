@@ -292,14 +292,17 @@ class BalerState:
 
     def change_supply(self, side: Side, delta: int) -> int:
         """Change supply within 0-6 (gains over 6 are lost, GAP-BAL-44: losses stop at 0)."""
-        before = self.supply[side]
-        self.supply[side] = max(0, min(self.track_max(), before + delta))
-        return self.supply[side] - before
+        return self._change_track(self.supply, side, delta)
 
     def change_morale(self, side: Side, delta: int) -> int:
-        before = self.morale[side]
-        self.morale[side] = max(0, min(self.track_max(), before + delta))
-        return self.morale[side] - before
+        """Change morale within 0-6, as supply."""
+        return self._change_track(self.morale, side, delta)
+
+    def _change_track(self, track: dict[Side, int], side: Side, delta: int) -> int:
+        """Move a 0-6 track, returning the change actually made."""
+        before = track[side]
+        track[side] = max(0, min(self.track_max(), before + delta))
+        return track[side] - before
 
     def score(self, side: Side, points: int, cause: str = "other") -> None:
         """Add victory points, remembering their cause for the final score breakdown."""

@@ -125,25 +125,26 @@ def moved(st: BalerState, unit: str, dest: str, ev: list[Event], why: str = "") 
 
 
 def supply_change(st: BalerState, side: Side, delta: int, ev: list[Event], why: str) -> None:
+    """Move `side`'s supply track by `delta` (within its bounds) and log it."""
     st.change_supply(side, delta)
-    ev.append(
-        TrackChanged(
-            f"{side.label} supply {'+' if delta >= 0 else ''}{delta} → {st.supply[side]} ({why})",
-            side=side.value,
-            track="supply",
-            value=st.supply[side],
-        )
-    )
+    _track_logged(side, "supply", delta, st.supply[side], ev, why)
 
 
 def morale_change(st: BalerState, side: Side, delta: int, ev: list[Event], why: str) -> None:
+    """Move `side`'s morale track by `delta` (within its bounds) and log it."""
     st.change_morale(side, delta)
+    _track_logged(side, "morale", delta, st.morale[side], ev, why)
+
+
+def _track_logged(
+    side: Side, track: str, delta: int, value: int, ev: list[Event], why: str
+) -> None:
     ev.append(
         TrackChanged(
-            f"{side.label} morale {'+' if delta >= 0 else ''}{delta} → {st.morale[side]} ({why})",
+            f"{side.label} {track} {'+' if delta >= 0 else ''}{delta} → {value} ({why})",
             side=side.value,
-            track="morale",
-            value=st.morale[side],
+            track=track,
+            value=value,
         )
     )
 
