@@ -159,3 +159,23 @@ def stable_hash(*parts: Any) -> str:
     dict and set ordering; games build `state_hash` from it."""
     text = json.dumps([_canonical(p) for p in parts], separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+class RulesExtras(Protocol[S]):
+    """Optional parts of a game's `Rules`; the engine uses each one a game provides (looked up
+    with `getattr`).
+
+    - `reaction_default(state) -> Action | None`: when the decision now is a reaction window (an
+      optional answer to the other side's move: a combat modifier, defensive air support, a
+      counter-attack card), the legal answer that declines it; None for any other decision. A
+      hot-seat screen plays it by itself, without a hand-off, when it is the only legal answer
+      (and logs that the window passed), so the screen changes hands only for real choices.
+    - `determinize(state, side, rng) -> state`: a copy of `state` in which everything `side` may
+      not see (the other hands, bag and deck orders, face-down choices) is redrawn at random from
+      what is consistent with that side's view. Computer opponents search over such copies and
+      never over the true state.
+    """
+
+    def reaction_default(self, state: S) -> Action | None: ...
+
+    def determinize(self, state: S, side: str, rng: Any) -> S: ...

@@ -39,12 +39,32 @@ class CounterSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class MenuItem:
+    """One line of an action menu (DESIGN.md §8, "looking is free, acting is explicit").
+
+    `label` names the action as the rulebook does ("Surveillance"), `cost` what it spends
+    ("1 AP", "2 AP, 1 supply"; empty when free). `action` is None for an option that is shown
+    greyed out; `reason` then says why, citing the section. `irreversible` marks an action that
+    rolls, draws, reveals or plays a card: undo stops there, and the screen may ask once more.
+    """
+
+    label: str
+    action: Action | None = None
+    cost: str = ""
+    reason: str = ""
+    irreversible: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Click:
     """What a click on the board means.
 
-    Exactly one of: `action` (play it), `choices` (several actions fit: the prompt asks which),
-    `select` (a new selection, with `highlight` targets), or `reason` (illegal: shown in a toast).
-    A Click with nothing set clears the selection.
+    Exactly one of: `menu` (what may be done there, each with its cost: the screen opens a small
+    menu at the click, even for a single legal item), `choices` (several actions fit: the prompt
+    asks which), `select` (a new selection, with `highlight` targets; free, never changes the
+    state), or `reason` (illegal: shown with its section). `action` plays at once and is only for
+    answers that spend, roll, draw and reveal nothing (placing a setup counter, picking a target
+    already chosen through a menu). A Click with nothing set clears the selection.
     """
 
     action: Action | None = None
@@ -52,14 +72,48 @@ class Click:
     select: str | None = None
     highlight: frozenset[str] = field(default_factory=frozenset)
     reason: str | None = None
+    menu: tuple[MenuItem, ...] = ()
+    title: str = ""
+    """The menu's heading: the place clicked ("Area 2 — east wall")."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """Everything printed on a card, for the card viewer (full size on click, enlarged on hover).
+
+    `header` holds the short facts (("AP", "2"), ("Initiative", "5")); `icons` the icon names;
+    `sections` the texts in print order as (heading, text): the main event, the boosted event
+    with its whole requirement, special rules, flavour (heading "" for plain text). Nothing is
+    cut: the viewer wraps every line and grows the card to fit.
+    """
+
+    id: str
+    title: str
+    fill: tuple[int, int, int] = (245, 240, 225)
+    ink: tuple[int, int, int] = (20, 20, 20)
+    header: tuple[tuple[str, str], ...] = ()
+    icons: tuple[str, ...] = ()
+    sections: tuple[tuple[str, str], ...] = ()
+    owner: str = ""
+    """Whose card it is, as printed ("Spanish", "Philippine", "Event")."""
+
+
+@dataclass(frozen=True, slots=True)
+class AidTable:
+    """A table of a player-aid page: column headings and rows of cells, drawn with columns."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    title: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class AidPage:
-    """One page of a game's player aid (F1): a title and its lines (tables as aligned text)."""
+    """One page of a game's player aid (F1): a title, its lines of text and its tables."""
 
     title: str
     lines: tuple[str, ...]
+    tables: tuple[AidTable, ...] = ()
 
 
 class BoardView(Protocol):
@@ -130,3 +184,32 @@ class GameUI(Protocol):
         """The highlight style for a target the player may click now ("target", "attack", …);
         None keeps the default "target" style."""
         ...
+
+
+class GameUIExtras(Protocol):
+    """Optional parts of a `GameUI`; the game screen uses each one the game provides (looked up
+    with `getattr`), so a game gains them one at a time.
+
+    - `card_face(target) -> CardFace | None`: the card under a board or hand target, for the
+      card viewer (right-click or click opens it full size; hover enlarges it).
+    - `legend() -> Sequence[tuple[str, str]]`: counter codes and what they mean ("2★3": combat 2,
+      leader, manpower 3), shown in F1 and in counter tooltips.
+    - `place_name(text) -> str`: a log line with hex coordinates and internal ids replaced by
+      the places' and counters' printed names.
+    - `overlays() -> Sequence[tuple[str, str]]`: toggleable map overlays as (id, label);
+      `set_overlay(id, on)` turns one on or off.
+    - `handoff_heading(side) -> str`: what the hand-off screen says besides the side's name
+      ("South sector, Nationalist").
+    """
+
+    def card_face(self, target: str) -> CardFace | None: ...
+
+    def legend(self) -> Sequence[tuple[str, str]]: ...
+
+    def place_name(self, text: str) -> str: ...
+
+    def overlays(self) -> Sequence[tuple[str, str]]: ...
+
+    def set_overlay(self, overlay: str, on: bool) -> None: ...
+
+    def handoff_heading(self, side: str) -> str: ...
