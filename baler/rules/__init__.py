@@ -11,6 +11,7 @@ from typing import Any
 
 from baler.rules.actions import ACTION_TYPES
 from baler.rules.invariants import check_invariants
+from baler.rules.refusals import refuse
 from baler.rules.sequence import GameTask
 from baler.rules.setup import new_state
 from baler.rules.state import SIDES, BalerState
@@ -46,10 +47,7 @@ class BalerRules:
             raise IllegalActionError("The game is over.")
         task = state.stack[-1]
         if action not in task.legal(state):
-            decision = state.decision
-            raise IllegalActionError(
-                f"{action.describe()} is not allowed now: {decision.prompt}", decision.section
-            )
+            raise refuse(state, action)
         events: list[Event] = []
         task.answer(state, action, events)
         settle(state, events)
