@@ -14,7 +14,7 @@ from typing import Any
 from baler.rules.sequence import TITLES
 from baler.rules.setup import build_data
 from baler.rules.state import SIDES, VP_CAUSES, Phase, Side
-from baler.ui import aid, clicks, pieces
+from baler.ui import aid, clicks, menus, pieces
 from baler.ui.board import BalerBoard, Table
 from baler.ui.labels import action_label
 from engine.core.actions import Action
@@ -109,7 +109,16 @@ class BalerUI:
     # -- clicks --------------------------------------------------------------------------------
 
     def on_click(self, target: str | None, selection: str | None, legal: list[Action]) -> Click:
-        return clicks.click(self.where, target, selection, legal)
+        """A menu of what may be done at the place clicked (greyed items say why not); a
+        selection for a counter that moves; a plain placement plays at once (DESIGN.md §8)."""
+        answer = clicks.click(self.where, target, selection, legal,
+                              menus.maker(self.where, self.action_label))
+        if answer.reason is not None and target is not None and selection is None \
+                and self.view.get("decision", {}).get("kind") == "action":
+            grey = menus.greyed(self.where, self.where.area_of(target))
+            if grey:
+                return Click(menu=tuple(grey), title=menus.title(self.where, target))
+        return answer
 
     def board_actions(self, legal: list[Action]) -> list[Action]:
         """The actions made on the board; the targets that play them are marked meanwhile."""
