@@ -16,7 +16,7 @@ from typing import ClassVar
 from baler.rules.actions import Choose, Done, Move, PlaceUnit
 from baler.rules.leaders import activate, may_take_post, role_of
 from baler.rules.picks import empty_artillery_posts
-from baler.rules.queries import bag, soldier_spaces, tcm_position, tcm_units
+from baler.rules.queries import bag, factors_text, soldier_spaces, tcm_position, tcm_units
 from baler.rules.state import BAGS, BalerState, Kind, Side
 from baler.rules.tasks import Task, decide, moved, pop, push, say
 from baler.rules.tcm import MANILA, TcmCombat, move_stack
@@ -122,7 +122,8 @@ class MovementTask(Task):
             return decide(side, "movement", f"Choose a movement ({self.moves_left} left)",
                           self.section)
         if self.step == BAG_DRAWN:
-            return decide(side, "place-drawn", f"Place {st.name(self.drawn)}, drawn from the bag",
+            return decide(side, "place-drawn", f"Place {st.name(self.drawn)} "
+                          f"({factors_text(st, self.drawn)}), drawn from the bag",
                           "Types of movement")
         if self.tcm_left <= 0 or not (bag(st, side) or tcm_candidates(st)):
             self.step = CHOOSE

@@ -548,9 +548,9 @@ def _choose(st: BalerState, task: Task, action: Choose) -> Refusal | None:
                            "The map")
         if kind == "shooting-order":
             return Refusal("shooting-order", f"Area {target} is not one of your two shootings.",
-                           task.section)
+                           task.phase_name())
         return Refusal("shooting-marker", f"Area {target} has a shooting marker already: one "
-                       "shooting per area in the phase.", task.section)
+                       "shooting per area in the phase.", task.phase_name())
     if isinstance(task, WallAssault):
         if target not in st.data.areas:
             return Refusal("no-such-area", f"There is no area '{target}' on the church map.",

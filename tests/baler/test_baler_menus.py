@@ -108,3 +108,36 @@ def test_a_drawn_counter_is_placed_with_one_click() -> None:
     spaces = [a for a in RULES.legal_actions(st) if isinstance(a, PlaceUnit)]
     answer = _click(st, spaces[0].dest)
     assert answer.action == spaces[0]
+
+
+def test_every_card_has_a_face_for_the_viewer_and_hidden_ones_a_back() -> None:
+    st = cleared()
+    ui, _ = _ui(st)
+    faces = ui.all_card_faces()
+    assert len(faces) == len(st.data.cards) == 55
+    for card in faces:
+        assert card.title and ("AP", str(st.data.cards[card.id].ap)) in card.header
+        assert card.sections[0][0] == "Event"
+    boosted = ui.card_face("card:hand:es-04")
+    assert boosted is not None
+    assert ("Boosted event (needs supply 2 or more)", "Your morale +1") in boosted.sections
+    hidden = ui.card_face("back:Philippine hand\n6 cards")
+    assert hidden is not None and hidden.title == "Philippine hand"
+    assert ui.card_face("deck-spanish") is not None
+
+
+def test_legend_and_place_names() -> None:
+    st = cleared()
+    ui, _ = _ui(st)
+    codes = dict(ui.legend())
+    assert "2 ★3" in codes and "rank 3" in codes["2 ★3"]
+    assert any(p.title == "Counter codes" and p.tables for p in ui.player_aid())
+    line = ui.place_name("Spanish action: heal-one (es-fabregat-fabregat) on es-34-a2")
+    assert line == "Spanish action: Heal units (Fabregat Fabregat) on Spanish post 3-4, area 2"
+
+
+def test_a_drawn_counter_shows_its_factors_before_it_is_placed() -> None:
+    st = cleared()
+    run(st, ManPosts(side="philippine", target="posts"), draws=("ph-soldier-17",))
+    assert st.decision.prompt == ("Place Filipino soldier (combat 2, manpower 1) on an empty "
+                                  "guard post")

@@ -188,9 +188,9 @@ def test_f1_opens_the_player_aid_from_the_tables() -> None:
     scene = start(app, Session(PLUGIN.rules, SCENARIO, 1))
     key(app, pygame.K_F1)
     assert scene.dialog is not None
-    assert scene.dialog.title == "Player aid 1/6: Sequence of play"
+    assert scene.dialog.title == "Player aid 1/8: Sequence of play"
     key(app, pygame.K_RETURN)
-    assert scene.dialog is not None and scene.dialog.title == "Player aid 2/6: Action costs"
+    assert scene.dialog is not None and scene.dialog.title == "Player aid 2/8: Action costs"
     assert "1 AP, a second time 2 AP" in scene.dialog.text
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
