@@ -141,3 +141,22 @@ def test_a_drawn_counter_shows_its_factors_before_it_is_placed() -> None:
     run(st, ManPosts(side="philippine", target="posts"), draws=("ph-soldier-17",))
     assert st.decision.prompt == ("Place Filipino soldier (combat 2, manpower 1) on an empty "
                                   "guard post")
+
+
+def test_markers_on_one_space_stand_side_by_side() -> None:
+    """Two VP markers on one space and a surveillance marker beside a shooting marker each show
+    most of their face; three units on the territorial control map say how many they are."""
+    st = cleared()
+    st.vp[ES] = st.vp[PH] = 7
+    st.surveillance[ES].add("2")
+    st.shooting_markers["2"] = PH
+    for unit in ("ph-soldier-17", "ph-soldier-18", "ph-soldier-19"):
+        st.place(unit, st.data.tcm[0])
+    ui, _ = _ui(st)
+    stacks = ui.board.map.stacks
+    for space in ("vp-7", "markers-a2"):
+        rects = [r for _, r in stacks.rects(space)]
+        assert len(rects) == 2
+        assert rects[1].left - rects[0].left >= 0.6 * rects[0].width
+    labels = [spec.label for spec, _ in stacks.rects(st.data.tcm[0])]
+    assert labels[-1] == "3 units"
