@@ -36,6 +36,10 @@ class Settings:
     dice_speed: int = 1
     """0: dice appear at once; 1: normal tumble; 2: fast."""
     muted: bool = False
+    confirm_irreversible: bool = True
+    """Ask once before a menu item that rolls, draws, reveals or plays a card (DESIGN.md §8)."""
+    auto_pass_reactions: bool = False
+    """Play the declining answer of every reaction window of a human side by itself."""
 
     @classmethod
     def load(cls, path: Path | None) -> Settings:
@@ -56,6 +60,8 @@ class Settings:
         if isinstance(speed, int) and speed in (0, 1, 2):
             settings.dice_speed = speed
         settings.muted = data.get("muted") is True
+        settings.confirm_irreversible = data.get("confirm_irreversible") is not False
+        settings.auto_pass_reactions = data.get("auto_pass_reactions") is True
         return settings
 
     def save(self, path: Path | None) -> None:
