@@ -337,6 +337,10 @@ class GameScene(Scene):
         self._replay_buttons = [Button("Next step (→)", self._replay_step),
                                 Button("Skip the replay (Esc)", self._replay_skip)]
         self._placements = None
+        # the board starts where the player last saw it, so the first step's move shows too
+        side = self.handoff.side
+        start = self.session.state_at(self._handoff_since)
+        self.gameui.sync(self.session.rules.view(start, side), side)
         self._show_replay_state()
 
     def _replay_step(self) -> None:

@@ -2,8 +2,8 @@
 `AidTable`s drawn as tables with columns and ruled rows.
 
 The dialog is sized once for its largest page, so paging never moves it or its buttons; a page
-taller than the window scrolls with the wheel. PgUp/PgDn and Left/Right page, Up/Down scroll,
-Escape closes.
+taller than the window scrolls with the wheel. PgUp/PgDn and Left/Right page (Enter too, as the
+first button of the old dialog did), Up/Down scroll, Escape closes.
 """
 
 from __future__ import annotations
@@ -150,7 +150,8 @@ class AidDialog(Dialog):
 
     def process_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_PAGEDOWN, pygame.K_RIGHT) and self._paging:
+            if event.key in (pygame.K_PAGEDOWN, pygame.K_RIGHT, pygame.K_RETURN,
+                             pygame.K_KP_ENTER) and self._paging:
                 self.turn(+1)
             elif event.key in (pygame.K_PAGEUP, pygame.K_LEFT) and self._paging:
                 self.turn(-1)

@@ -99,8 +99,8 @@ class Panel:
         room = rect.bottom - y - hand_h - log_min
         prompt_h = max(0, min(prompt_height, room, round(rect.height * 0.45)))
         if self.log_expanded:
-            y = rect.y + pad + title_f.get_linesize() + (small_f.get_linesize()
-                                                          if self.subtitle else 0)
+            y = rect.y + 2 * pad + title_f.get_linesize() + (small_f.get_linesize()
+                                                              if self.subtitle else 0)
             prompt_h = hand_h = 0
         self.prompt_rect = pygame.Rect(rect.x, y, rect.width, prompt_h)
         y += prompt_h
@@ -166,15 +166,15 @@ class Panel:
         if self.subtitle:
             sub = w.wrap(self.subtitle, small_f, inner)[0]
             surface.blit(small_f.render(sub, True, colors.PAPER_DARK), (rect.x + pad, y))
+        if self.log_expanded:
+            self._draw_log(surface, small_f)
+            return
         y = rect.y + header_h + pad
         label_w = self._label_width(body_f)
         for label, value in self.status:
             surface.blit(body_f.render(f"{label}:", True, w.MUTED), (rect.x + pad, y))
             lines = w.wrap(value, body_f, max(1, inner - label_w))
             y = w.blit_lines(surface, lines, body_f, w.TEXT, (rect.x + pad + label_w, y))
-        if self.log_expanded:
-            self._draw_log(surface, small_f)
-            return
         if self.prompt_rect.height:
             pygame.draw.rect(surface, colors.lighter(w.PANEL, 0.35), self.prompt_rect)
             pygame.draw.line(surface, w.ACCENT, self.prompt_rect.topleft,
