@@ -542,8 +542,9 @@ class GameScene(Scene):
 
     @property
     def animating(self) -> bool:
-        """Dice tumble over the board (each frame differs)."""
-        return bool(self.animations) and self.handoff is None
+        """Dice tumble over the board, or the board refines a zoom level (each frame
+        differs)."""
+        return (bool(self.animations) or self.camera.refining) and self.handoff is None
 
     def wake_in(self) -> float | None:
         """A tooltip waiting for its delay, or a computer side to play: look again soon."""

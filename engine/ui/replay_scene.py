@@ -217,6 +217,11 @@ class ReplayScene(Scene):
             return True
         return self.camera.handle_event(event)
 
+    @property
+    def animating(self) -> bool:
+        """The board refines a zoom level."""
+        return self.camera.refining
+
     def wake_in(self) -> float | None:
         """The next step while playing, or a tooltip waiting for its delay."""
         if self.playing:
