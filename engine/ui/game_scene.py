@@ -426,6 +426,7 @@ class GameScene(Scene):
         )
         self._set_prompt()
         self._layout_panel()
+        self.dirty = True
 
     def _set_prompt(self) -> None:
         result = self.session.result()
@@ -959,7 +960,29 @@ class GameScene(Scene):
             return False
         return True
 
+    @property
+    def animating(self) -> bool:
+        """Dice tumble over the board, or the board refines a zoom level (each frame
+        differs)."""
+        return (bool(self.animations) or self.camera.refining) and self.handoff is None
+
+    def wake_in(self) -> float | None:
+        """A tooltip waiting for its delay, or a computer side to play: look again soon."""
+        if self.handoff is not None or self.dialog is not None:
+            return None
+        waiting_tip = self.tooltip.text is not None and not self.tooltip.visible
+        player = self.deciding
+        computer = player is not None and self.players.get(player) == "computer" \
+            and self.session.result() is None
+        return 0.05 if waiting_tip or computer or self._thought is not None else None
+
     def update(self, dt: float) -> None:
+        shown, hover = self.tooltip.visible, self.hover
+        self._update(dt)
+        if self.tooltip.visible != shown or self.hover != hover:
+            self.dirty = True
+
+    def _update(self, dt: float) -> None:
         self.tooltip.update(dt)
         if self.replay is not None:
             self.replay.update(dt)

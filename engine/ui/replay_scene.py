@@ -217,7 +217,19 @@ class ReplayScene(Scene):
             return True
         return self.camera.handle_event(event)
 
+    @property
+    def animating(self) -> bool:
+        """The board refines a zoom level."""
+        return self.camera.refining
+
+    def wake_in(self) -> float | None:
+        """The next step while playing, or a tooltip waiting for its delay."""
+        if self.playing:
+            return max(0.0, STEP_TIME - self._timer)
+        return 0.05 if self.tooltip.text is not None and not self.tooltip.visible else None
+
     def update(self, dt: float) -> None:
+        shown, hover, at = self.tooltip.visible, self.hover, self.position
         self.tooltip.update(dt)
         if self.playing:
             self._timer += dt
@@ -225,6 +237,8 @@ class ReplayScene(Scene):
                 self._timer = 0.0
                 self.step(1)
         self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse)
+        if (self.tooltip.visible, self.hover, self.position) != (shown, hover, at):
+            self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
         self.gameui.board.draw(surface, self.camera, self.hover, {})
