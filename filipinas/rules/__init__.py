@@ -111,8 +111,9 @@ class FilipinasRules:
             state.artillery, state.artillery_holder, state.landed, state.ap, state.morale,
             state.us_level, state.us_at_war, state.us_entry_pending, state.exiled, state.biak,
             state.turn, state.phase, state.active, state.round_count, state.round_surcharged,
-            state.round_did, state.round_repatriated, state.round_reinforced, state.passes,
-            state.us_next_round, state.plunders, state.search_free, state.decks, state.hands,
+            state.round_did, state.round_repatriated, state.round_unstacked,
+            state.round_reinforced, state.passes, state.us_next_round, state.plunders,
+            state.search_free, state.decks, state.hands,
             state.out, [(p.kind, p.player, p.card, p.targets, p.action, p.leader, p.units,
                          p.city, p.space, p.value, p.pre) for p in state.pending],
             state.combat, state.outcome,
@@ -227,6 +228,7 @@ def _round_action(state: FilState, action: Action, events: list[Event]) -> None:
         movement.merge(state, action.stack, action.into, events)
     elif isinstance(action, A.Split):
         movement.split(state, action.counter, events)
+        state.round_unstacked = True
     elif isinstance(action, A.Recruit):
         raised = action.unit in state.stack_of
         if forces.recruit(state, side, action.space, action.unit, events) and side == FILIPINO:
