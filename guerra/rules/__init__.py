@@ -362,6 +362,15 @@ class GuerraRules:
             state.africa_left, state.outcome,
         )
 
+    def reaction_default(self, state: GuerraState) -> Action | None:
+        """The answer that declines the game's only reaction window: the defender's step of a
+        combat (air support in defence, F.E.C.; sections 8 and 11), declined by defending
+        without either. Every other decision is the acting player's own (None)."""
+        c = state.combat
+        if state.phase is Phase.COMBAT and c is not None and c.stage is CombatStage.DEFENCE:
+            return DefenceReady(False)
+        return None
+
     def check_invariants(self, state: GuerraState) -> list[str]:
         return check(state)
 
