@@ -34,7 +34,6 @@ from engine import paths
 from engine.ai.agent import Agent
 from engine.core.actions import Action, DiceRolled, Event, IllegalActionError, TurnEnded
 from engine.core.game import GamePlugin
-from engine.core.saves import write_save
 from engine.core.session import Session
 from engine.plugins import load_object
 from engine.sim import make_agent
@@ -42,6 +41,7 @@ from engine.ui import colors
 from engine.ui import widgets as w
 from engine.ui.adapter import AidPage, AidTable, BoardView, CardFace, Click, GameUI, MenuItem
 from engine.ui.app import App
+from engine.ui.autosave import Autosaver, write_new_save
 from engine.ui.camera import Camera
 from engine.ui.dice_anim import DiceAnimation, DiceTray
 from engine.ui.handoff import BoardReplay, Handoff
@@ -190,6 +190,8 @@ class GameScene(Scene):
         # a still picture (render): nobody plays, the prompt just says who is to decide what
         self.still = still
         self.started = datetime.now()
+        self.autosaver = Autosaver(plugin.id, self.started)
+        self._save_problem = ""
         self.gameui = build_gameui(plugin, session)
         self.camera = Camera(self._board_rect(app.size), self.gameui.board.world_size)
         self.panel = Panel()
@@ -526,8 +528,9 @@ class GameScene(Scene):
                     rolled = True
             elif isinstance(event, TurnEnded):
                 self.tray = None
-                if self.autosave:
-                    self._autosave()
+        if self.autosave:
+            ended = any(isinstance(event, TurnEnded) for event in events)
+            self._say_save_problem(self.autosaver.after_action(self.session, self.players, ended))
         return rolled
 
     def _after(self, events: list[Event]) -> None:
@@ -743,25 +746,66 @@ class GameScene(Scene):
 
     # --- saves ---------------------------------------------------------------------------------
 
-    def autosave_path(self) -> Path:
-        """`autosave_dir()/<game>-<start time>.json`: one file per game, rewritten each turn."""
-        return paths.autosave_dir() / f"{self.plugin.id}-{self.started:%Y%m%d-%H%M%S}.json"
+    def autosave_path(self) -> Path | None:
+        """The autosave file of this game (`autosave_dir()/<game>-<start time>[-n].json`, a name
+        no other game shares), once it was first written."""
+        return self.autosaver.path
 
-    def _autosave(self) -> None:
-        try:
-            write_save(self.autosave_path(), self.session, self.players)
-        except OSError as err:
-            self.app.toast(f"Autosave failed: {err}", "error")
+    def _say_save_problem(self, problem: str) -> None:
+        """Toast a save failure once, not again at every retry until it changes."""
+        if problem and problem != self._save_problem:
+            self.app.toast(problem, "error")
+        self._save_problem = problem
 
-    def save(self) -> None:
-        """Ctrl+S: write a save into the saves folder and say where."""
-        path = paths.saves_dir() / f"{self.plugin.id}-{datetime.now():%Y%m%d-%H%M%S}.json"
+    def save(self) -> Path | None:
+        """Ctrl+S: write a save into the saves folder (a new file each time) and say where."""
+        stem = f"{self.plugin.id}-{datetime.now():%Y%m%d-%H%M%S}"
         try:
-            write_save(path, self.session, self.players)
-        except OSError as err:
-            self.app.toast(f"Could not save: {err}", "error")
-            return
+            path = write_new_save(paths.saves_dir(), stem, self.session, self.players)
+        except Exception as err:  # the disk's failure is told, never raised into the game
+            reason = paths.user_data_problem() or f"{type(err).__name__}: {err}"
+            self.app.toast(f"Could not save: {reason}", "error")
+            return None
         self.app.toast(f"Saved to {path}")
+        return path
+
+    def leave(self, then: Callable[[], None]) -> None:
+        """Leave the game by `then` (Main menu, Quit) without losing what was played: the
+        autosave is brought up to date and the toast says where; if it cannot be written (or
+        this game does not autosave), ask first."""
+        if not self.autosaver.pending(self.session):
+            if self.autosaver.path is not None:
+                self.app.toast(f"Game saved to {self.autosaver.path}")
+            then()
+            return
+        if self.autosave and not self._autosave_now():
+            path = self.autosaver.path
+            self.app.toast(f"Game saved to {path}")
+            then()
+            return
+        problem = self.autosaver.problem or "This game has not been saved."
+
+        def save_and_leave() -> None:
+            if self.save() is not None:
+                then()
+
+        self.show_dialog(Dialog("Leave the game?", f"{problem} Leave anyway?", [
+            ("Save and leave", save_and_leave), ("Leave without saving", then), ("Stay", None),
+        ], escape=2))
+
+    def _autosave_now(self) -> str:
+        problem = self.autosaver.write(self.session, self.players)
+        self._save_problem = problem
+        return problem
+
+    def flush_autosave(self) -> Path | None:
+        """Write the autosave if play moved on since the last one; the file, or None if this
+        game does not autosave or the write failed."""
+        if not self.autosave:
+            return None
+        if self.autosaver.pending(self.session) and self._autosave_now():
+            return None
+        return self.autosaver.path
 
     # --- end of game, menu ---------------------------------------------------------------------
 
@@ -826,7 +870,11 @@ class GameScene(Scene):
 
         def leave() -> None:
             apply()
-            self.app.go_home()
+            self.leave(self.app.go_home)
+
+        def quit_game() -> None:
+            apply()
+            self.leave(self.app.quit)
 
         def save() -> None:
             apply()
@@ -838,7 +886,7 @@ class GameScene(Scene):
             "screen, F12 screenshot, Ctrl +/- text size, M sound. Drag or arrow keys to pan, "
             "wheel to zoom; right-click a card to read it. \"Pass my reaction windows\": when "
             "the rules offer a reaction, its declining answer is played for you.",
-            [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", self.app.quit)],
+            [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", quit_game)],
             rows=[speed, confirm, passing], escape=0))
 
     # --- events and frames ---------------------------------------------------------------------
@@ -984,6 +1032,8 @@ class GameScene(Scene):
 
     def _update(self, dt: float) -> None:
         self.tooltip.update(dt)
+        if self.autosave and not self.still:
+            self._say_save_problem(self.autosaver.tick(dt, self.session, self.players))
         if self.replay is not None:
             self.replay.update(dt)
             if self.replay.timer == 0.0:
@@ -1045,7 +1095,9 @@ class GameScene(Scene):
             self._placements = None
 
     def close(self) -> None:
-        """Stop the computer's worker thread (the scene is leaving the screen)."""
+        """Stop the computer's worker thread and bring the autosave up to date (the scene is
+        leaving the screen: window closed, Quit)."""
+        self.flush_autosave()
         if self._thinker is not None:
             self._thinker.shutdown(wait=False, cancel_futures=True)
             self._thinker = None
