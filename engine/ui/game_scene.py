@@ -644,10 +644,12 @@ class GameScene(Scene):
         self.play(action)
 
     def _stack_picker(self, target: str, pos: tuple[int, int]) -> bool:
-        """A click on a stack that is not fanned out: ask which counter (or the place itself)
-        is meant. True when the picker opened."""
+        """A click on a stack that is not fanned out: when two or more of its counters (or the
+        place itself) would answer the click differently, ask which one is meant. With a single
+        one that acts, the click goes to it. True when the click was taken care of here."""
         stacks = getattr(self.gameui.board, "stacks", None)
-        if not isinstance(stacks, CounterStacks):
+        if not isinstance(stacks, CounterStacks) or not self._my_turn() \
+                or self.session.result() is not None:
             return False
         loc = stacks.location_of(target)
         if loc is None or stacks.fanned == loc:
@@ -655,10 +657,16 @@ class GameScene(Scene):
         specs = stacks.stack(loc)
         if len(specs) < 2:
             return False
+        legal = self.session.legal_actions()
+        acting = [c for c in [*(spec.id for spec in reversed(specs)), loc]
+                  if _acts(self.gameui.on_click(c, self.selection, legal))]
+        if not acting:
+            return False
+        if len(acting) == 1:
+            self._target_click(acting[0], pos)
+            return True
         board = self.gameui.board
-        rows = [MenuRow(board.tooltip(spec.id) or spec.name, self._picker(spec.id))
-                for spec in reversed(specs)]
-        rows.append(MenuRow(board.tooltip(loc) or loc, self._picker(loc)))
+        rows = [MenuRow(board.tooltip(c) or c, self._picker(c)) for c in acting]
         self.menu = PopupMenu("Which one?", rows, pos, pygame.Rect((0, 0), self.app.size),
                               self.app.scale)
         return True
@@ -686,9 +694,7 @@ class GameScene(Scene):
                 self.app.toast(f"Wait: {self.side_name(self.deciding)} is deciding now.")
             return
         click = self.gameui.on_click(target, self.selection, self.session.legal_actions())
-        acts = click.menu or click.action is not None or click.choices \
-            or click.select is not None
-        if face is not None and not acts:
+        if face is not None and not _acts(click):
             self.open_card(face)
             return
         self.apply_click(click, pos)
@@ -1191,3 +1197,9 @@ class GameScene(Scene):
 def _changed(before: Mapping[str, str], after: Mapping[str, str]) -> frozenset[str]:
     """Counters standing somewhere else, or new, in `after`."""
     return frozenset(cid for cid, loc in after.items() if before.get(cid) != loc)
+
+
+def _acts(click: Click) -> bool:
+    """Whether a board click does something (a menu, an action, a choice or a selection)."""
+    return bool(click.menu or click.action is not None or click.choices
+                or click.select is not None)
