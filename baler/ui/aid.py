@@ -167,15 +167,7 @@ def dice_page(t: dict[str, Any]) -> AidPage:
     return AidPage("Die-roll tables", ("Each row is the face rolled.",), (table,))
 
 
-def legend_page(legend: Sequence[tuple[str, str]]) -> AidPage:
-    table = AidTable(("Code", "Meaning"), tuple((code, text) for code, text in legend),
-                     "Counters and markers")
-    return AidPage("Counter codes", ("What the codes printed on the counters mean.",), (table,))
-
-
-def pages(tables: dict[str, Any], legend: Sequence[tuple[str, str]] = ()) -> list[AidPage]:
-    found = [sequence_page(tables), actions_page(tables), attrition_page(tables),
-             supply_page(tables), combat_page(tables), victory_page(tables), dice_page(tables)]
-    if legend:
-        found.append(legend_page(legend))
-    return found
+def pages(tables: dict[str, Any]) -> list[AidPage]:
+    """The game's pages; the engine adds the counter legend (GameUI.legend) as the last one."""
+    return [sequence_page(tables), actions_page(tables), attrition_page(tables),
+            supply_page(tables), combat_page(tables), victory_page(tables), dice_page(tables)]

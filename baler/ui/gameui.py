@@ -171,7 +171,7 @@ class BalerUI:
         return action_label(self.data, self.view, action)
 
     def player_aid(self) -> Sequence[AidPage]:
-        return aid.pages(self.data.tables, faces.legend())
+        return aid.pages(self.data.tables)
 
     # -- the card viewer, the legend and the log (GameUIExtras) --------------------------------
 

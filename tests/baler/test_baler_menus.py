@@ -131,7 +131,7 @@ def test_legend_and_place_names() -> None:
     ui, _ = _ui(st)
     codes = dict(ui.legend())
     assert "2 ★3" in codes and "rank 3" in codes["2 ★3"]
-    assert any(p.title == "Counter codes" and p.tables for p in ui.player_aid())
+    assert any(p.title == "Die-roll tables" and p.tables for p in ui.player_aid())
     line = ui.place_name("Spanish action: heal-one (es-fabregat-fabregat) on es-34-a2")
     assert line == "Spanish action: Heal units (Fabregat Fabregat) on Spanish post 3-4, area 2"
 
