@@ -86,12 +86,12 @@ class MovementTask(Task):
                 gun = st.occupant(post)
                 if gun is not None:
                     found.extend(Move("artillery", gun, p) for p in free)
-        for unit in detachment_units(st, side):
+        # Only the side's empty command posts can take a leader (may_take_post checks the rest).
+        free = [p for p, (s, _) in st.data.command_posts.items()
+                if s is side and not st.units_at(p)]
+        for unit in detachment_units(st, side) if free else ():
             if st.data.units[unit].kind is Kind.LEADER:
-                found.extend(
-                    Move("command", unit, p) for p in st.data.command_posts
-                    if may_take_post(st, unit, p)
-                )
+                found.extend(Move("command", unit, p) for p in free if may_take_post(st, unit, p))
         for post, (s, role) in st.data.command_posts.items():
             leader = st.occupant(post)
             if s is side and role != "military" and leader and leader not in st.exhausted:
