@@ -25,7 +25,6 @@ from pathlib import Path
 import pygame
 
 from engine import paths
-from engine.core.saves import atomic_write_text
 from engine.ui import colors
 from engine.ui.scene import Scene
 from engine.ui.sound import Sound
@@ -76,6 +75,10 @@ class Settings:
 
     def save(self, path: Path | None) -> None:
         if path is not None:
+            # imported here: the saves module brings the rules' core, which the first frame
+            # does not need
+            from engine.core.saves import atomic_write_text
+
             atomic_write_text(path, json.dumps(asdict(self), indent=1) + "\n")
 
 
@@ -397,6 +400,20 @@ class App:
         self.toasts.draw(self.screen)
         self.dirty = False
         self.frames += 1
+
+    def splash(self, text: str) -> None:
+        """Show the app's name and `text` at once, before a slow first scene is built (the
+        launcher imports every game), so the window is never blank while it loads."""
+        from engine.ui.fonts import font
+
+        self.screen.fill(colors.TABLE)
+        w, h = self.size
+        title = font(round(40 * self.scale), bold=True).render("Wargames", True, colors.PAPER)
+        note = font(round(17 * self.scale)).render(text, True, colors.PAPER_DARK)
+        self.screen.blit(title, title.get_rect(midbottom=(w // 2, h // 2)))
+        self.screen.blit(note, note.get_rect(midtop=(w // 2, h // 2 + round(12 * self.scale))))
+        pygame.display.flip()
+        self.dirty = True
 
     def run(self) -> int:
         """Run until the window is closed or a scene quits; returns the exit code. Between

@@ -13,24 +13,26 @@ import secrets
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from engine import paths, plugins
 from engine.ai.agent import Agent
 from engine.core.game import GamePlugin, Scenario
-from engine.core.saves import SaveError, read_save, restore
-from engine.core.session import Session
-from engine.loading import load_game_scenario
 from engine.ui import colors
 from engine.ui import widgets as w
 from engine.ui.app import App
-from engine.ui.game_scene import GameScene, default_players
-from engine.ui.replay_scene import ReplayScene
 from engine.ui.scene import Scene
 from engine.ui.widgets.button import Button
 from engine.ui.widgets.dialog import ChoiceRow, Dialog
 from engine.ui.widgets.prompt import Option, Prompt
+
+if TYPE_CHECKING:
+    from engine.core.session import Session
+
+# The game and replay screens, saves, sessions and the YAML layer are imported where they are
+# used, so the launcher is on screen before they load (start-up, issue "fast and frugal").
 
 ScenarioLoader = Callable[[GamePlugin, Path], Scenario]
 PLAYER_KINDS = ("Human", "Computer")
@@ -149,6 +151,8 @@ class Launcher(Scene):
         except Exception as err:  # any loader error is shown, never raised
             self.error("Cannot load the scenario", str(err) or type(err).__name__)
             return
+        from engine.ui.game_scene import default_players
+
         defaults = default_players(plugin)
         rows = [ChoiceRow(plugin.side_names.get(side, side), PLAYER_KINDS,
                           0 if defaults[side] == "human" else 1) for side in plugin.sides]
@@ -168,14 +172,21 @@ class Launcher(Scene):
         """Set up a new game and open its screen."""
         seed = seed if seed is not None else secrets.randbelow(2**31)
         try:
+            from engine.core.session import Session
+
             session = Session(plugin.rules, scenario, seed)
         except Exception as err:  # a broken scenario must not crash the app
             self.error("Cannot set up the game", str(err) or type(err).__name__)
             return
+        from engine.ui.game_scene import GameScene
+
         self.app.push(GameScene(self.app, plugin, session, players))
 
     def open_save(self, path: Path, replay: bool = False) -> None:
         """Restore a save (checking it by replaying) and continue or replay it."""
+        from engine.core.saves import SaveError, read_save, restore
+        from engine.ui.game_scene import default_players
+
         try:
             save = read_save(path)
             plugin = self.games.get(save.game)
@@ -191,8 +202,12 @@ class Launcher(Scene):
         players.update({s: k for s, k in save.players.items()
                         if s in players and k in ("human", "computer")})
         if replay:
+            from engine.ui.replay_scene import ReplayScene
+
             self.app.push(ReplayScene(self.app, plugin, session, players=players))
         else:
+            from engine.ui.game_scene import GameScene
+
             self.app.push(GameScene(self.app, plugin, session, players))
 
     # --- layout, events, drawing ---------------------------------------------------------------
@@ -321,7 +336,12 @@ def _settings_path() -> Path:
 
 def _app(size: tuple[int, int] | None, load_scenario: ScenarioLoader | None) -> App:
     app = App(size, settings_path=_settings_path())
-    loader = load_scenario if load_scenario is not None else load_game_scenario
+    def load_yaml(plugin: GamePlugin, path: Path) -> Scenario:
+        from engine.loading import load_game_scenario
+
+        return load_game_scenario(plugin, path)
+
+    loader = load_scenario if load_scenario is not None else load_yaml
     app.home = lambda: Launcher(app, loader)
     return app
 
@@ -338,6 +358,7 @@ def run_launcher(load_scenario: ScenarioLoader | None = None,
                  size: tuple[int, int] | None = None) -> int:
     """Open the window on the launcher; returns the exit code when it closes."""
     app = _app(size, load_scenario)
+    app.splash("Loading the games…")
     app.go_home()
     return _run(app)
 
@@ -346,6 +367,8 @@ def run_game(plugin: GamePlugin, session: Session, players: Mapping[str, str],
              agents: Mapping[str, Agent] | None = None,
              size: tuple[int, int] | None = None) -> int:
     """Open the window on a game; "New game" at its end goes to the launcher."""
+    from engine.ui.game_scene import GameScene
+
     app = _app(size, None)
     app.push(GameScene(app, plugin, session, players, agents))
     return _run(app)
@@ -354,6 +377,8 @@ def run_game(plugin: GamePlugin, session: Session, players: Mapping[str, str],
 def run_replay(plugin: GamePlugin, session: Session, viewer: str | None = None,
                size: tuple[int, int] | None = None) -> int:
     """Open the window on the replay of a restored session."""
+    from engine.ui.replay_scene import ReplayScene
+
     app = _app(size, None)
     app.push(ReplayScene(app, plugin, session, viewer=viewer))
     return _run(app)
