@@ -38,6 +38,8 @@ _PAN_KEYS = {
     pygame.K_UP: (0.0, 1.0),
     pygame.K_DOWN: (0.0, -1.0),
 }
+_FIT_KEYS = (pygame.K_f, pygame.K_HOME)
+"""Keys that show the whole board (issue 8, "Zoom")."""
 _ZOOM_KEYS = {
     pygame.K_PLUS: 1,
     pygame.K_EQUALS: 1,
@@ -52,10 +54,10 @@ class Camera:
     top-left corner (`offset`).
 
     `handle_event` pans with a drag (left button where `drag_filter` allows it, middle or right
-    button anywhere), pans with the arrow keys and zooms around the pointer with the wheel (or
-    around the centre with + and -). A press that moves less than DRAG_THRESHOLD pixels is left
-    to the caller as a click, so the game screen acts on MOUSEBUTTONUP events the camera did not
-    consume.
+    button anywhere), pans with the arrow keys, zooms around the pointer with the wheel (or
+    around the centre with + and -) and shows the whole board with F or Home. A press that
+    moves less than DRAG_THRESHOLD pixels is left to the caller as a click, so the game screen
+    acts on MOUSEBUTTONUP events the camera did not consume.
     """
 
     __slots__ = (
@@ -186,15 +188,19 @@ class Camera:
         return min(self.viewport.width / max(1, w), self.viewport.height / max(1, h))
 
     def _clamp(self) -> None:
-        """Keep at least half of the viewport (or of the board, if smaller) covered by the board
-        on each axis, so the board cannot be lost off-screen."""
+        """Keep at least half of the viewport covered by the board on each axis the board
+        overfills, so it cannot be lost off-screen; on an axis where the whole board fits (the
+        smallest zoom) it stays centred."""
         ox, oy = self.offset
         clamped = []
         for o, view_px, world in (
             (ox, self.viewport.width, self.world_size[0]),
             (oy, self.viewport.height, self.world_size[1]),
         ):
-            keep = min(view_px, world * self.zoom) / 2
+            if world * self.zoom <= view_px:
+                clamped.append(world / 2 - view_px / (2 * self.zoom))
+                continue
+            keep = view_px / 2
             low = -(view_px - keep) / self.zoom
             high = world - keep / self.zoom
             clamped.append(min(high, max(low, o)))
@@ -275,6 +281,9 @@ class Camera:
             return True
         if key in _ZOOM_KEYS:
             self.step_zoom(self.viewport.center, _ZOOM_KEYS[key])
+            return True
+        if key in _FIT_KEYS:
+            self.fit()
             return True
         return False
 
