@@ -114,8 +114,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="step through a saved game")
     replay.add_argument("save")
 
-    bench = sub.add_parser("bench", help="measure rules and drawing speed")
+    bench = sub.add_parser("bench", help="measure the game screens, start-up and playouts")
     bench.add_argument("--out", help="also write the results as Markdown to this file")
+    bench.add_argument("--check", metavar="JSON",
+                       help="fail when a figure is over twice the one in this file")
+    bench.add_argument("--quick", action="store_true", help="shorter runs (less exact)")
     return parser
 
 
@@ -160,7 +163,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "bench":
         from engine.bench import run_bench
 
-        return run_bench(args.out)
+        return run_bench(args.out, args.check, args.quick)
     if command == "replay":
         return _replay(args.save)
     plugin = _plugin(args.game)
