@@ -23,13 +23,23 @@ if TYPE_CHECKING:
     from engine.paths import scenario_path
 
 
-def _import_commands() -> None:
+class _LauncherOnly(Exception):
+    """Stands for `LoadError` when the launcher runs: it shows scenario errors in a dialog
+    itself, and the YAML layer (pydantic) must not delay its window."""
+
+
+def _import_commands(command: str | None) -> None:
     """Import what the commands use, once the arguments are parsed: `wargames --help` (and a
     mistyped command) never waits for the rules, pydantic or the games (`-X importtime`:
-    0.23 s of imports before this)."""
+    0.23 s of imports before this); the launcher (no command) does not wait for the YAML
+    layer."""
     global plugins, SaveError, read_save, restore, Session
     global LoadError, load_game_scenario, validate_paths, scenario_path
     from engine import plugins
+
+    if command is None:
+        LoadError = _LauncherOnly  # type: ignore[misc, assignment]
+        return
     from engine.core.saves import SaveError, read_save, restore
     from engine.core.session import Session
     from engine.loading import LoadError, load_game_scenario, validate_paths
@@ -125,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = build_parser().parse_args(argv)
-    _import_commands()
+    _import_commands(args.command)
     try:
         return _dispatch(args)
     except UserError as err:

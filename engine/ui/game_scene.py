@@ -479,7 +479,7 @@ class GameScene(Scene):
             "Game menu",
             "F1 player aid, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F11 full screen, "
             "F12 screenshot, Ctrl +/- text size, M sound. Drag or arrow keys to pan, wheel "
-            "to zoom.",
+            "to zoom, F or Home to see the whole board.",
             [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", self.app.quit)],
             rows=[speed], escape=0))
 
