@@ -356,8 +356,22 @@ class App:
         if len(self.toasts.toasts) != shown:
             self.dirty = True
         if self.needs_redraw():
-            self.draw()
+            if not self._draw_motion():
+                self.draw()
             pygame.display.flip()
+
+    def _draw_motion(self) -> bool:
+        """A frame due only to the scene's animation, drawn by the scene over the last one
+        (the side panel of a game is not drawn again while its board refines a zoom). Never
+        with a dialog or a toast on screen, which lie over every part of the window."""
+        scene = self.scene
+        if scene is None or self.dirty or scene.dirty or scene.dialog is not None \
+                or self.toasts.toasts or not scene.animating:
+            return False
+        if not scene.draw_motion(self.screen):
+            return False
+        self.frames += 1
+        return True
 
     def needs_redraw(self) -> bool:
         """Whether the next frame must be drawn: the app's or the scene's reason, or a toast

@@ -557,9 +557,10 @@ class GameScene(Scene):
         return 0.05 if waiting_tip or computer or self._thought is not None else None
 
     def update(self, dt: float) -> None:
-        shown, hover = self.tooltip.visible, self.hover
+        before = (self.tooltip.visible, self.hover, len(self.session.history))
         self._update(dt)
-        if self.tooltip.visible != shown or self.hover != hover:
+        if (self.tooltip.visible, self.hover, len(self.session.history)) != before:
+            # a tooltip came or went, the hover moved, or the computer played
             self.dirty = True
 
     def _update(self, dt: float) -> None:
@@ -611,6 +612,21 @@ class GameScene(Scene):
 
     def _update_hover(self) -> None:
         self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse)
+
+    def draw_motion(self, surface: pygame.Surface) -> bool:
+        """The board alone (with the dice over it) while it refines or the dice tumble: the
+        panel and prompt did not change."""
+        if self.handoff is not None:
+            return False
+        self._draw_board(surface)
+        return True
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        self.gameui.board.draw(surface, self.camera, self.hover, self._highlights())
+        if self.animations:
+            self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
+        else:
+            self.tooltip.draw(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.handoff is not None:
