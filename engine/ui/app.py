@@ -16,13 +16,14 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 import pygame
 
 from engine import paths
+from engine.core.files import NO_SUCH_FILE, FileRefused, read_limited
 from engine.ui import colors
 from engine.ui.scene import Scene
 from engine.ui.sound import Sound
@@ -51,18 +52,39 @@ class Settings:
     dice_speed: int = 1
     """0: dice appear at once; 1: normal tumble; 2: fast."""
     muted: bool = False
+    confirm_irreversible: bool = True
+    """Ask once before a menu item that rolls, draws, reveals or plays a card (DESIGN.md §8)."""
+    auto_pass_reactions: bool = False
+    """Play the declining answer of every reaction window of a human side by itself."""
+    launcher: dict[str, str] = field(default_factory=dict)
+    """The launcher's last choices: "game", "scenario" and "player:<side>" (see launcher.py)."""
 
     @classmethod
     def load(cls, path: Path | None) -> Settings:
         """Read settings, falling back to the defaults for a missing or damaged file."""
+        return cls.load_reporting(path)[0]
+
+    @classmethod
+    def load_reporting(cls, path: Path | None) -> tuple[Settings, str]:
+        """The settings, and what was wrong with the file when it had to be ignored ("" when
+        it was fine or simply missing). Whatever the file holds (deep nesting, a FIFO, a huge
+        file, bad types), the result is usable settings (DESIGN.md §8)."""
         if path is None:
-            return cls()
+            return cls(), ""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return cls()
-        if not isinstance(data, dict):
-            return cls()
+            raw = read_limited(path, 1 << 20)
+        except FileRefused as err:
+            return cls(), "" if str(err) == NO_SUCH_FILE else f"Settings not read: {err}"
+        try:
+            data = json.loads(raw.decode("utf-8"))
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+            return cls._from(data), ""
+        except Exception:  # RecursionError, ValueError, ...: any damage means the defaults
+            return cls(), f"The settings file {path} was damaged; the defaults are used."
+
+    @classmethod
+    def _from(cls, data: dict[str, object]) -> Settings:
         settings = cls()
         scale = data.get("ui_scale")
         if isinstance(scale, int | float) and 0.5 <= scale <= 2.5:
@@ -71,6 +93,12 @@ class Settings:
         if isinstance(speed, int) and speed in (0, 1, 2):
             settings.dice_speed = speed
         settings.muted = data.get("muted") is True
+        settings.confirm_irreversible = data.get("confirm_irreversible") is not False
+        settings.auto_pass_reactions = data.get("auto_pass_reactions") is True
+        memory = data.get("launcher")
+        if isinstance(memory, dict) and len(memory) <= 32:
+            settings.launcher = {k: v for k, v in memory.items() if isinstance(k, str)
+                                 and isinstance(v, str) and len(k) <= 80 and len(v) <= 1024}
         return settings
 
     def save(self, path: Path | None) -> None:
@@ -129,7 +157,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.settings_path = settings_path
-        self.settings = Settings.load(settings_path)
+        self.settings, settings_problem = Settings.load_reporting(settings_path)
         self.sound = Sound(muted=self.settings.muted, audio=audio)
         pygame.display.set_caption(title)
         self._windowed_size = size if size is not None else _clamped_default()
@@ -147,7 +175,13 @@ class App:
         the layout changed, a scene was pushed or popped)."""
         self.frames = 0
         """Frames drawn so far (benchmarks and tests count them)."""
+        self.on_crash: Callable[[Exception], None] | None = None
+        """The error boundary around the loop (engine/ui/crash.py); None lets errors through."""
         self._layout_overlays()
+        if settings_problem:
+            # said once: the defaults are written over the damaged file
+            self.toast(settings_problem, "error")
+            self._save_settings()
 
     # --- geometry ------------------------------------------------------------------------------
 
@@ -433,10 +467,16 @@ class App:
         frames the loop sleeps until an event or a requested wake-up."""
         self.clock.tick()
         while self.running:
-            wait = self.timeout()
-            if wait > 0:
-                self._wait(wait)
-            self.step()
+            try:
+                wait = self.timeout()
+                if wait > 0:
+                    self._wait(wait)
+                self.step()
+            except Exception as err:
+                if self.on_crash is None:
+                    raise
+                self.on_crash(err)
+                self.dirty = True
         return self.exit_code
 
     def _wait(self, seconds: float) -> None:

@@ -159,15 +159,13 @@ class CounterStacks:
         return rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad)
 
     def hit(self, world_pos: Point) -> str | None:
-        """The counter under `world_pos` (the topmost), or the fanned location when the point
-        is on the fan's backdrop between its counters; None elsewhere."""
+        """The counter under `world_pos` (the topmost; a fanned counter first), or None. The
+        fan's backdrop takes no click: a point between fanned counters belongs to what lies
+        beneath, so a neighbouring hex stays clickable while a stack is fanned out."""
         if self._fanned is not None:
             for spec, r in reversed(self.rects(self._fanned)):
                 if r.collidepoint(world_pos):
                     return spec.id
-            backdrop = self._backdrop()
-            if backdrop is not None and backdrop.collidepoint(world_pos):
-                return self._fanned
         for loc in reversed(self._order):
             if loc == self._fanned:
                 continue
@@ -175,6 +173,14 @@ class CounterStacks:
                 if r.collidepoint(world_pos):
                     return spec.id
         return None
+
+    def stack(self, location: str) -> tuple[CounterSpec, ...]:
+        """The counters on `location`, bottom first."""
+        return self._stacks.get(location, ())
+
+    def placements(self) -> dict[str, str]:
+        """Counter id -> location id of every counter (to see what moved between two views)."""
+        return {cid: loc for cid, (loc, _) in self._where.items()}
 
     def anchor(self, counter_id: str) -> Point | None:
         """World centre of a counter as drawn now."""
