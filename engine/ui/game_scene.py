@@ -1032,11 +1032,17 @@ class GameScene(Scene):
         return 0.05 if waiting_tip or computer or self._thought is not None else None
 
     def update(self, dt: float) -> None:
-        before = (self.tooltip.visible, self.hover, len(self.session.history))
+        before = self._shown()
         self._update(dt)
-        if (self.tooltip.visible, self.hover, len(self.session.history)) != before:
-            # a tooltip came or went, the hover moved, or the computer played
+        if self._shown() != before:
             self.dirty = True
+
+    def _shown(self) -> tuple[object, ...]:
+        """What `update` may change on screen without an event: a tooltip or a hovered card
+        coming up, the hover, the computer's thinking time, a move played (by the computer or
+        a reaction window)."""
+        return (self.tooltip.visible, self._hovered_card(), self.hover, self._think_shown,
+                len(self.session.history), self.handoff is None, self.replay is None)
 
     def _update(self, dt: float) -> None:
         self.tooltip.update(dt)
