@@ -12,13 +12,38 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from engine import plugins
-from engine.core.files import display, printable
-from engine.core.game import GamePlugin
-from engine.core.saves import SaveError, read_save
-from engine.core.session import Session
-from engine.loading import LoadError, load_game_scenario, load_saved_game, validate_paths
+if TYPE_CHECKING:
+    from engine import plugins
+    from engine.core.files import display, printable
+    from engine.core.game import GamePlugin
+    from engine.core.saves import SaveError, read_save
+    from engine.core.session import Session
+    from engine.loading import LoadError, load_game_scenario, load_saved_game, validate_paths
+
+
+class _LauncherOnly(Exception):
+    """Stands for `LoadError` when the launcher runs: it shows scenario errors in a dialog
+    itself, and the YAML layer (pydantic) must not delay its window."""
+
+
+def _import_commands(command: str | None) -> None:
+    """Import what the commands use, once the arguments are parsed: `wargames --help` (and a
+    mistyped command) never waits for the rules, pydantic or the games (`-X importtime`:
+    0.23 s of imports before this); the launcher (no command) does not wait for the YAML
+    layer."""
+    global plugins, display, printable, SaveError, read_save, Session
+    global LoadError, load_game_scenario, load_saved_game, validate_paths
+    from engine import plugins
+    from engine.core.files import display, printable
+    from engine.core.saves import SaveError, read_save
+
+    if command is None:
+        LoadError = _LauncherOnly  # type: ignore[misc, assignment]
+        return
+    from engine.core.session import Session
+    from engine.loading import LoadError, load_game_scenario, load_saved_game, validate_paths
 
 USER_ERROR = 2
 
@@ -111,14 +136,18 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="step through a saved game")
     replay.add_argument("save")
 
-    bench = sub.add_parser("bench", help="measure rules and drawing speed")
+    bench = sub.add_parser("bench", help="measure the game screens, start-up and playouts")
     bench.add_argument("--out", help="also write the results as Markdown to this file")
+    bench.add_argument("--check", metavar="JSON",
+                       help="fail when a figure is over twice the one in this file")
+    bench.add_argument("--quick", action="store_true", help="shorter runs (less exact)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = build_parser().parse_args(argv)
+    _import_commands(args.command)
     try:
         return _dispatch(args)
     except (UserError, plugins.PluginError, SaveError) as err:
@@ -153,7 +182,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "bench":
         from engine.bench import run_bench
 
-        return run_bench(args.out)
+        return run_bench(args.out, args.check, args.quick)
     if command == "replay":
         return _replay(args.save)
     plugin = _plugin(args.game)

@@ -35,9 +35,10 @@ def schema_set(plugin: GamePlugin) -> SchemaSet:
     return found
 
 
-def schema_sets() -> dict[str, SchemaSet]:
-    """The YAML schemas of every installed game, by game id."""
-    return {game: schema_set(plugin) for game, plugin in plugins.discover().items()}
+def schema_sets() -> Mapping[str, SchemaSet]:
+    """The YAML schemas of every installed game, by game id (each game imported on first
+    use, so checking one game's files imports only that game)."""
+    return plugins.LazyRegistry(lambda game: schema_set(plugins.get(game)))
 
 
 def default_scenario(plugin: GamePlugin) -> Path:

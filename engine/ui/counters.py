@@ -69,7 +69,10 @@ def shadow_px(size_px: int) -> int:
 
 CACHE_SIZE = 8192
 """Counter pictures kept: 288 counters (the most any game shows) at more than 17 zoom sizes and
-the fan's size, so zooming back and forth paints none again."""
+the fan's size, so zooming back and forth paints none again..."""
+CACHE_BYTES = 12 * 2**20
+"""... within this much memory (the large pictures of the closest zooms go first)."""
+_bytes = 0
 
 _pictures: OrderedDict[tuple[CounterSpec, int], pygame.Surface] = OrderedDict()
 _sizes: dict[CounterSpec, set[int]] = {}
@@ -83,12 +86,15 @@ def render_counter(spec: CounterSpec, size_px: int) -> pygame.Surface:
     if picture is not None:
         _pictures.move_to_end(key)
         return picture
+    global _bytes
     picture = _paint_counter(spec, size_px)
     _pictures[key] = picture
     _sizes.setdefault(spec, set()).add(size_px)
-    while len(_pictures) > CACHE_SIZE:
-        (old, old_size), _ = _pictures.popitem(last=False)
+    _bytes += picture.get_width() * picture.get_height() * 4
+    while len(_pictures) > 1 and (len(_pictures) > CACHE_SIZE or _bytes > CACHE_BYTES):
+        (old, old_size), gone = _pictures.popitem(last=False)
         _sizes[old].discard(old_size)
+        _bytes -= gone.get_width() * gone.get_height() * 4
     return picture
 
 
@@ -104,7 +110,7 @@ def counter_picture(spec: CounterSpec, size_px: int, deadline: float) -> tuple[p
     source = _pictures[(spec, near)]
     ratio = size_px / near
     size = (max(1, round(source.get_width() * ratio)), max(1, round(source.get_height() * ratio)))
-    return pygame.transform.smoothscale(source, size), False
+    return pygame.transform.scale(source, size), False
 
 
 def _paint_counter(spec: CounterSpec, size_px: int) -> pygame.Surface:

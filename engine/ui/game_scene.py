@@ -890,8 +890,9 @@ class GameScene(Scene):
             "Game menu",
             "F1 player aid, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, L enlarge the log, F11 full "
             "screen, F12 screenshot, Ctrl +/- text size, M sound. Drag or arrow keys to pan, "
-            "wheel to zoom; right-click a card to read it. \"Pass my reaction windows\": when "
-            "the rules offer a reaction, its declining answer is played for you.",
+            "wheel to zoom, F or Home to see the whole board; right-click a card to read it. "
+            "\"Pass my reaction windows\": when the rules offer a reaction, its declining answer "
+            "is played for you.",
             [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", quit_game)],
             rows=[speed, confirm, passing], escape=0))
 
@@ -1031,10 +1032,17 @@ class GameScene(Scene):
         return 0.05 if waiting_tip or computer or self._thought is not None else None
 
     def update(self, dt: float) -> None:
-        shown, hover = self.tooltip.visible, self.hover
+        before = self._shown()
         self._update(dt)
-        if self.tooltip.visible != shown or self.hover != hover:
+        if self._shown() != before:
             self.dirty = True
+
+    def _shown(self) -> tuple[object, ...]:
+        """What `update` may change on screen without an event: a tooltip or a hovered card
+        coming up, the hover, the computer's thinking time, a move played (by the computer or
+        a reaction window)."""
+        return (self.tooltip.visible, self._hovered_card(), self.hover, self._think_shown,
+                len(self.session.history), self.handoff is None, self.replay is None)
 
     def _update(self, dt: float) -> None:
         self.tooltip.update(dt)
@@ -1131,6 +1139,21 @@ class GameScene(Scene):
         """The card the pointer has rested on for the tooltip's delay, if any."""
         _, face, rested = self._card_hover
         return face if rested >= self.tooltip.delay else None
+
+    def draw_motion(self, surface: pygame.Surface) -> bool:
+        """The board alone (with the dice over it) while it refines or the dice tumble: the
+        panel and prompt did not change."""
+        if self.replay is not None or self.handoff is not None or self.card_viewer is not None \
+                or self.menu is not None or self._hovered_card() is not None:
+            return False
+        self.gameui.board.draw(surface, self.camera, self.hover, self._highlights())
+        if self.animations:
+            self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
+            return True
+        if self.tray is not None:
+            self.tray.draw(surface, self.camera.viewport, self.app.scale)
+        self.tooltip.draw(surface)
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.replay is not None:

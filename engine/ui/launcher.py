@@ -477,6 +477,7 @@ def run_launcher(load_scenario: ScenarioLoader | None = None,
                  size: tuple[int, int] | None = None) -> int:
     """Open the window on the launcher; returns the exit code when it closes."""
     app = _app(size, load_scenario)
+    app.splash("Loading the games…")
     app.go_home()
     return _run(app)
 

@@ -40,6 +40,12 @@ class Scene:
         at the full frame rate."""
         return False
 
+    def draw_motion(self, surface: pygame.Surface) -> bool:
+        """Redraw only the part that moves, over the last frame, for a frame that is due only
+        because the scene is `animating` (nothing else changed since the last full frame);
+        False when the scene cannot, and the app draws the whole window."""
+        return False
+
     def needs_redraw(self) -> bool:
         """Whether the next frame must be drawn."""
         return self.dirty or self.animating

@@ -202,3 +202,27 @@ def test_the_board_cannot_be_panned_away() -> None:
     assert overlap.width >= VIEWPORT.width / 2 - 1e-6
     assert overlap.height >= VIEWPORT.height / 2 - 1e-6
     assert math.isfinite(cam.offset[0])
+
+
+@pytest.mark.parametrize("key", [pygame.K_f, pygame.K_HOME])
+def test_the_fit_key_shows_the_whole_board_centred(key: int) -> None:
+    cam = camera_at(2.0, (200, 300))
+    assert cam.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+    seen = cam.visible_world_rect()
+    assert seen.contains(pygame.FRect(0, 0, *WORLD))
+    assert seen.center == pytest.approx((WORLD[0] / 2, WORLD[1] / 2))
+
+
+def test_at_the_smallest_zoom_the_board_cannot_be_dragged_off_centre() -> None:
+    cam = Camera(VIEWPORT, WORLD)
+    cam.zoom = cam.min_zoom
+    cam.pan(-500, 400)
+    assert cam.visible_world_rect().center == pytest.approx((WORLD[0] / 2, WORLD[1] / 2))
+
+
+def test_zoomed_in_the_board_still_covers_half_the_view_at_its_edge() -> None:
+    cam = camera_at(1.0, (0, 0))
+    cam.pan(5000, 5000)
+    seen = cam.visible_world_rect()
+    assert seen.right - 0 >= seen.width / 2 - 1e-6
+    assert seen.bottom - 0 >= seen.height / 2 - 1e-6

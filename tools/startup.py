@@ -1,0 +1,138 @@
+"""Start-up of a real window under Xvfb, against a fixed reference, alternating runs.
+
+    apt-get install -y xvfb xdotool imagemagick     # once, as root
+    .venv/bin/python tools/startup.py --runs 5
+
+For each subject (the launcher, `wargames play GAME` for each game, and the reference: a bare
+pygame-ce program that opens a window and fills it) the script starts the program on a private
+Xvfb display and records: when the window is mapped (`xdotool search --sync --classname`), when
+its first stable frame is on screen (the first of screenshots that stay identical for a second),
+the idle CPU of the process over the next seconds and its peak memory (VmHWM). Subjects
+alternate run by run and the medians are printed as a Markdown table, with each time as a ratio
+to the reference's in the same run. Battle for Wesnoth, the peer the issue compared with, is not
+installed here, so the reference is the bare window: the floor of any pygame-ce program.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DISPLAY = ":97"
+SIZE = (1600, 1000)
+COMPUTER = {"baler": ["philippine"], "filipinas": ["spain"],
+            "guerra": ["republican", "nationalist_2", "republican_2"]}
+"""Sides the computer plays, so the game opens on the map rather than a hot-seat hand-off."""
+REFERENCE = (
+    "import pygame; pygame.display.init(); s = pygame.display.set_mode((1600, 1000)); "
+    "s.fill((60, 90, 60)); pygame.display.flip()\n"
+    "while not any(e.type == pygame.QUIT for e in pygame.event.get()): pygame.time.wait(50)"
+)
+
+
+def _shot() -> str:
+    raw = subprocess.run(["import", "-display", DISPLAY, "-window", "root", "rgb:-"],
+                         capture_output=True, check=False).stdout
+    return hashlib.sha1(raw).hexdigest()
+
+
+def _cpu_ticks(pid: int) -> int:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def _peak_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def run_once(name: str, argv: list[str], idle: float) -> dict[str, float]:
+    env = dict(os.environ, DISPLAY=DISPLAY, SDL_VIDEO_X11_WMCLASS=f"startup-{name}",
+               SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.pop("SDL_VIDEODRIVER", None)
+    blank = _shot()
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    try:
+        subprocess.run(["xdotool", "search", "--sync", "--classname", f"startup-{name}"],
+                       env=env, capture_output=True, check=False, timeout=60)
+        mapped = time.perf_counter() - start
+        last, since, stable = blank, mapped, None
+        while time.perf_counter() - start < 60:
+            now = time.perf_counter() - start
+            shot = _shot()
+            if shot != last:
+                last, since = shot, now
+            elif shot != blank and now - since >= 1.0:
+                stable = since
+                break
+        ticks = _cpu_ticks(proc.pid)
+        time.sleep(idle)
+        idle_pct = 100 * (_cpu_ticks(proc.pid) - ticks) / os.sysconf("SC_CLK_TCK") / idle
+        return {"mapped": mapped, "drawn": stable if stable is not None else float("nan"),
+                "idle_pct": idle_pct, "peak_mb": _peak_mb(proc.pid)}
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--idle", type=float, default=5.0)
+    parser.add_argument("--games", default="baler,filipinas,guerra")
+    args = parser.parse_args()
+    for tool in ("Xvfb", "xdotool", "import"):
+        if shutil.which(tool) is None:
+            print(f"{tool} is missing: apt-get install -y xvfb xdotool imagemagick",
+                  file=sys.stderr)
+            return 2
+    wargames = [sys.executable, "-c",
+                "import sys; from engine.cli import main; sys.exit(main(sys.argv[1:]))"]
+    subjects = {"reference (bare pygame-ce window)": [sys.executable, "-c", REFERENCE],
+                "launcher": wargames}
+    for game in filter(None, args.games.split(",")):
+        ai = [arg for side in COMPUTER.get(game, []) for arg in ("--ai", side)]
+        subjects[f"wargames play {game}"] = [*wargames, "play", game, "--seed", "1", *ai]
+    xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24",
+                             "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    results: dict[str, list[dict[str, float]]] = {name: [] for name in subjects}
+    try:
+        time.sleep(1.0)
+        for _ in range(args.runs):
+            for i, (name, argv) in enumerate(subjects.items()):
+                results[name].append(run_once(str(i), argv, args.idle))
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+    ref = results["reference (bare pygame-ce window)"]
+    ref_mapped = statistics.median(r["mapped"] for r in ref)
+    ref_drawn = statistics.median(r["drawn"] for r in ref)
+    print(f"Xvfb {SIZE[0]}x{SIZE[1]}, {args.runs} alternating runs, medians; load average "
+          f"{os.getloadavg()[0]:.1f}.\n")
+    print("| subject | window mapped | × reference | first stable frame | × reference "
+          "| idle % of a core | peak MB |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for name, runs in results.items():
+        mapped = statistics.median(r["mapped"] for r in runs)
+        drawn = statistics.median(r["drawn"] for r in runs)
+        print(f"| {name} | {mapped:.2f} s | {mapped / ref_mapped:.2f} | {drawn:.2f} s "
+              f"| {drawn / ref_drawn:.2f} | {statistics.median(r['idle_pct'] for r in runs):.1f} "
+              f"| {max(r['peak_mb'] for r in runs):.0f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
