@@ -15,7 +15,7 @@ from filipinas.rules import actions as A
 from filipinas.rules import board as B
 from filipinas.rules import cards, combat, forces, movement, operations
 from filipinas.rules.invariants import check_invariants
-from filipinas.rules.legal import legal_actions
+from filipinas.rules.legal import is_legal, legal_actions
 from filipinas.rules.queries import action_costs, control_map, prompt_info
 from filipinas.rules.refusals import diagnose
 from filipinas.rules.sequence import (
@@ -52,7 +52,7 @@ class FilipinasRules:
 
     def apply(self, state: FilState, action: Action) -> list[Event]:
         """Check `action` against the legal actions, apply it, run the automatic steps."""
-        if action not in legal_actions(state):
+        if not is_legal(state, action):
             raise IllegalActionError(*explain(state, action))
         events: list[Event] = []
         if state.pending:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from engine.core.dice import Dice
 from engine.core.game import Decision, Result
@@ -138,6 +140,16 @@ class FilState:
     pending: list[Prompt] = field(default_factory=list)
     combat: Combat | None = None
     outcome: Result | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FilState:
+        """A copy that shares the static printed data (boards, counters, cards, tables): only
+        what changes during a game is copied (undo points, search, probes)."""
+        memo[id(self.data)] = self.data
+        new = object.__new__(FilState)
+        memo[id(self)] = new
+        for f in fields(self):
+            object.__setattr__(new, f.name, copy.deepcopy(getattr(self, f.name), memo))
+        return new
 
     # --- stacks ------------------------------------------------------------------------------
 
