@@ -27,6 +27,7 @@ from filipinas.rules.sequence import (
 )
 from filipinas.rules.setup import FILIPINO, SIDES, SPAIN, build_data, initial_state
 from filipinas.rules.state import FilState, Kind, Phase
+from filipinas.rules.victory import cities_taken
 
 __all__ = ["FilipinasRules", "FilState"]
 
@@ -130,6 +131,14 @@ class FilipinasRules:
         if state.outcome is None and state.pending and state.pending[-1].kind in REACTIONS:
             return A.Decline()
         return None
+
+    def turn_scores(self, state: FilState) -> dict[str, dict[str, int]]:
+        """The scoreboard the balance lab charts by turn: Spanish Morale and the cities the
+        Filipinos hold, which together decide a surrender (5.3.1), and the United States track
+        ("" marks a track that belongs to neither side)."""
+        held, _ = cities_taken(state)
+        return {"Spanish morale": {SPAIN: state.morale}, "cities held": {FILIPINO: held},
+                "United States track": {"": state.us_level}}
 
 
 REACTIONS = frozenset({Kind.COMBAT_CARDS, Kind.COUNTERATTACK, Kind.CANCEL, Kind.RESPONSE,
