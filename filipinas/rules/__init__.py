@@ -64,7 +64,8 @@ class FilipinasRules:
         return events
 
     def view(self, state: FilState, player: str | None) -> dict[str, Any]:
-        """Public information plus the viewer's own hand (DESIGN.md §3)."""
+        """Public information plus the viewer's own hand (DESIGN.md §3); in solo play the
+        Filipino player also sees the bot's cards, which 10.2 shows at each of his actions."""
         return {
             "turn": state.turn,
             "phase": state.phase.value,
@@ -98,6 +99,8 @@ class FilipinasRules:
             "prompt": prompt_info(state),
             "exiled": state.exiled, "biak": state.biak, "canovas_dead": state.canovas_dead,
             "plunders": state.plunders, "solo": state.data.solo,
+            "bot_hand": list(state.hands[SPAIN]) if state.data.solo and player == FILIPINO
+            else [],
         }
 
     def result(self, state: FilState) -> Result | None:

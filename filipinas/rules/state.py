@@ -207,7 +207,7 @@ class FilState:
 
 _PROMPTS = {
     Kind.ROUND: "Act, play cards or pass",
-    Kind.DISCARD: "Discard down to the hand limit",
+    Kind.DISCARD: "Discard down to the hand limit (click the board for the menu of cards)",
     Kind.COMBAT_CARDS: "Play combat cards or stop",
     Kind.COUNTERATTACK: "Counterattack or decline",
     Kind.CANCEL: "Cancel the card just played or let it be",
