@@ -53,9 +53,16 @@ def as_menu(click: Click, labels: Labeller, title: str, lines: frozenset[str]) -
     actions: Sequence[Action] = (click.action,) if click.action is not None else click.choices
     if not actions:
         return click
-    items = tuple(MenuItem(labels.text(a), a, price(labels, a), irreversible=irreversible(a, lines))
-                  for a in actions)
+    items = tuple(MenuItem(_item_label(labels, a), a, price(labels, a),
+                           irreversible=irreversible(a, lines)) for a in actions)
     return Click(menu=items, title=title)
+
+
+def _item_label(labels: Labeller, action: Action) -> str:
+    """The item's words; a trade names only its two cards (the menu's title says the rest)."""
+    if isinstance(action, A.TradeCards):
+        return f"{labels.card(action.first)} and {labels.card(action.second)}"
+    return labels.text(action)
 
 
 def refused_menu(click: Click, title: str, what: str) -> Click:

@@ -383,7 +383,8 @@ def _reachable(scene: GameScene, legal: list) -> set:
     """Every action a click or a button can make, trying every selection and every target."""
     ui = scene.gameui
     found: set = set()
-    targets = list(ui.board.shapes) + list(ui.selector.pos.members)
+    # Counters in the boxes are drawn and clickable too (a corps in the Filipino Troops box).
+    targets = list(ui.board.shapes) + list(ui.data.counters)
     for selection in _selections(scene, legal):
         found.update(ui.buttons_for(selection, legal))
         for target in targets:
