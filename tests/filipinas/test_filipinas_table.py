@@ -23,10 +23,8 @@ def display():
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    pygame.init()
-    pygame.display.set_mode((64, 64))
+    pygame.init()  # left running: other screen tests of this worker share pygame's fonts
     yield
-    pygame.quit()
 
 
 def _ui(scenario, state, viewer: str = "filipino") -> FilipinasUI:
