@@ -15,7 +15,7 @@ from filipinas.rules import actions as A
 from filipinas.rules import board as B
 from filipinas.rules import cards, combat, forces, movement, operations
 from filipinas.rules.invariants import check_invariants
-from filipinas.rules.legal import legal_actions
+from filipinas.rules.legal import is_legal, legal_actions
 from filipinas.rules.queries import action_costs, control_map, prompt_info
 from filipinas.rules.refusals import diagnose
 from filipinas.rules.sequence import (
@@ -53,7 +53,7 @@ class FilipinasRules:
 
     def apply(self, state: FilState, action: Action) -> list[Event]:
         """Check `action` against the legal actions, apply it, run the automatic steps."""
-        if action not in legal_actions(state):
+        if not is_legal(state, action):
             raise IllegalActionError(*explain(state, action))
         events: list[Event] = []
         if state.pending:
@@ -64,7 +64,8 @@ class FilipinasRules:
         return events
 
     def view(self, state: FilState, player: str | None) -> dict[str, Any]:
-        """Public information plus the viewer's own hand (DESIGN.md §3)."""
+        """Public information plus the viewer's own hand (DESIGN.md §3); in solo play the
+        Filipino player also sees the bot's cards, which 10.2 shows at each of his actions."""
         return {
             "turn": state.turn,
             "phase": state.phase.value,
@@ -98,6 +99,8 @@ class FilipinasRules:
             "prompt": prompt_info(state),
             "exiled": state.exiled, "biak": state.biak, "canovas_dead": state.canovas_dead,
             "plunders": state.plunders, "solo": state.data.solo,
+            "bot_hand": list(state.hands[SPAIN]) if state.data.solo and player == FILIPINO
+            else [],
         }
 
     def result(self, state: FilState) -> Result | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from engine.core.actions import Action
@@ -29,6 +30,37 @@ def legal_actions(state: FilState) -> list[Action]:
     if state.pending:
         return prompt_actions(state)
     return round_actions(state, state.active)
+
+
+def is_legal(state: FilState, action: Action) -> bool:
+    """Whether `action` is one of `legal_actions(state)`, asking only the generator of its kind
+    (apply validates every action; generating the whole list twice per action doubled a
+    playout's cost)."""
+    if state.outcome is not None or state.phase == Phase.OVER:
+        return False
+    if state.pending:
+        return action in prompt_actions(state)
+    side = state.active
+    if isinstance(action, A.EndRound):
+        return True
+    if isinstance(action, A.PlayCard):
+        return (action.card, action.targets) in round_cards(state, side)
+    if isinstance(action, A.TradeCards):
+        return _tradable(state, side, action)
+    if state.ap[side] <= 0:
+        return False
+    generate = _GENERATORS.get(type(action))
+    if generate is None or (type(action) in _SPANISH_ONLY and side != SPAIN):
+        return False
+    return action in generate(state, side) and cost(state, side, action) <= state.ap[side]
+
+
+def _tradable(state: FilState, side: str, action: A.TradeCards) -> bool:
+    """Two cards of the hand, named in sorted order (6.13)."""
+    hand = state.hands[side]
+    if action.first == action.second:
+        return hand.count(action.first) >= 2
+    return action.first < action.second and action.first in hand and action.second in hand
 
 
 def prompt_actions(state: FilState) -> list[Action]:
@@ -60,8 +92,23 @@ def prompt_actions(state: FilState) -> list[Action]:
 
 
 def _affordable(state: FilState, side: str, actions: list[Action]) -> list[Action]:
+    """The actions `side` can pay for; the exact cost is worked out only where the AP might
+    not cover the dearest case (4.2.2, 5.2.2)."""
     ap = state.ap[side]
-    return [a for a in actions if cost(state, side, a) <= ap]
+    p = state.data.params
+    top = max(p.cost, p.cost_no_general, p.cost_convoy_no_general)
+    return [a for a in actions if _ceiling(a, top, p.cost, p.coordination) <= ap
+            or cost(state, side, a) <= ap]
+
+
+def _ceiling(action: Action, top: int, each: int, coordination: int) -> int:
+    """An upper bound of what `action` can cost: the dearest printed cost per stack (or per
+    Brigade called from Spain), plus the Coordinated Action's extra AP."""
+    if isinstance(action, A.Attack):
+        return top * len(action.units) + coordination
+    if isinstance(action, A.Reinforce):
+        return each * len(action.dests) + coordination
+    return top + coordination
 
 
 def round_actions(state: FilState, side: str) -> list[Action]:
@@ -147,6 +194,9 @@ def leader_moves(state: FilState, side: str) -> list[Action]:
     stack (4.2.1, GAP-FIL-17)."""
     out: list[Action] = []
     sp = state.data.spaces
+    by_space: dict[str, list[list[str]]] = {}
+    for stack in B.all_stacks(state, side):
+        by_space.setdefault(state.loc[stack[0]], []).append(stack)
     for leader in sorted(state.stack_of, key=state.data.order.__getitem__):
         c = B.cdef(state, leader)
         if not c.leader or c.side != side or leader in state.baler:
@@ -167,7 +217,7 @@ def leader_moves(state: FilState, side: str) -> list[Action]:
         for dest in dests:
             if dest != here and (sp[dest].kind != "sea"):
                 out.append(A.MoveLeader(leader, dest, None))
-            for stack in B.stacks_in(state, dest, side):
+            for stack in by_space.get(dest, ()):
                 if leader in stack or not B.combat_units(state, stack):
                     continue
                 if c.admiral != any(B.cdef(state, u).kind == "fleet" for u in stack):
@@ -194,11 +244,11 @@ def stacking_actions(state: FilState, side: str) -> list[Action]:
     return out
 
 
-def _attackers_in(state: FilState, side: str, province: str) -> list[list[str]]:
-    """Own stacks that may attack in `province`: in it, in its city (a sortie), or, for Spain,
-    on a Fortified Line joining it (6.13.2)."""
+def _attackers_in(state: FilState, stacks: list[list[str]], province: str) -> list[list[str]]:
+    """Own `stacks` that may attack in `province`: in it, in its city (a sortie), or, for
+    Spain, on a Fortified Line joining it (6.13.2)."""
     result = []
-    for stack in _stacks(state, side):
+    for stack in stacks:
         where = state.loc[stack[0]]
         spc = state.data.spaces[where]
         near = where == province or (spc.kind == "city" and spc.province == province) or (
@@ -213,8 +263,9 @@ def attack_actions(state: FilState, side: str) -> list[Action]:
     """Attacks, locate-and-attack, joint Search and Destroy, sieges and naval attacks (6.4-6.8)."""
     out: list[Action] = []
     foe = FILIPINO if side == SPAIN else SPAIN
+    own = _stacks(state, side)
     for province in state.data.provinces:
-        attackers = _attackers_in(state, side, province)
+        attackers = _attackers_in(state, own, province)
         if not attackers:
             continue
         targets = [s for s in B.stacks_in(state, province, foe)]
@@ -245,7 +296,7 @@ def attack_actions(state: FilState, side: str) -> list[Action]:
                 units = B.combat_units(state, stack)
                 if siege_strength(state, units) >= defence:
                     out.append(A.Attack(tuple(units), city))
-    for stack in _stacks(state, side):
+    for stack in own:
         if state.loc[stack[0]] != "sea" or not any(B.cdef(state, m).admiral for m in stack):
             continue
         fleets = [u for u in stack if B.cdef(state, u).kind == "fleet"]
@@ -336,3 +387,28 @@ def spanish_actions(state: FilState) -> list[Action]:
     if state.reconcentration:
         out.append(A.EndReconcentration())
     return out
+
+
+def _stacking(state: FilState, side: str) -> list[Action]:
+    return stacking_actions(state, side)
+
+
+def _recruits(state: FilState, side: str) -> list[Action]:
+    return [A.Recruit(s, u) for s, u in recruit_targets(state, side)]
+
+
+def _spanish(state: FilState, side: str) -> list[Action]:
+    return spanish_actions(state)
+
+
+_GENERATORS: dict[type[Action], Callable[[FilState, str], list[Action]]] = {
+    A.Move: move_actions, A.MoveLeader: leader_moves, A.Merge: _stacking, A.Split: _stacking,
+    A.Recruit: _recruits, A.Attack: attack_actions, A.Plunder: operation_actions,
+    A.Hide: operation_actions, A.Entrench: operation_actions, A.Political: operation_actions,
+    A.Reinforce: _spanish, A.Repatriate: _spanish, A.Disperse: _spanish, A.Regroup: _spanish,
+    A.BuildLine: _spanish, A.EndReconcentration: _spanish,
+}
+"""Which generator of `round_actions` lists each kind of costed action."""
+
+_SPANISH_ONLY = frozenset({A.Reinforce, A.Repatriate, A.Disperse, A.Regroup, A.BuildLine,
+                           A.EndReconcentration})

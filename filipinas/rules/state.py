@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from engine.core.dice import Dice
 from engine.core.game import Decision, Result
@@ -139,6 +141,16 @@ class FilState:
     combat: Combat | None = None
     outcome: Result | None = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> FilState:
+        """A copy that shares the static printed data (boards, counters, cards, tables): only
+        what changes during a game is copied (undo points, search, probes)."""
+        memo[id(self.data)] = self.data
+        new = object.__new__(FilState)
+        memo[id(self)] = new
+        for f in fields(self):
+            object.__setattr__(new, f.name, copy.deepcopy(getattr(self, f.name), memo))
+        return new
+
     # --- stacks ------------------------------------------------------------------------------
 
     def new_stack_id(self) -> int:
@@ -195,7 +207,7 @@ class FilState:
 
 _PROMPTS = {
     Kind.ROUND: "Act, play cards or pass",
-    Kind.DISCARD: "Discard down to the hand limit",
+    Kind.DISCARD: "Discard down to the hand limit (click the board for the menu of cards)",
     Kind.COMBAT_CARDS: "Play combat cards or stop",
     Kind.COUNTERATTACK: "Counterattack or decline",
     Kind.CANCEL: "Cancel the card just played or let it be",

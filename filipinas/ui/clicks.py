@@ -217,7 +217,24 @@ class Selector:
                                           "to an adjacent Province or a friendly city (6.3), "
                                           "and needs the AP to pay for it (5.2). Esc "
                                           "deselects.")
-        return _one_or_choices([a for a in legal if _space_action(a, space)], "")
+        return _one_or_choices(_short(space, [a for a in legal if _space_action(a, space)]),
+                               "")
+
+
+def _short(space: str, actions: list[Action]) -> list[Action]:
+    """A Province's menu names the corps of that Province when a recruitment or a card could
+    raise any of several; the others are raised by clicking their counter in the Filipino
+    Troops box (so the menu fits the screen)."""
+    own = f"{space}_corps"
+    def corps(a: Action) -> str | None:
+        if isinstance(a, A.Recruit):
+            return a.unit
+        if isinstance(a, A.PlayCard) and len(a.targets) == 2:
+            return a.targets[1]
+        return None
+    named = {(type(a), getattr(a, "card", "")) for a in actions if corps(a) == own}
+    return [a for a in actions if corps(a) in (None, own)
+            or (type(a), getattr(a, "card", "")) not in named]
 
 
 def _space_action(a: Action, space: str) -> bool:

@@ -19,10 +19,10 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
-from engine.ui.adapter import AidPage, Click
+from engine.ui.adapter import AidPage, CardFace, Click
 from filipinas.rules import actions as A
 from filipinas.rules.setup import build_data
-from filipinas.ui import aid
+from filipinas.ui import aid, table
 from filipinas.ui.board import FilipinasBoard
 from filipinas.ui.clicks import Position, Selector
 from filipinas.ui.labels import Labeller, card_title
@@ -64,6 +64,8 @@ class FilipinasUI:
         self._selected: str | None = None
         self._fresh = False
         self._view: Mapping[str, Any] = {}
+        self._names_all = {**{c: d.name for c, d in self.data.counters.items()},
+                           **{c: d.name for c, d in self.data.cards.items()}, **self.names}
 
     # --- GameUI --------------------------------------------------------------------------------
 
@@ -86,14 +88,39 @@ class FilipinasUI:
         self.labels.update(view, pieces.members)
 
     def on_click(self, target: str | None, selection: str | None, legal: list[Action]) -> Click:
-        click = self.selector.click(target, selection, legal)
+        """A click that offers actions opens a menu of them with their costs, even for one
+        (DESIGN.md §8); a hand over the limit is cut from a menu of its cards, never from
+        buttons where Pass was a moment before (6.13)."""
+        discards = tuple(a for a in legal if isinstance(a, A.Discard))
+        trades = tuple(a for a in legal if isinstance(a, A.TradeCards))
+        where = self.selector.resolve(target) if target is not None else None
+        if discards:
+            click = Click(choices=discards)
+        elif trades and where is not None and where.startswith("res") and selection is None:
+            click = Click(choices=trades)
+        else:
+            click = self.selector.click(target, selection, legal)
         if click.select is not None:
             self._selected, self._fresh = click.select, True
         elif click.choices:
             self._selected, self._fresh = selection, True
         elif click.reason is None:
             self._selected = None
-        return click
+        title = "Trade two cards… for 1 AP (6.13)" if trades and click.choices == trades \
+            else self._title(target, bool(discards))
+        lines = frozenset(self._view.get("markers", {}).get("lines", ()))
+        if click.reason and selection is not None and target is not None:
+            return table.refused_menu(click, title, "Move or attack here")
+        return table.as_menu(click, self.labels, title, lines)
+
+    def _title(self, target: str | None, discarding: bool) -> str:
+        """The menu's heading: the place or counter clicked."""
+        if discarding:
+            return f"Hand over the limit of {self.data.params.hand}: discard (6.13)"
+        where = self.selector.resolve(target) if target is not None else None
+        if where in self.data.counters:
+            return self.data.counters[where].name
+        return self.names.get(where or "", "Choose")
 
     def board_actions(self, legal: list[Action]) -> list[Action]:
         """With a selection, everything but its actions and passing: the panel then lists
@@ -109,8 +136,10 @@ class FilipinasUI:
             return [a for a in legal if isinstance(a, A.EndRound)
                     or self.selector.belongs(a, selection)]
         targets = Counter(a.card for a in legal if isinstance(a, A.PlayCard) and a.targets)
-        return [a for a in legal if isinstance(a, ALWAYS_BUTTONS) or (
-            isinstance(a, A.PlayCard) and (not a.targets or targets[a.card] <= CARD_BUTTONS_MAX))]
+        out = [a for a in legal if (isinstance(a, ALWAYS_BUTTONS) and not isinstance(
+            a, A.Discard | A.TradeCards)) or (isinstance(a, A.PlayCard) and (
+                not a.targets or targets[a.card] <= CARD_BUTTONS_MAX))]
+        return out  # two-card trades: one "Trade two cards…" menu on the Resources track
 
     def highlight_style(self, target: str) -> str | None:
         """Enemy stacks and enemy cities are attack targets; the rest plain targets."""
@@ -150,6 +179,12 @@ class FilipinasUI:
                       + f"; cards in hand {hands['filipino']}/{hands['spain']}"))
         if view["combat"] is not None:
             lines.append(("Combat", self._combat(view["combat"])))
+        if len(view["hand"]) >= self.data.params.cards_for_ap and view["decision"] == "round":
+            lines.append(("Trade", "Trade two cards… for 1 AP: click the Resources track "
+                                   "(6.13)"))
+        if view.get("bot_hand"):
+            lines.append(("Bot's cards", "; ".join(card_title(self.data.cards[c])
+                                                   for c in view["bot_hand"]) + " (10.2)"))
         return lines
 
     def _combat(self, combat: Mapping[str, Any]) -> str:
@@ -180,6 +215,28 @@ class FilipinasUI:
 
     def action_label(self, action: Action) -> str:
         return self.labels.label(action)
+
+    # --- GameUIExtras ----------------------------------------------------------------------
+
+    def card_face(self, target: str) -> CardFace | None:
+        card = table.find_card(self.data, target)
+        if card is not None:
+            return table.card_face(self.data, card)
+        if target.startswith("back:"):
+            deck = target[5:]
+            return table.card_back(deck, "Spanish" if "spanish" in deck else "Filipino")
+        return None
+
+    def all_card_faces(self) -> list[CardFace]:
+        faces = [table.card_face(self.data, c) for c in self.data.cards]
+        return faces + [table.card_back(d, "Spanish" if "spanish" in d else "Filipino")
+                        for d in ("spanish", "filipino")]
+
+    def legend(self) -> tuple[tuple[str, str], ...]:
+        return table.LEGEND
+
+    def place_name(self, text: str) -> str:
+        return table.place_name(text, self._names_all)
 
     def player_aid(self) -> list[AidPage]:
         return list(self._aid)

@@ -130,3 +130,16 @@ def test_a_refusal_names_the_broken_condition(scenario):
     s.ap["filipino"] = 0
     got = diagnose(s, A.Plunder("tarlac_corps"))
     assert got[0] == "ap" and "needs 1 AP" in got[1]
+
+
+def test_is_legal_agrees_with_the_legal_list(scenario):
+    """`apply` validates with `is_legal`, which asks only the generator of the action's kind:
+    it must agree with `legal_actions` on every legal action and on illegal attempts."""
+    from filipinas.rules.legal import is_legal
+
+    rng = random.Random(5)
+    for state in _states(scenario, games=3, every=5):
+        legal = RULES.legal_actions(state)
+        assert all(is_legal(state, a) for a in legal)
+        for action in _mutants(state, legal, rng) if legal else []:
+            assert not is_legal(state, action), action

@@ -50,6 +50,18 @@ def click_on(app: App, scene: GameScene, target: str) -> None:
     click(app, at(scene, target))
 
 
+def choose(app: App, scene: GameScene, start: str = "") -> list[str]:
+    """Pick the row of the open action menu that starts with `start` (the first live one by
+    default); returns the rows' texts as they were."""
+    assert scene.menu is not None, "a board click that acts opens a menu"
+    rows = [r.text for r in scene.menu.rows]
+    for row, rect in zip(scene.menu.rows, scene.menu.row_rects, strict=True):
+        if row.callback is not None and row.text.startswith(start):
+            click(app, rect.center)
+            return rows
+    raise AssertionError(f"no row {start!r} in {rows}")
+
+
 def labels(scene: GameScene) -> list[str]:
     return [b.text for b in scene.prompt.buttons]
 
@@ -60,6 +72,7 @@ def press(app: App, scene: GameScene, start: str) -> None:
 
 
 def start(app: App, session: Session, players: dict[str, str], speed: int = 0) -> GameScene:
+    app.settings.confirm_irreversible = False
     return start_game(app, PLUGIN, session, players, speed, autosave=False)
 
 
@@ -139,6 +152,9 @@ def test_clicking_a_stack_marks_its_moves_and_lists_its_actions_with_their_cost(
     assert not any(label.startswith("Trade") for label in offered)
     shot(app, tmp_path, "filipinas-select.png")
     click_on(app, scene, "batangas")
+    assert not session.history  # looking is free: the click only opens the menu
+    rows = choose(app, scene, "Move")
+    assert rows == ["Move Cavite (Magdalo) + Aguinaldo to Batangas — 1 AP"]
     assert session.history[-1].action == A.Move("cavite_corps", "batangas", "land")
     assert scene.selection is None
     assert pile_space(scene.gameui.board.pile_of("aguinaldo")) == "batangas"
@@ -163,9 +179,13 @@ def test_an_illegal_click_shows_the_reason_with_its_section(app, scenario):
     scene = start(app, session, {"filipino": "human", "spain": "computer"})
     click_on(app, scene, "aguinaldo")
     click_on(app, scene, "tarlac")
-    assert any("(6.3)" in m for m in app.toasts.messages)
+    assert scene.menu is not None  # the greyed item says why, with its section
+    assert [r.callback for r in scene.menu.rows] == [None]
+    assert "(6.3)" in scene.menu.rows[0].detail
+    key(app, pygame.K_ESCAPE)
+    click_on(app, scene, "aguinaldo")
     click_on(app, scene, "desierto")
-    assert any("(6.4)" in m for m in app.toasts.messages)
+    assert scene.menu is not None and "(6.4)" in scene.menu.rows[0].detail
     assert not session.history
 
 
@@ -173,9 +193,10 @@ def test_clicking_a_province_with_nothing_selected_offers_recruitment_there(app,
     session = Session(PLUGIN.rules, scenario, 1)
     scene = start(app, session, {"filipino": "human", "spain": "computer"})
     click_on(app, scene, "bulacan")
-    assert scene.choices and all(isinstance(a, A.Recruit | A.PlayCard) for a in scene.choices)
-    assert any(label.startswith("Recruit Bulacán in Bulacán (roll) — 1 AP")
-               for label in labels(scene))
+    assert scene.menu is not None and scene.menu.title == "Bulacán"
+    rows = [r.text for r in scene.menu.rows]
+    assert "Recruit Bulacán in Bulacán (roll) — 1 AP (no undo)" in rows
+    assert not session.history
 
 
 def test_f1_opens_the_player_aid_with_costs_and_tables_from_the_yaml(app, scenario):
@@ -226,6 +247,7 @@ def test_reaction_cards_reach_the_other_player_through_the_hand_off(app, tmp_pat
     assert scene.viewer == "spain"
     click_on(app, scene, "desierto")
     click_on(app, scene, "batangas_corps")
+    choose(app, scene)
     assert isinstance(session.history[-1].action, A.Attack)
     assert scene.handoff is not None and scene.handoff.side == "filipino"
     through_handoff(app, scene)
@@ -251,6 +273,8 @@ def test_an_attack_rolls_the_die_and_the_log_explains_every_modifier(app, tmp_pa
     assert "stack:desierto" in scene.highlight
     assert scene.gameui.highlight_style("stack:desierto") == "attack"
     click_on(app, scene, "desierto")
+    assert not session.history and not scene.animations  # no die before the menu choice
+    assert choose(app, scene)[0].endswith("(no undo)")
     assert session.history[-1].action == A.Attack(("batangas_corps",), "desierto")
     rolled = [e for e in session.history[-1].events if isinstance(e, DiceRolled)]
     assert rolled[0].text == ("Combat roll 6 (CF 2 against 2 +0, Aguinaldo's Tactical "
@@ -291,6 +315,7 @@ def test_a_coordinated_search_and_destroy_is_composed_by_clicking_two_brigades(a
     assert joint == ["Locate and attack Magdiwan with Desierto Brigade, Marina Brigade — 3 AP "
                      "(2 + 1 Coordinated Action)"]
     click_on(app, scene, "magdiwan")
+    choose(app, scene)
     assert session.history[-1].action == A.Attack(("desierto", "marina"), "magdiwan")
     assert session.state.ap["spain"] == 4
 
@@ -358,14 +383,14 @@ def _reachable(scene: GameScene, legal: list) -> set:
     """Every action a click or a button can make, trying every selection and every target."""
     ui = scene.gameui
     found: set = set()
-    targets = list(ui.board.shapes) + list(ui.selector.pos.members)
+    # Counters in the boxes are drawn and clickable too (a corps in the Filipino Troops box).
+    targets = list(ui.board.shapes) + list(ui.data.counters)
     for selection in _selections(scene, legal):
         found.update(ui.buttons_for(selection, legal))
         for target in targets:
-            result = ui.selector.click(target, selection, legal)
-            if result.action is not None:
-                found.add(result.action)
-            found.update(result.choices)
+            result = ui.on_click(target, selection, legal)
+            assert result.action is None  # acting is explicit: a menu, never a click alone
+            found.update(item.action for item in result.menu if item.action is not None)
     return found
 
 
