@@ -42,6 +42,7 @@ from guerra.rules.counters import move, next_from_pool, place
 from guerra.rules.data import GuerraData, Kind, Level, Side, hex_label
 from guerra.rules.invariants import check
 from guerra.rules.movement import air_reach, land_reach, naval_reach, readaptation_reach
+from guerra.rules.provinces import owned
 from guerra.rules.refusals import diagnose
 from guerra.rules.reinforcements import families_for, placement_hexes
 from guerra.rules.setup import load_data, new_state
@@ -55,7 +56,7 @@ from guerra.rules.state import (
     Where,
     side_of_seat,
 )
-from guerra.rules.victory import surrender_result
+from guerra.rules.victory import population_score, surrender_result
 
 __all__ = ["GuerraRules", "GuerraState", "SEATS"]
 
@@ -384,6 +385,12 @@ class GuerraRules:
 
     def check_invariants(self, state: GuerraState) -> list[str]:
         return check(state)
+
+    def turn_scores(self, state: GuerraState) -> dict[str, dict[str, int]]:
+        """The scoreboard the balance lab charts by turn: provinces owned (section 5c) and
+        their population factors (section 5d), per side."""
+        return {"provinces": {s.value: len(owned(state, s)) for s in Side},
+                "population factors": {s.value: population_score(state, s) for s in Side}}
 
     # --- helpers for interfaces and agents ------------------------------------------------------
 

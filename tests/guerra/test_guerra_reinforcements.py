@@ -12,6 +12,7 @@ from guerra.rules.actions import Convert, EndConversions, PlaceCounter
 from guerra.rules.conversion import conversion_actions, conversions_left
 from guerra.rules.counters import eliminate
 from guerra.rules.data import Side, Terrain
+from guerra.rules.provinces import zones
 from guerra.rules.reinforcements import (
     counting_order,
     families_for,
@@ -21,10 +22,8 @@ from guerra.rules.reinforcements import (
     split_mix,
     zone_counts,
 )
-from guerra.rules.provinces import zones
-from guerra.rules.state import PendingPlacement
 from guerra.rules.sequence import next_placement, set_decision
-from guerra.rules.state import Phase, Where
+from guerra.rules.state import PendingPlacement, Phase, Where
 
 
 def pending_of(state, side):
