@@ -52,6 +52,7 @@ from guerra.rules.state import (
     GuerraState,
     Options,
     Phase,
+    Unit,
     Where,
     side_of_seat,
 )
@@ -129,13 +130,7 @@ class GuerraRules:
                 actions.append(RollNavalMovement())
             actions.append(Stay())
             return actions
-        actions = []
-        for unit in state.units.values():
-            if unit.player != state.player or unit.where is not Where.MAP or unit.moved:
-                continue
-            if unit.kind is Kind.NAVAL and not naval.usable(state, unit):
-                continue
-            actions.append(Select(unit.id))
+        actions = [Select(unit.id) for unit in state.units.values() if _movable(state, unit)]
         actions += naval.transport_actions(state, state.player)
         actions.append(EndMovement())
         if not state.acted:
@@ -159,21 +154,37 @@ class GuerraRules:
         if state.selected is not None:
             return [*(MoveTo(q, r) for q, r in sorted((h.q, h.r) for h in state.reach)), Stay()]
         actions: list[Action] = [
-            Select(u.id) for u in state.units.values()
-            if u.player == state.player and u.kind is Kind.AIR and u.where is Where.MAP
-            and not u.readapted
-        ]
+            Select(u.id) for u in state.units.values() if _readaptable(state, u)]
         actions.append(EndReadaptation())
         return actions
 
     # --- applying -------------------------------------------------------------------------------
 
     def apply(self, state: GuerraState, action: Action) -> list[Event]:
-        if action not in self.legal_actions(state):
+        if not self._is_legal(state, action):
             raise IllegalActionError(*_why(state, action))
         events = self._apply(state, action)
         sequence.set_decision(state)
         return events
+
+    def _is_legal(self, state: GuerraState, action: Action) -> bool:
+        """Whether `action` is among `legal_actions(state)`; the commonest answers (selecting,
+        moving, staying) are checked directly by the same tests that list them, so a playout
+        does not build every legal action twice."""
+        phase = state.phase
+        if phase is Phase.MOVEMENT or phase is Phase.READAPTATION:
+            if isinstance(action, MoveTo):
+                return state.selected is not None and Hex(action.q, action.r) in state.reach
+            if isinstance(action, Stay):
+                return state.selected is not None
+            if isinstance(action, Select):
+                unit = state.units.get(action.unit)
+                if state.selected is not None or unit is None:
+                    return False
+                if phase is Phase.MOVEMENT:
+                    return _movable(state, unit)
+                return _readaptable(state, unit)
+        return action in self.legal_actions(state)
 
     def _apply(self, state: GuerraState, action: Action) -> list[Event]:
         if isinstance(action, SetOptions):
@@ -392,6 +403,20 @@ class GuerraRules:
     def side_of(self, seat: str) -> str:
         """The side ("nationalist" or "republican") a seat plays."""
         return side_of_seat(seat).value
+
+
+def _movable(state: GuerraState, unit: Unit) -> bool:
+    """A counter the player moving now may select (section 7): on the map, not moved yet, a
+    naval counter within the naval-use roll (section 7 2)."""
+    if unit.player != state.player or unit.where is not Where.MAP or unit.moved:
+        return False
+    return unit.kind is not Kind.NAVAL or naval.usable(state, unit)
+
+
+def _readaptable(state: GuerraState, unit: Unit) -> bool:
+    """An aircraft of the player readapting now that has not readapted (section 7 3)."""
+    return (unit.player == state.player and unit.kind is Kind.AIR
+            and unit.where is Where.MAP and not unit.readapted)
 
 
 def _combat_view(state: GuerraState) -> dict[str, Any] | None:

@@ -23,6 +23,23 @@ def name(state: GuerraState, unit: Unit) -> str:
     return f"{state.data.families[unit.family].name} {unit.id}"
 
 
+def place_name(state: GuerraState, h: Hex) -> str:
+    """A hex as the log names it: its city, or the province (or region) it lies in, or the
+    sea; never bare coordinates."""
+    data = state.data
+    city = data.board.cities.get(h)
+    if city is not None:
+        return city.name
+    territory = data.board.territory.get(h, "")
+    province = data.provinces.get(territory)
+    if province is not None:
+        return f"a hex of {province.name}"
+    region = data.regions.get(territory)
+    if region is not None:
+        return f"a hex of {region.name}"
+    return "the open sea" if data.board.is_sea(h) else "a hex off the provinces"
+
+
 def _put(state: GuerraState, unit: Unit, h: Hex) -> list[Event]:
     unit.hex = h
     unit.where = Where.MAP
@@ -53,7 +70,7 @@ def place(state: GuerraState, unit: Unit, h: Hex, player: str, why: str) -> list
     """Bring a counter from its pool onto `h` for `player` (sections 6, 10, 12)."""
     unit.player = player
     reset_turn_flags(unit)
-    events: list[Event] = [CounterPlaced(f"{name(state, unit)} {why} at {hex_label(h)}",
+    events: list[Event] = [CounterPlaced(f"{name(state, unit)} {why} at {place_name(state, h)}",
                                          piece=unit.id, dst=hex_label(h))]
     return events + _put(state, unit, h)
 
@@ -61,9 +78,9 @@ def place(state: GuerraState, unit: Unit, h: Hex, player: str, why: str) -> list
 def move(state: GuerraState, unit: Unit, h: Hex) -> list[Event]:
     """Move a counter on the map (its cargo travels with a naval counter)."""
     src = _lift(state, unit)
-    events: list[Event] = [PieceMoved(f"{name(state, unit)} moves {hex_label(src)} → "
-                                      f"{hex_label(h)}", piece=unit.id, src=hex_label(src),
-                                      dst=hex_label(h))]
+    events: list[Event] = [PieceMoved(f"{name(state, unit)} moves from {place_name(state, src)} "
+                                      f"to {place_name(state, h)}", piece=unit.id,
+                                      src=hex_label(src), dst=hex_label(h))]
     return events + _put(state, unit, h)
 
 
@@ -82,7 +99,7 @@ def land(state: GuerraState, unit: Unit, h: Hex) -> list[Event]:
     assert unit.carrier is not None
     ship = state.units[unit.carrier]
     ship.cargo.remove(unit.id)
-    events: list[Event] = [PieceMoved(f"{name(state, unit)} disembarks at {hex_label(h)}",
+    events: list[Event] = [PieceMoved(f"{name(state, unit)} disembarks at {place_name(state, h)}",
                                       piece=unit.id, src=ship.id, dst=hex_label(h))]
     return events + _put(state, unit, h)
 

@@ -2,10 +2,10 @@
 
 A land move ending in an enemy control zone is a move to fight and uses the movement factor;
 any other move uses the displacement factor (sections 2.3, 7). The reachable hexes of a counter
-are computed once, when it is selected, by the engine's cheapest-route search
-(`engine.core.graphsearch.reachable`, the search behind `hex_reachable`) with cost and stop
-callbacks. The search runs over the board's cell numbers instead of `Hex` objects: hashing a
-`Hex` dominated the time of a search, and numbers make a whole random game several times faster.
+are computed once, when it is selected. Land moves use a search of their own (`_LandRules.search`,
+a least-cost search with one bucket per cost, since every step costs 1 or 2) with the lookups
+bound once; naval and air moves use the engine's `engine.core.graphsearch.reachable`. Searches
+run over the board's cell numbers instead of `Hex` objects: hashing a `Hex` dominated the time.
 
 - no land counter passes through another land counter's hex; it may end on an own stack in a
   city (or in North Africa) within the stacking limit (section 7, section 8; GAP-GUE-30);
@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from engine.core.graphsearch import cheapest_path, reachable
 from engine.core.hexgrid import Hex, hex_distance
-from guerra.rules.data import Kind, Side, Terrain
+from guerra.rules.data import Board, GuerraData, Kind, Side, Terrain
 from guerra.rules.provinces import owner_of_ground
 from guerra.rules.state import GuerraState, Reach, Unit
 
@@ -106,17 +106,15 @@ def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     index = data.board.index
     here = index[unit.hex]
     for start, own_only, on_road, fight_budget, disp_budget, bridge in searches:
-        cost = rules.cost(own_only, on_road, bridge)
-        stop = rules.stack if own_only else rules.zoc_or_stack
         origin = index[start]
-        found = _search(state, start, max(fight_budget, disp_budget), cost, stop)
+        found = rules.search(origin, max(fight_budget, disp_budget), own_only, on_road, bridge)
         for i, spent in found.items():
             if i in (origin, here):
                 continue
             fight = i in zoc
             if spent > (fight_budget if fight else disp_budget):
                 continue
-            reach = Reach(int(spent), fight, on_road, bridge)
+            reach = Reach(spent, fight, on_road, bridge)
             old = best.get(i)
             if old is None or _better(reach, old):
                 best[i] = reach
@@ -129,16 +127,40 @@ def _better(new: Reach, old: Reach) -> bool:
     return (new.bridge, new.road, new.cost) < (old.bridge, old.road, old.cost)
 
 
+_ENTRY_COSTS: dict[int, tuple[Board, tuple[int, ...], tuple[int, ...]]] = {}
+"""Per board: the cost of entering each cell for an army and for a garrison (0: never)."""
+
+
+def _entry_costs(data: GuerraData, garrison: bool) -> tuple[int, ...]:
+    """What entering each cell costs a land counter by terrain alone (section 7 1a, 1b: a
+    mountain costs 2, and a garrison never enters one); computed once per board."""
+    board = data.board
+    cached = _ENTRY_COSTS.get(id(board))
+    if cached is None or cached[0] is not board:
+        mountain = data.movement.mountain_cost
+        army = tuple(1 if t is Terrain.LAND else mountain if t is Terrain.MOUNTAIN else 0
+                     for t in board.terrain_at)
+        cached = (board, army, tuple(1 if t is Terrain.LAND else 0 for t in board.terrain_at))
+        _ENTRY_COSTS[id(board)] = cached
+    return cached[2] if garrison else cached[1]
+
+
 class _LandRules:
-    """The cost and stop callbacks of one land counter's search, with the lookups bound once."""
+    """The search of one land counter's moves, with the lookups bound once (section 7)."""
 
     def __init__(self, state: GuerraState, unit: Unit) -> None:
         self.state = state
         self.unit = unit
         board = state.data.board
         self.zoc = enemy_zoc_cells(state, unit.side, unit.kind)
-        self.occupied = {board.index[h]: ids for h, ids in state.land_at.items()}
-        self.strait = board.index[board.strait] if board.strait is not None else -1
+        index = board.index
+        self.occupied = {index[h]: ids for h, ids in state.land_at.items()}
+        side = unit.side
+        units, limit, cells = state.units, state.data.stack_limit, board.cells
+        self.blocked = {i for i, ids in self.occupied.items()
+                        if units[ids[0]].side is not side or len(ids) >= limit(cells[i])}
+        self.strait = index[board.strait] if board.strait is not None else -1
+        self.ground = {t: owner_of_ground(state, t) for t in board.territory_hexes}
 
     def can_bridge(self) -> bool:
         """A Nationalist army counter in North Africa, not moved, may cross by a naval counter
@@ -154,60 +176,65 @@ class _LandRules:
             return False
         return any(state.units[i].side is unit.side for i in state.naval_at.get(strait, ()))
 
-    def stack(self, i: int) -> bool:
-        """An own stack may be joined but not passed through (section 7)."""
-        return i in self.occupied
-
-    def zoc_or_stack(self, i: int) -> bool:
-        return i in self.zoc or i in self.occupied
-
-    def cost(self, own_only: bool, on_road: bool, bridge: bool) -> Cost:
-        state = self.state
-        data = state.data
+    def search(self, start: int, budget: int, own_only: bool, on_road: bool,
+               bridge: bool) -> dict[int, int]:
+        """The least cost to every cell reachable from `start` within `budget` (sections 7,
+        9.1): cells are settled cost by cost (steps cost 1 or 2), so a bucket per cost
+        replaces a priority queue. A land counter never passes through another land counter's
+        hex (it may end on an own stack within the limit), stops in the first hex of an enemy
+        control zone, only steps along road edges on a road move, never leaves an enemy
+        province for another territory (it may put only one in dispute) and never enters enemy
+        North Africa; `own_only` keeps to own ground outside enemy control zones (the
+        own-province displacement factor)."""
+        data = self.state.data
         board = data.board
-        terrain_at, territory_at = board.terrain_at, board.territory_at
+        adjacent, territory_at = board.adjacent, board.territory_at
         road_steps, n = board.road_steps, len(board.cells)
+        enter = _entry_costs(data, self.unit.kind is Kind.GARRISON)
         side = self.unit.side
         enemy = side.enemy
-        ground = {t: owner_of_ground(state, t) for t in board.territory_hexes}
-        regions = data.regions
-        occupied, units, zoc, strait = self.occupied, state.units, self.zoc, self.strait
-        cells, limit = board.cells, data.stack_limit
-        land, mountain = Terrain.LAND, Terrain.MOUNTAIN
-        mountain_cost = data.movement.mountain_cost
-        garrison = self.unit.kind is Kind.GARRISON
-
-        def cost(a: int, b: int) -> float | None:
-            t = terrain_at[b]
-            if t is land:
-                step = 1
-            elif t is mountain and not garrison:
-                step = mountain_cost
-            else:
-                return None
-            if on_road and a * n + b not in road_steps:
-                return None
-            tb = territory_at[b]
-            assert tb is not None
-            owner_b = ground[tb]
-            if a == strait:
-                if bridge and tb in regions:
-                    return None
-            else:
+        ground, regions = self.ground, data.regions
+        occupied, blocked, zoc, strait = self.occupied, self.blocked, self.zoc, self.strait
+        spent: dict[int, int] = {start: 0}
+        buckets: list[list[int]] = [[start]] + [[] for _ in range(budget)]
+        for cost in range(budget + 1):
+            for a in buckets[cost]:
+                if spent[a] != cost:
+                    continue
+                if a != start and (a in occupied or (not own_only and a in zoc)):
+                    continue
                 ta = territory_at[a]
-                if ta != tb and ground[ta] is enemy:  # type: ignore[index]
-                    return None
-            if owner_b is enemy and tb in regions:
-                return None
-            if own_only and (owner_b is not side or b in zoc):
-                return None
-            here = occupied.get(b)
-            if here is not None and (units[here[0]].side is not side
-                                     or len(here) >= limit(cells[b])):
-                return None
-            return step
-
-        return cost
+                from_strait = a == strait
+                leave_enemy = not from_strait and ta is not None and ground[ta] is enemy
+                for b in adjacent[a]:
+                    step = enter[b]
+                    if not step:
+                        continue
+                    total = cost + step
+                    if total > budget:
+                        continue
+                    old = spent.get(b)
+                    if old is not None and old <= total:
+                        continue
+                    if on_road and a * n + b not in road_steps:
+                        continue
+                    tb = territory_at[b]
+                    assert tb is not None
+                    if from_strait:
+                        if bridge and tb in regions:
+                            continue
+                    elif leave_enemy and ta != tb:
+                        continue
+                    if b in blocked:
+                        continue
+                    owner_b = ground[tb]
+                    if owner_b is enemy and tb in regions:
+                        continue
+                    if own_only and (owner_b is not side or b in zoc):
+                        continue
+                    spent[b] = total
+                    buckets[total].append(b)
+        return spent
 
 
 def naval_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:

@@ -37,9 +37,14 @@ def set_decision(state: GuerraState) -> None:
                                   f"Place {name(state, unit)} in North Africa", "6")
     elif phase in (Phase.POPULATION, Phase.FIXED):
         pending = state.placements[0]
-        what = "by population factors" if pending.family is None else "from the turn table"
-        state.decision = Decision(pending.player, "place",
-                                  f"Place a reinforcement counter {what}", "10")
+        data = state.data
+        if pending.family is None:
+            paid = ", ".join(data.provinces[p].name for p in pending.zone)
+            what = f"an army or garrison counter paid by {paid}, in one of them"
+        else:
+            family = data.families[pending.family]
+            what = f"{family.name} ({family.kind.value}) from the turn table"
+        state.decision = Decision(pending.player, "place", f"Place {what}", "10")
     elif phase is Phase.CONVERSION:
         state.decision = Decision(state.player, "conversion",
                                   "Convert pairs of garrisons into army counters", "12")

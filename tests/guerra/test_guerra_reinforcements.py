@@ -330,3 +330,17 @@ def test_garrisons_in_disputed_provinces_cannot_convert():
     garrisons_at(state, "oviedo", "huesca", side="nationalist")
     assert conversion_actions(state, "nationalist") == []
     eliminate(state, state.units[state.land_at[city(state, "oviedo")][0]], "test")
+
+
+def test_the_placement_prompt_says_what_is_placed_and_who_paid_for_it():
+    """Section 10: the prompt names the provinces that paid for a population counter, or the
+    family of a turn-table counter."""
+    rules, state = start(real_empty())
+    state.turn = 2
+    queue_population(state, Side.REPUBLICAN)
+    state.phase = Phase.POPULATION
+    set_decision(state)
+    assert "Gerona" in state.decision.prompt and "army or garrison" in state.decision.prompt
+    state.placements = [PendingPlacement(Side.NATIONALIST, "nationalist", (), "army_of_africa")]
+    set_decision(state)
+    assert state.data.families["army_of_africa"].name in state.decision.prompt

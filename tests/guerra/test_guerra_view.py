@@ -38,3 +38,18 @@ def test_the_view_shows_the_combat_with_its_combined_factors():
     assert combat["defenders"] == [defender]
     assert (combat["attack"], combat["defence"]) == (4, 3)
     assert combat["stack"] is False
+
+
+def test_log_lines_name_places_not_coordinates():
+    """The log names the city or province of a move, never bare hex coordinates."""
+    from guerra_kit import city, put, real_empty, start
+
+    from guerra.rules.actions import MoveTo, Select
+
+    rules, state = start(real_empty())
+    army = put(state, "nationalist_army", city(state, "burgos"))
+    rules.apply(state, Select(army.id))
+    target = next(iter(sorted(state.reach)))
+    events = rules.apply(state, MoveTo(target.q, target.r))
+    text = events[0].text
+    assert "from Burgos to " in text and "," not in text.split(" to ", 1)[1]
