@@ -46,7 +46,8 @@ def resolve(plugin: GamePlugin, name: str) -> str:
         key = key.removeprefix(COMPUTER + ":")
     if key in ("", COMPUTER):
         return default_level(plugin)
-    key = ALIASES.get(key, key) if key not in plugin.agents else key
+    if ALIASES.get(key) in plugin.agents:
+        key = ALIASES[key]
     if key != "random" and key not in plugin.agents:
         raise UnknownLevel(f"unknown level '{name}' for {plugin.id} "
                            f"(known: {', '.join(levels(plugin))})")
