@@ -71,3 +71,14 @@ def test_the_values_of_an_ended_game_and_of_a_lead() -> None:
     assert terminal_value(Result("spanish", ""), "philippine") == 0.0
     assert terminal_value(Result(None, ""), "spanish") == 0.5
     assert squash(0.0, 5.0) == 0.5 and squash(10.0, 5.0) > 0.85
+
+
+def test_the_wilson_interval_and_percentiles() -> None:
+    from engine.ai.stats import percentile, wilson
+
+    low, high = wilson(8, 10)
+    assert 0.490 < low < 0.491 and 0.943 < high < 0.944
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 10)[1] > 0.9999
+    assert percentile([3.0, 1.0, 2.0, 4.0], 0.5) == 2.0
+    assert percentile([3.0, 1.0, 2.0, 4.0], 0.95) == 4.0
