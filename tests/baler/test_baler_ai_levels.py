@@ -112,7 +112,8 @@ def incursion_defence_without_attacker_success() -> tuple[BalerState, list]:
         table = dice_in_play(st) if st.decision.kind == "modify-dice" else None
         if table and table["kind"] == "incursion" and table["attacker"] != st.decision.player:
             att = next(p for p in table["pools"] if p["side"] == table["attacker"])
-            if not any(v in (5, 6) for v in att["values"]) and ModifyDie(0, "plus1", "morale") in legal:
+            spend = ModifyDie(0, "plus1", "morale")
+            if not any(v in (5, 6) for v in att["values"]) and spend in legal:
                 return st, legal
         session.play(agents[st.decision.player].choose(RULES, st, legal))
     raise AssertionError("no such incursion in the game")
