@@ -103,8 +103,8 @@ def side_named(plugin: GamePlugin, text: str) -> str:
 
     best = max(plugin.sides, key=shared) if plugin.sides else None
     if best is None or shared(best) < 3:
-        names = ", ".join(f"{plugin.side_names.get(s, s)} ({s})" for s in plugin.sides)
-        raise UserError(f"unknown side {text!r} (sides: {names})")
+        listed = ", ".join(f"{plugin.side_names.get(s, s)} ({s})" for s in plugin.sides)
+        raise UserError(f"unknown side {text!r} (sides: {listed})")
     return best
 
 
