@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from baler.rules import hidden
-from baler.rules.actions import ACTION_TYPES
+from baler.rules.actions import ACTION_TYPES, Decide, Done
 from baler.rules.invariants import check_invariants
+from baler.rules.refusals import refuse
 from baler.rules.sequence import GameTask
 from baler.rules.setup import new_state
 from baler.rules.state import SIDES, BalerState
@@ -22,6 +23,14 @@ from engine.core.dice import Dice
 from engine.core.game import Result, Scenario, stable_hash
 
 __all__ = ["BalerRules", "BalerState"]
+
+REACTION_DEFAULTS: dict[str, Action] = {
+    "modify-dice": Done(),
+    "persistence": Done(),
+    "surveillance": Decide(False),
+}
+"""The reaction windows of the game (optional answers inside a procedure) and the answer that
+declines each one."""
 
 
 class BalerRules:
@@ -48,14 +57,23 @@ class BalerRules:
             raise IllegalActionError("The game is over.")
         task = state.stack[-1]
         if action not in task.legal(state):
-            decision = state.decision
-            raise IllegalActionError(
-                f"{action.describe()} is not allowed now: {decision.prompt}", decision.section
-            )
+            raise refuse(state, action)
         events: list[Event] = []
         task.answer(state, action, events)
         settle(state, events)
         return events
+
+    def reaction_default(self, state: BalerState) -> Action | None:
+        """The answer that lets a reaction window pass (engine `RulesExtras`): finish without
+        modifying the dice (rulebook "Combat modifiers"), keep the Persistence marker for later
+        (rulebook "Persistence"), leave the surveillance marker unused (rulebook "2.
+        Surveillance"). None for every other decision."""
+        if state.outcome is not None or not state.stack:
+            return None
+        default = REACTION_DEFAULTS.get(state.decision.kind)
+        if default is None or default not in state.stack[-1].legal(state):
+            return None
+        return default
 
     def view(self, state: BalerState, player: str | None) -> Any:
         return view(state, player)

@@ -83,26 +83,31 @@ def _placement_problems(st: BalerState) -> list[str]:
     problems: list[str] = []
     at, loc = st.at, st.loc
     listed = 0
+    seen: set[str] = set()
     for space, units in at.items():
+        if not units:
+            continue
         listed += len(units)
-        if len(units) > 1:
-            if space.startswith("centre-"):
-                pass
-            elif space not in limits.boxes and len(units) > limits.stack.get(space, 1):
-                problems.append(f"{space} holds {len(units)} counters")
-        if units and space.startswith("centre-") and not any(
-                isinstance(t, Incursion) for t in st.stack):
-            problems.append(f"{space} holds units outside an incursion")
+        seen.update(units)
+        for unit in units:
+            if loc.get(unit) != space:
+                problems.append(f"{unit} is listed on {space} but located on {loc.get(unit)}")
+        if space.startswith("centre-"):
+            if not any(isinstance(t, Incursion) for t in st.stack):
+                problems.append(f"{space} holds units outside an incursion")
+        elif len(units) > 1 and space not in limits.boxes \
+                and len(units) > limits.stack.get(space, 1):
+            problems.append(f"{space} holds {len(units)} counters")
+    forbidden, guns, gun_spaces = limits.forbidden, limits.guns, limits.gun_spaces
     for unit, space in loc.items():
-        here = at.get(space)
-        if here is None or unit not in here:
-            problems.append(f"{unit} is located on {space} but not listed there")
-        why = limits.forbidden[unit].get(space)
+        why = forbidden[unit].get(space)
         if why is not None:
             problems.append(why)
-        elif unit in limits.guns and space not in limits.gun_spaces:
+        elif unit in guns and space not in gun_spaces:
             problems.append(f"{unit} is on {space}")
-    if listed != len(loc) or len(loc) != len(data.units):
+    # Every listed unit stands where it is listed; with as many distinct units listed as there
+    # are counters, each is listed exactly once.
+    if listed != len(data.units) or len(seen) != listed or len(loc) != listed:
         counts = Counter(u for units in at.values() for u in units)
         problems += [f"{u} appears {counts[u]} times on the board" for u in data.units
                      if counts[u] != 1]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from baler.rules.actions import PlaceUnit
-from baler.rules.queries import bag, empty_posts, empty_soldier_spaces
+from baler.rules.queries import bag, empty_posts, empty_soldier_spaces, factors_text
 from baler.rules.state import BAGS, BalerState, Side
 from baler.rules.tasks import Task, decide, moved, pop, say
 from engine.core.actions import Action, CardDrawn, Event
@@ -50,7 +50,8 @@ class ManPosts(Task):
             self._place(st, spaces[0], ev)
             return self.run(st, ev)
         where = "guard post" if self.target == "posts" else "detachment space"
-        return decide(side, "man-posts", f"Place {st.name(self.drawn)} on an empty {where}",
+        return decide(side, "man-posts", f"Place {st.name(self.drawn)} "
+                      f"({factors_text(st, self.drawn)}) on an empty {where}",
                       self.section)
 
     def legal(self, st: BalerState) -> list[Action]:

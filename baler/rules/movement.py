@@ -16,7 +16,7 @@ from typing import ClassVar
 from baler.rules.actions import Choose, Done, Move, PlaceUnit
 from baler.rules.leaders import activate, may_take_post, role_of
 from baler.rules.picks import empty_artillery_posts
-from baler.rules.queries import bag, soldier_spaces, tcm_position, tcm_units
+from baler.rules.queries import bag, factors_text, soldier_spaces, tcm_position, tcm_units
 from baler.rules.state import BAGS, BalerState, Kind, Side
 from baler.rules.tasks import Task, decide, moved, pop, push, say
 from baler.rules.tcm import MANILA, TcmCombat, move_stack
@@ -86,12 +86,12 @@ class MovementTask(Task):
                 gun = st.occupant(post)
                 if gun is not None:
                     found.extend(Move("artillery", gun, p) for p in free)
-        for unit in detachment_units(st, side):
+        # Only the side's empty command posts can take a leader (may_take_post checks the rest).
+        free = [p for p, (s, _) in st.data.command_posts.items()
+                if s is side and not st.units_at(p)]
+        for unit in detachment_units(st, side) if free else ():
             if st.data.units[unit].kind is Kind.LEADER:
-                found.extend(
-                    Move("command", unit, p) for p in st.data.command_posts
-                    if may_take_post(st, unit, p)
-                )
+                found.extend(Move("command", unit, p) for p in free if may_take_post(st, unit, p))
         for post, (s, role) in st.data.command_posts.items():
             leader = st.occupant(post)
             if s is side and role != "military" and leader and leader not in st.exhausted:
@@ -122,7 +122,8 @@ class MovementTask(Task):
             return decide(side, "movement", f"Choose a movement ({self.moves_left} left)",
                           self.section)
         if self.step == BAG_DRAWN:
-            return decide(side, "place-drawn", f"Place {st.name(self.drawn)}, drawn from the bag",
+            return decide(side, "place-drawn", f"Place {st.name(self.drawn)} "
+                          f"({factors_text(st, self.drawn)}), drawn from the bag",
                           "Types of movement")
         if self.tcm_left <= 0 or not (bag(st, side) or tcm_candidates(st)):
             self.step = CHOOSE

@@ -148,3 +148,13 @@ def tcm_modifier(st: BalerState) -> int:
 
 def trench_count(st: BalerState, area: str, state: str) -> int:
     return sum(1 for t in st.data.trenches_by_area[area] if st.trenches.get(t) == state)
+
+
+def factors_text(st: BalerState, unit: str) -> str:
+    """A counter's printed factors in words, for prompts that place it (rulebook "Units")."""
+    info = st.data.units[unit]
+    if info.kind is Kind.LEADER:
+        return f"combat {info.combat}, rank {info.rank}"
+    if info.kind is Kind.ARTILLERY:
+        return f"combat {info.combat}"
+    return f"combat {info.combat}, manpower {info.manpower}"

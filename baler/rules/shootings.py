@@ -31,15 +31,20 @@ class ShootingsPhase(Task):
         if self.second and not self.areas:
             self.areas = [a for a in st.data.areas if a not in st.shooting_markers]
             self._mark(st, self.areas, ev)
+        phase = self.phase_name()
         if len(self.areas) < 2 and self._free(st):
-            return decide(side, "shooting-area", f"Choose shooting area {len(self.areas) + 1} "
-                          "of 2", self.section)
+            return decide(side, "shooting-area", f"{phase}: choose shooting area "
+                          f"{len(self.areas) + 1} of 2", phase)
         if len(self.areas) == 2:
-            return decide(side, "shooting-order", "Choose the shooting to resolve first",
-                          self.section)
+            return decide(side, "shooting-order", f"{phase}: choose the shooting to resolve "
+                          "first", phase)
         pop(st, self)
         push(st, *(Shooting(attacker=self.side, area=a) for a in self.areas))
         return None
+
+    def phase_name(self) -> str:
+        """The phase by its rulebook name: first or second shootings."""
+        return "Second shootings phase" if self.second else "First shootings phase"
 
     def _free(self, st: BalerState) -> list[str]:
         return [a for a in st.data.areas if a not in st.shooting_markers]

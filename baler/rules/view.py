@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from baler.rules.actionphase import ActionPhaseTask, category
+from baler.rules.actions import TakeAction
 from baler.rules.dicepool import dice_in_play
+from baler.rules.refusals import refuse
 from baler.rules.state import BAGS, SIDES, WALLS, BalerState, Side
 
 
@@ -29,6 +31,33 @@ def action_points(st: BalerState) -> dict[str, Any] | None:
             costs = {category(n): task.cost(st, n) for n in ACTION_NAMES}
             return {"side": task.side, "ap": task.ap, "uses": dict(task.uses), "costs": costs}
     return None
+
+
+AREA_ACTIONS = {
+    Side.SPANISH: ("attack-shooting", "attack-incursion", "surveillance", "repair"),
+    Side.PHILIPPINE: ("attack-shooting", "attack-incursion", "attack-artillery", "surveillance"),
+}
+
+
+def area_refusals(st: BalerState) -> list[dict[str, str]]:
+    """In the action phase, each action taken in an area that the deciding side may not take
+    there now, with the rule that forbids it (rulebook "Action types"; baler/rules/refusals.py),
+    so the screen can show it greyed out with its reason."""
+    if st.decision.kind != "action" or not st.stack:
+        return []
+    task = st.stack[-1]
+    if not isinstance(task, ActionPhaseTask):
+        return []
+    legal = set(task.legal(st))
+    found = []
+    for name in AREA_ACTIONS[Side(task.side)]:
+        for area in st.data.areas:
+            action = TakeAction(name, area)
+            if action not in legal:
+                err = refuse(st, action)
+                found.append({"name": name, "area": area,
+                              "reason": f"{err.reason} ({err.section})"})
+    return found
 
 
 def view(st: BalerState, player: str | None) -> dict[str, Any]:
@@ -82,6 +111,7 @@ def view(st: BalerState, player: str | None) -> dict[str, Any]:
         "attacked": {s.value: sorted(st.attacked[s]) for s in SIDES},
         "dice": dice_in_play(st),
         "action_points": action_points(st),
+        "refusals": area_refusals(st),
         "vp_causes": {s.value: dict(st.vp_causes.get(s, {})) for s in SIDES},
         "outcome": None if st.outcome is None else {
             "winner": st.outcome.winner, "reason": st.outcome.reason,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.ui.adapter import AidPage
+from engine.ui.adapter import AidPage, AidTable
 
 
 def _by_roll(values: Sequence[Any]) -> str:
@@ -29,7 +29,8 @@ def sequence_page(t: dict[str, Any]) -> AidPage:
         "(tie: the holder keeps it; turn 1: the Philippine side). An own Fog of War card laid "
         "here has its event resolved.",
         "2 Events — two event cards each, initiative side first; a support card may boost "
-        "them (matching icon, the star matches any) to trigger secondary events.",
+        "them (matching icon; a star on the support card matches any) to trigger secondary "
+        "events.",
         "3 Attrition — Spanish supply roll, beriberi and desertion; Philippine supply roll "
         "with the territorial modifier; from turn 4 the US strength and advance rolls.",
         "4 First shootings — the initiative side shoots in two areas (mandatory).",
@@ -145,6 +146,28 @@ def victory_page(t: dict[str, Any]) -> AidPage:
     ))
 
 
+def dice_page(t: dict[str, Any]) -> AidPage:
+    """The die-roll tables side by side, one row per face."""
+    spanish = t["spanish_supply_action"]
+    rows = []
+    for face in range(6):
+        es = spanish[face]
+        es_text = ", ".join(f"{k} {int(v):+d}" for k, v in es.items() if v) or "nothing"
+        rows.append((
+            str(face + 1), es_text, f"+{t['philippine_supply_action'][face]} supply",
+            f"-{t['philippine_attrition']['supply_loss_by_roll'][face]} supply",
+            f"+{t['surveillance']['bonus_by_roll'][face]}",
+            str(t["leader_upkeep_by_roll"][face]),
+            str(t["spanish_location_by_roll"][face]), str(t["philippine_location_by_roll"][face]),
+        ))
+    table = AidTable(("Die", "Spanish supply action", "Philippine supply action",
+                      "Philippine attrition", "Surveillance", "Leader at Upkeep",
+                      "Spanish casualty", "Philippine casualty"), tuple(rows),
+                     "Die-roll tables (Philippine rolls take the territorial map modifier)")
+    return AidPage("Die-roll tables", ("Each row is the face rolled.",), (table,))
+
+
 def pages(tables: dict[str, Any]) -> list[AidPage]:
+    """The game's pages; the engine adds the counter legend (GameUI.legend) as the last one."""
     return [sequence_page(tables), actions_page(tables), attrition_page(tables),
-            supply_page(tables), combat_page(tables), victory_page(tables)]
+            supply_page(tables), combat_page(tables), victory_page(tables), dice_page(tables)]

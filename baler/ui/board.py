@@ -30,8 +30,8 @@ from baler.ui.overlays import (
     tray_layout,
     tray_rect,
 )
+from baler.ui.spread import SpreadMap
 from engine.ui.adapter import CounterSpec
-from engine.ui.areaview import AreaMapView
 from engine.ui.camera import Camera
 from engine.ui.drawing import draw_highlight, rect_points
 
@@ -60,8 +60,11 @@ class BalerBoard:
         self.data = data
         board = geometry.build(data)
         self.rects = board.rects
-        self.map = AreaMapView(board.spaces, regions=board.regions, world_size=geometry.WORLD,
-                               counter_size=geometry.COUNTER, background=P.PAPER)
+        widths = {sid: rect[2] for sid, rect in board.rects.items()}
+        spread = frozenset(f"markers-a{a}" for a in data.areas)
+        self.map = SpreadMap(board.spaces, lambda loc: loc in spread or loc.startswith("vp-"),
+                             widths, regions=board.regions, world_size=geometry.WORLD,
+                             counter_size=geometry.COUNTER, background=P.PAPER)
         self.table = Table()
         self.marks: dict[str, str] = {}
         """Targets the deciding player may click now, with their highlight style."""

@@ -147,7 +147,7 @@ def card_face(card: CardInfo, width: int, height: int) -> pygame.Surface:
         pygame.draw.line(surf, darker(P.CARD_PAPER, 0.3), (pad, y), (width - pad, y), 1)
         need = requirement_text(card)
         caption = "Boosted" + (f" ({need})" if need else "") + ":"
-        y = _blit_lines(surf, _wrap(caption, bold_f, text_w, 1), bold_f, P.TITLE, pad, y + 1)
+        y = _blit_lines(surf, _wrap(caption, bold_f, text_w, 2), bold_f, P.TITLE, pad, y + 1)
         rest = max(1, (height - pad - y) // body_f.get_linesize())
         y = _blit_lines(surf, _wrap(events_text(card.secondary), body_f, text_w, rest), body_f,
                         P.INK, pad, y)

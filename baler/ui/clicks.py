@@ -6,7 +6,7 @@ actions asks which; a click that fits none says why, with the rulebook section.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +26,10 @@ from engine.ui.adapter import Click
 
 TWO_STEP_MOVES = frozenset({"post", "command", "artillery", "swap"})
 AREA_ACTIONS = ("attack-", "surveillance")
+PLAIN_PLACEMENTS = frozenset({"man-posts", "place-drawn", "place-healed", "place-artillery",
+                              "incursion-return"})
+"""Decisions whose answers only put a counter down (nothing spent, rolled or drawn): a click
+plays them at once; every other click opens a menu (DESIGN.md §8)."""
 
 
 @dataclass(slots=True)
@@ -175,21 +179,26 @@ def on_board(where: Where, legal: Iterable[Action]) -> list[Action]:
     return [a for a in legal if one_step(where, a) or two_step(where, a)]
 
 
+MenuMaker = Callable[[str, list[Action]], Click]
+
+
 def click(where: Where, target: str | None, selection: str | None,
-          legal: list[Action]) -> Click:
-    """What a click on `target` means, with `selection` selected."""
+          legal: list[Action], menu: MenuMaker | None = None) -> Click:
+    """What a click on `target` means, with `selection` selected; `menu` turns the actions a
+    click fits into the menu the screen opens (plain placements play at once)."""
     if target is None or target == "overlay":
         return Click()
     options = where.candidates(target)
+    fit = menu if menu is not None else (lambda _where, actions: _fit(actions))
     if selection is not None:
         chosen = [a for a in legal for source, dest in two_step(where, a)
                   if source == selection and dest in options]
         if chosen:
-            return _fit(chosen)
+            return fit(target, chosen)
     for candidate in options:
         direct = [a for a in legal if candidate in one_step(where, a)]
         if direct:
-            return _fit(direct)
+            return fit(candidate, direct)
     dests = {dest for a in legal for source, dest in two_step(where, a) if source == target}
     if dests:
         return Click(select=target, highlight=frozenset(dests))

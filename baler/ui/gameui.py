@@ -14,12 +14,12 @@ from typing import Any
 from baler.rules.sequence import TITLES
 from baler.rules.setup import build_data
 from baler.rules.state import SIDES, VP_CAUSES, Phase, Side
-from baler.ui import aid, clicks, pieces
+from baler.ui import aid, clicks, faces, menus, pieces
 from baler.ui.board import BalerBoard, Table
 from baler.ui.labels import action_label
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
-from engine.ui.adapter import AidPage, Click
+from engine.ui.adapter import AidPage, CardFace, Click
 
 
 class BalerUI:
@@ -109,7 +109,16 @@ class BalerUI:
     # -- clicks --------------------------------------------------------------------------------
 
     def on_click(self, target: str | None, selection: str | None, legal: list[Action]) -> Click:
-        return clicks.click(self.where, target, selection, legal)
+        """A menu of what may be done at the place clicked (greyed items say why not); a
+        selection for a counter that moves; a plain placement plays at once (DESIGN.md §8)."""
+        answer = clicks.click(self.where, target, selection, legal,
+                              menus.maker(self.where, self.action_label))
+        if answer.reason is not None and target is not None and selection is None \
+                and self.view.get("decision", {}).get("kind") == "action":
+            grey = menus.greyed(self.where, self.where.area_of(target))
+            if grey:
+                return Click(menu=tuple(grey), title=menus.title(self.where, target))
+        return answer
 
     def board_actions(self, legal: list[Action]) -> list[Action]:
         """The actions made on the board; the targets that play them are marked meanwhile."""
@@ -131,8 +140,9 @@ class BalerUI:
             lines.append(("Initiative", f"{Side(view['initiative']).label} side"))
         for side in SIDES:
             t = view["tracks"][side.value]
+            held = view["hand_sizes"][side.value]
             lines.append((side.label, f"supply {t['supply']}, morale {t['morale']}, "
-                                      f"{t['vp']} VP, {view['hand_sizes'][side.value]} cards"))
+                                      f"{t['vp']} VP, {held} card{'s' * (held != 1)}"))
         points = view["action_points"]
         if points is not None:
             lines.append(("Action points", f"{points['ap']} left ({Side(points['side']).label})"))
@@ -162,6 +172,22 @@ class BalerUI:
 
     def player_aid(self) -> Sequence[AidPage]:
         return aid.pages(self.data.tables)
+
+    # -- the card viewer, the legend and the log (GameUIExtras) --------------------------------
+
+    def card_face(self, target: str) -> CardFace | None:
+        """The card under `target` as the viewer may see it (a back for hidden cards)."""
+        return faces.card_at(self.data, self.view, self.viewer, target)
+
+    def all_card_faces(self) -> Sequence[CardFace]:
+        """Every card of the scenario, for the viewer's tests."""
+        return [faces.face(self.data, card) for card in self.data.cards]
+
+    def legend(self) -> Sequence[tuple[str, str]]:
+        return faces.legend()
+
+    def place_name(self, text: str) -> str:
+        return faces.place_name(self.data, text)
 
 
 def create(plugin: GamePlugin, scenario: Scenario) -> BalerUI:

@@ -54,8 +54,9 @@ SOURCES = {"morale": "morale modifier, −1 morale", "command": "command modifie
 
 
 def action_label(data: GameData, view: dict[str, Any], action: Action) -> str:
-    """The button text for `action` in the decision of `view`."""
-    kind = view["decision"]["kind"]
+    """The button text for `action` in the decision of `view` (an empty view before the first
+    sync: the screen may label the answer it plays by itself first)."""
+    kind = view.get("decision", {}).get("kind", "")
     if isinstance(action, Done):
         return DONE.get(kind, "Done")
     if isinstance(action, Decide):
@@ -121,7 +122,7 @@ def _choose(data: GameData, view: dict[str, Any], kind: str, target: str) -> str
                  "event-area": "Assault the walls of"}
         return f"{verbs.get(kind, 'Choose')} area {target}"
     if target in ("A", "B"):
-        card = view["shared_faceup"].get(target)
+        card = view.get("shared_faceup", {}).get(target)
         title = f" '{data.cards[card].title}'" if card else ""
         return f"Take shared card {target}{title}"
     if target == "deck":
@@ -151,7 +152,7 @@ def _move(data: GameData, view: dict[str, Any], action: Move) -> str:
     if kind == "tcm-advance":
         number = data.tcm.index(action.dest) + 1
         fight = ""
-        if number == int(view["foreign_power"]["space"]):
+        if number == int(view.get("foreign_power", {}).get("space", 0)):
             fight = ", fighting the foreign power"
         return f"Advance to {data.tcm_names[number - 1]} ({number}){fight} (both movements)"
     return f"{_name(data, action.unit)} to {_name(data, action.dest)}"

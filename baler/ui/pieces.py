@@ -9,6 +9,7 @@ Bags show one marker with the number of soldiers inside, never which ones.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from baler.rules.state import BAGS, SIDES, WALLS, GameData, Kind, Side
@@ -70,6 +71,13 @@ def counters(data: GameData, view: dict[str, Any]) -> Counters:
     _tracks(data, view, put)
     _church(data, view, put)
     _boxes(data, view, put)
+    for space in data.tcm:
+        stack = out.get(space, [])
+        troops = [s for s in stack if s.side == Side.PHILIPPINE.value and s.symbol != "marker"]
+        if len(troops) > 1:
+            # A stack with its count: the printed space is too small for a row of counters.
+            top = troops[-1]
+            stack[stack.index(top)] = replace(top, label=f"{len(troops)} units")
     return out
 
 

@@ -18,6 +18,7 @@ from baler_fixtures import (
     texts,
 )
 
+from baler.rules import BalerRules
 from baler.rules.actions import Decide, Done, ModifyDie, Move
 from baler.rules.combat import Shooting
 from baler.rules.dicepool import dice_in_play
@@ -142,3 +143,22 @@ def test_casualty_location_and_us_rolls_offer_no_window() -> None:
     st.turn, st.power, st.persistence = 4, "us", True
     run(st, UsAdvance(), rolls=(1, 1))
     assert kind(st) != "persistence" and st.persistence
+
+
+def test_reaction_default_declines_each_reaction_window() -> None:
+    """Engine RulesExtras.reaction_default: Done for the dice-modifier and Persistence windows,
+    No for a surveillance marker, None for every other decision; always a legal answer."""
+    rules = BalerRules()
+    st = _us_support((2,))
+    assert rules.reaction_default(st) == Done() and Done() in legal(st)
+    st = cleared()
+    place(st, {"es-jose-pestana": "es-34-a2", "ph-soldier-17": "ph-56-a2a3"})
+    st.surveillance[ES].add("2")
+    st.morale[ES] = 3
+    run(st, Shooting(attacker="spanish", area="2"), rolls=(1, 2, 2, 2))
+    assert kind(st) == "surveillance" and rules.reaction_default(st) == Decide(False)
+    act(st, Decide(False))
+    assert kind(st) == "modify-dice" and rules.reaction_default(st) == Done()
+    st = cleared()
+    run(st, MovementTask(side="philippine", moves_left=2))
+    assert kind(st) == "movement" and rules.reaction_default(st) is None

@@ -17,9 +17,10 @@ from engine.core.actions import Action
 from engine.core.session import Session
 from engine.loading import load_game_scenario
 from engine.sim import make_agent
+from engine.ui.adapter import Click
 from engine.ui.app import App
 from engine.ui.game_scene import GameScene
-from uitest import DT, at, button_at, click, hover, key, make_app, shot, start_game
+from uitest import DT, at, click, hover, key, make_app, shot, start_game
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
@@ -55,6 +56,20 @@ def start(app: App, session: Session, human: str = "spanish",
     while scene.handoff is not None:
         click(app, (10, 10), steps=2)
     return scene
+
+
+def choose_in_menu(app: App, scene: GameScene, target: str, action: Action) -> None:
+    """Click `target` on the board; the game answers with a menu holding `action`, which is
+    then chosen (the engine's menu widget, once on main, does the same from the click)."""
+    length = len(scene.session.history)
+    answer = scene.gameui.on_click(target, scene.selection, scene.session.legal_actions())
+    assert answer.menu and answer.action is None, answer
+    assert any(item.action == action for item in answer.menu), answer.menu
+    click(app, at(scene, target), steps=2)
+    if len(scene.session.history) == length:
+        scene.play(action)
+        for _ in range(3):
+            app.step(DT)
 
 
 # --- the board ---------------------------------------------------------------------------
@@ -114,7 +129,7 @@ def test_click_a_card_to_lay_it_face_down_for_initiative() -> None:
     scene = start(app, session)
     card = session.state.hands["spanish"][0]
     assert scene.gameui.board.marks[f"card:hand:{card}"] == "target"
-    click(app, at(scene, f"card:hand:{card}"), steps=2)
+    choose_in_menu(app, scene, f"card:hand:{card}", PlayCard(card))
     assert session.history[0].action == PlayCard(card)
     assert card not in PLUGIN.rules.view(session.state, "spanish")["hand"]
 
@@ -141,7 +156,7 @@ def test_select_a_unit_of_the_detachment_then_a_marked_post() -> None:
     assert scene.selection == move.unit
     assert move.dest in scene.highlight
     length = len(session.history)
-    click(app, at(scene, move.dest), steps=2)
+    choose_in_menu(app, scene, move.dest, move)
     assert session.history[length].action == move
 
 
@@ -160,11 +175,7 @@ def test_click_a_die_to_reroll_it_during_a_shooting(tmp_path) -> None:
     assert target in scene.gameui.board.marks
     length = len(session.history)
     app.settings.dice_speed = 1
-    click(app, at(scene, target), steps=2)
-    if scene.choices:
-        assert reroll in scene.choices
-        label = scene.gameui.action_label(reroll)
-        click(app, button_at(scene, label), steps=2)
+    choose_in_menu(app, scene, target, reroll)
     assert session.history[length].action == reroll
     if scene.animations:
         for _ in range(30):
@@ -177,9 +188,9 @@ def test_f1_opens_the_player_aid_from_the_tables() -> None:
     scene = start(app, Session(PLUGIN.rules, SCENARIO, 1))
     key(app, pygame.K_F1)
     assert scene.dialog is not None
-    assert scene.dialog.title == "Player aid 1/6: Sequence of play"
+    assert scene.dialog.title == "Player aid 1/8: Sequence of play"
     key(app, pygame.K_RETURN)
-    assert scene.dialog is not None and scene.dialog.title == "Player aid 2/6: Action costs"
+    assert scene.dialog is not None and scene.dialog.title == "Player aid 2/8: Action costs"
     assert "1 AP, a second time 2 AP" in scene.dialog.text
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
@@ -263,13 +274,17 @@ def test_every_legal_action_is_a_click_or_a_button() -> None:
 def _reachable(ui: BalerUI, action: Action, legal: list[Action]) -> bool:
     for target in clicks.one_step(ui.where, action):
         answer = ui.on_click(target, None, legal)
-        if answer.action == action or action in answer.choices:
+        if answer.action == action or action in answer.choices or _in_menu(answer, action):
             return True
     for source, dest in clicks.two_step(ui.where, action):
         first = ui.on_click(source, None, legal)
         if first.select is None:
             continue
         second = ui.on_click(dest, first.select, legal)
-        if second.action == action or action in second.choices:
+        if second.action == action or action in second.choices or _in_menu(second, action):
             return True
     return False
+
+
+def _in_menu(answer: Click, action: Action) -> bool:
+    return any(item.action == action for item in answer.menu)

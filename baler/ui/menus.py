@@ -1,0 +1,124 @@
+"""The small menus a board click opens (DESIGN.md §8, "looking is free, acting is explicit"):
+what may be done at the place clicked, each with what it costs ("Surveillance — 1 AP",
+"Shooting — 2 AP (repeat)", "Trench section I — 2 AP, 1 supply") and whether it rolls, draws,
+reveals or plays a card; actions not possible there now are shown greyed with the rule that
+forbids them (from the rules' view, `refusals`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from baler.rules.actionphase import BASIC, category
+from baler.rules.actions import (
+    Choose,
+    Decide,
+    ModifyDie,
+    Move,
+    PlayCard,
+    PlaySupport,
+    ResolveEvent,
+    TakeAction,
+)
+from baler.rules.state import GameData
+from baler.ui.clicks import PLAIN_PLACEMENTS, Where
+from baler.ui.labels import ACTION_NAMES
+from engine.core.actions import Action
+from engine.ui.adapter import Click, MenuItem
+
+ROLLING_ACTIONS = frozenset({"attack-shooting", "attack-incursion", "attack-artillery",
+                             "supply", "uss-yorktown"})
+SUPPLY_COST = {"repair": ("repair", "supply_cost"), "trench-1": ("trench", "supply_cost"),
+               "trench-2": ("trench", "supply_cost")}
+
+
+def cost(data: GameData, view: dict[str, Any], action: Action) -> str:
+    """What `action` spends, in the rulebook's units."""
+    if isinstance(action, TakeAction):
+        points = view.get("action_points") or {}
+        cat = category(action.name)
+        ap = (points.get("costs") or {}).get(cat)
+        parts = [f"{ap} AP" if ap is not None else ""]
+        table = SUPPLY_COST.get(action.name)
+        if table is not None:
+            parts.append(f"{data.tables[table[0]][table[1]]} supply")
+        text = ", ".join(p for p in parts if p)
+        if cat in BASIC and (points.get("uses") or {}).get(cat, 0) >= 1:
+            text += " (repeat)"
+        return text
+    if isinstance(action, ModifyDie):
+        return {"morale": "1 morale", "command": "the commander's rank",
+                "persistence": "the Persistence marker"}.get(action.source, "")
+    if isinstance(action, Move) and view["decision"]["kind"] == "movement":
+        return "2 movements" if action.kind.startswith("tcm") else "1 movement"
+    if isinstance(action, Decide) and action.yes and view["decision"]["kind"] == "fow-keep":
+        return f"{data.tables['fow_keep_morale_cost']} morale"
+    return ""
+
+
+def irreversible(data: GameData, view: dict[str, Any], action: Action) -> bool:
+    """Whether `action` rolls, draws, reveals or plays a card (undo stops there)."""
+    kind = view["decision"]["kind"]
+    if isinstance(action, PlayCard | PlaySupport | ResolveEvent):
+        return True
+    if isinstance(action, TakeAction):
+        return action.name in ROLLING_ACTIONS
+    if isinstance(action, ModifyDie):
+        return action.how == "reroll"
+    if isinstance(action, Move):
+        return action.kind in ("bag", "tcm-advance") or (
+            action.kind in ("command", "activate") and action.dest in data.command_posts
+            and data.command_posts[action.dest][1] == "us-support")
+    if isinstance(action, Decide):
+        return action.yes and kind == "surveillance"
+    if isinstance(action, Choose):
+        return kind == "event-area" or action.target == "deck" or action.target.endswith("bag")
+    return False
+
+
+def item(data: GameData, view: dict[str, Any], action: Action, label: str) -> MenuItem:
+    """A menu line: the button's words without the AP they mention (the cost column says it)."""
+    label = re.sub(r" \(\d+ AP\)$", "", label)
+    return MenuItem(label=label, action=action, cost=cost(data, view, action),
+                    irreversible=irreversible(data, view, action))
+
+
+def greyed(where: Where, area: str | None) -> list[MenuItem]:
+    """The area actions the deciding side may not take in `area` now, with their reasons."""
+    if area is None:
+        return []
+    return [
+        MenuItem(label=f"{ACTION_NAMES.get(r['name'], r['name'])} in area {area}",
+                 reason=r["reason"])
+        for r in where.view.get("refusals", []) if r["area"] == area
+    ]
+
+
+def title(where: Where, target: str) -> str:
+    """The menu's heading: the place or thing clicked, by its printed name."""
+    if target.startswith("area-"):
+        return f"Area {target.removeprefix('area-')} of the church map"
+    if target.startswith("die:"):
+        return f"Die {int(target.split(':')[-1]) + 1}"
+    if target.startswith("card:"):
+        card = where.data.cards.get(target.split(":")[-1])
+        return f"'{card.title}'" if card else "Card"
+    return where.name(where.location.get(target, target)) if target not in where.data.units \
+        else where.name(target)
+
+
+def maker(where: Where, label: Callable[[Action], str]) -> Callable[[str, list[Action]], Click]:
+    """The function `clicks.click` calls with the target clicked and the actions it fits."""
+
+    def make(target: str, actions: list[Action]) -> Click:
+        unique = list(dict.fromkeys(actions))
+        kind = where.view["decision"]["kind"]
+        if kind in PLAIN_PLACEMENTS and len(unique) == 1:
+            return Click(action=unique[0])
+        items = [item(where.data, where.view, a, label(a)) for a in unique]
+        if kind == "action":
+            items += greyed(where, where.area_of(target))
+        return Click(menu=tuple(items), title=title(where, target))
+
+    return make
