@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 export SDL_AUDIODRIVER ?= dummy
 
-.PHONY: play test lint typecheck unit soak bench bench-check screenshots clean
+.PHONY: play test lint typecheck unit soak bench bench-check screenshots clean ai-table
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,11 @@ bench: $(STAMP)
 
 bench-check: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/wargames bench --check docs/benchmarks.json
+
+# The strength table of the computer opponents (docs/ai.md); hours on 2 cores at 200 games a cell.
+AI_TABLE_ARGS ?= --games 200 --budget 2s --jobs 2
+ai-table: $(STAMP)
+	$(BIN)/python tools/ai_table.py $(AI_TABLE_ARGS) --out docs/ai-table.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

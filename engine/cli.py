@@ -88,6 +88,70 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+class _PlayHelp(argparse.Action):
+    """`play --help`: the options, then every game's sides and levels (read from the plugins
+    only when asked, so other commands start without loading the games)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from engine.ai.registry import levels
+
+        lines = ["sides and levels for --ai SIDE[:LEVEL]:"]
+        try:
+            games = plugins.discover()
+        except plugins.PluginError as err:
+            games = {}
+            lines.append(f"  (games could not be loaded: {err})")
+        for plugin in games.values():
+            sides = ", ".join(f"{plugin.side_names.get(s, s)} ({s})" for s in plugin.sides)
+            lines.append(f"  {plugin.id}: sides {sides}")
+            lines.append(f"  {' ' * len(plugin.id)}  levels {', '.join(levels(plugin))}")
+        lines.append("e.g. wargames play filipinas --ai spanish:easy")
+        parser.epilog = "\n".join(lines)
+        parser.print_help()
+        parser.exit()
+
+
+def _normal_text(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def side_named(plugin: GamePlugin, text: str) -> str:
+    """The side a person means: its id or the name on screen, in any case and spacing
+    ("spanish" and "Spain" for Filipinas' spain), or the side sharing the longest start with
+    it (at least three letters; the first seat wins a tie)."""
+    wanted = _normal_text(text)
+    forms = {s: {_normal_text(s), _normal_text(plugin.side_names.get(s, s))}
+             for s in plugin.sides}
+    for side, names in forms.items():
+        if wanted in names:
+            return side
+
+    def shared(side: str) -> int:
+        return max(len(os.path.commonprefix([wanted, n])) for n in forms[side])
+
+    best = max(plugin.sides, key=shared) if plugin.sides else None
+    if best is None or shared(best) < 3:
+        listed = ", ".join(f"{plugin.side_names.get(s, s)} ({s})" for s in plugin.sides)
+        raise UserError(f"unknown side {text!r} (sides: {listed})")
+    return best
+
+
+def computer_seats(plugin: GamePlugin, entries: Sequence[str]) -> dict[str, str]:
+    """Each `--ai SIDE[:LEVEL]` as side -> level name (the default level when none is said)."""
+    from engine.ai.registry import UnknownLevel, resolve
+
+    seats: dict[str, str] = {}
+    for entry in entries:
+        text, _, level = entry.partition(":")
+        side = side_named(plugin, text)
+        try:
+            seats[side] = resolve(plugin, level or "computer")
+        except UnknownLevel as err:
+            raise UserError(str(err)) from None
+    return seats
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="wargames",
@@ -95,13 +159,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command")
 
-    play = sub.add_parser("play", help="start a game in a window")
+    play = sub.add_parser("play", help="start a game in a window", add_help=False,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+    play.add_argument("-h", "--help", action=_PlayHelp, nargs=0,
+                      help="show this help, with each game's sides and levels, and exit")
     play.add_argument("game")
     play.add_argument("--scenario", help="scenario manifest YAML (default: the game's standard)")
     play.add_argument("--seed", type=int, default=None, help="seed for the dice (default: random)")
     play.add_argument("--load", metavar="SAVE", help="continue a saved game")
-    play.add_argument("--ai", metavar="SIDE", action="append", default=[],
-                      help="let the computer play SIDE (repeatable)")
+    play.add_argument("--ai", metavar="SIDE[:LEVEL]", action="append", default=[],
+                      help="let the computer play SIDE at LEVEL (default: the game's "
+                      "strongest, normal); repeatable; sides and levels are listed below")
 
     validate = sub.add_parser("validate", help="check scenario YAML files")
     validate.add_argument("files", nargs="+")
@@ -189,13 +257,14 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "play":
         seed = args.seed if args.seed is not None else _random_seed()
         session = _session(plugin, args.scenario, seed, args.load)
-        unknown = [s for s in args.ai if s not in plugin.sides]
-        if unknown:
-            raise UserError(f"unknown side {unknown[0]!r} (sides: {', '.join(plugin.sides)})")
-        players = {s: ("computer" if s in args.ai else "human") for s in plugin.sides}
+        seats = computer_seats(plugin, args.ai)
+        players = {s: ("computer" if s in seats else "human") for s in plugin.sides}
+        from engine.ai.registry import make_agent
         from engine.ui.launcher import run_game
 
-        return run_game(plugin, session, players)
+        agents = {side: make_agent(plugin, level, side, seed + i)
+                  for i, (side, level) in enumerate(seats.items())}
+        return run_game(plugin, session, players, agents)
     if command == "render":
         session = _session(plugin, args.scenario, args.seed, args.load)
         from engine.ui.render import render_png

@@ -9,13 +9,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from engine.ai.agent import Agent, RandomAgent
+from engine.ai import registry
+from engine.ai.agent import Agent
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
 from engine.core.session import Session
 from engine.lab.records import GameRecord, Matchup
 from engine.lab.scores import action_kind, scoreboard
-from engine.plugins import load_object
 
 MAX_ACTIONS = 100_000
 
@@ -67,14 +67,12 @@ class Summary:
 
 
 def make_agent(plugin: GamePlugin, name: str, side: str, seed: int) -> Agent:
-    """An agent by name: "random", or one the game registers in `plugin.agents` (e.g. "ai")."""
-    if name == "random":
-        return RandomAgent(seed)
-    if name not in plugin.agents:
-        known = ", ".join(["random", *plugin.agents])
-        raise ValueError(f"unknown agent '{name}' for {plugin.id} (known: {known})")
-    factory: Callable[..., Agent] = load_object(plugin.agents[name])
-    return factory(side=side, seed=seed)
+    """An agent by level name (engine.ai.registry): "random", "easy", "normal", a game's own
+    such as Filipinas' "bot", "ai" (the old name of easy) or "computer" (the default level)."""
+    try:
+        return registry.make_agent(plugin, name, side, seed)
+    except registry.UnknownLevel as err:
+        raise ValueError(str(err)) from None
 
 
 def playout(

@@ -14,7 +14,8 @@ PLUGIN = GamePlugin(
     default_scenario="standard.yaml",
     schemas="filipinas.schema:SCHEMAS",
     ui="filipinas.ui:create",
-    agents={"ai": "filipinas.ai:FilipinasAgent", "bot": "filipinas.bot:SpanishBot"},
+    agents={"easy": "filipinas.ai:easy", "normal": "filipinas.ai:normal",
+            "bot": "filipinas.ai:bot", "ai": "filipinas.ai:easy"},
     description=(
         "The Philippine Revolution, 1896-1898: the Katipunan's guerrillas plunder and rise "
         "across central Luzon while Spain's brigades hunt them, and the United States wait "

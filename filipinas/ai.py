@@ -14,6 +14,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.ai.agent import Seat
+from engine.ai.policy import Easy
+from engine.ai.search import Budget, Normal, Settings, squash, terminal_value
 from engine.core.actions import Action
 from filipinas.bot import SpanishBot
 from filipinas.rules import actions as A
@@ -23,6 +26,7 @@ from filipinas.rules.forces import recruit_modifier
 from filipinas.rules.sequence import cost
 from filipinas.rules.setup import FILIPINO, SPAIN, USA
 from filipinas.rules.state import FilState
+from filipinas.rules.victory import cities_taken
 
 AP_WORTH = 0.4
 """Morale steps one Action Point is worth: an action must be worth more than its AP to be
@@ -54,6 +58,11 @@ class FilipinasAgent:
         self.side = side
         self.rng = random.Random(seed)
         self.bot = SpanishBot(side, seed) if side == SPAIN else None
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+        if self.bot is not None:
+            self.bot.rng.seed(seed)
 
     def choose(self, rules: Any, state: FilState, legal: list[Action]) -> Action:
         if self.bot is not None:
@@ -337,3 +346,67 @@ class FilipinasAgent:
 
 
 __all__ = ["FilipinasAgent", "hit_chance"]
+
+
+# --- levels of play (engine.ai) --------------------------------------------------------------
+
+SCALE = 2.0
+"""Steps of the Filipino lead (below) that make a 73 % chance of winning."""
+
+
+def filipino_lead(state: FilState) -> float:
+    """How near Spain is to surrender (5.3.1): each Morale step lost is half a step, a city
+    taken two, a city still missing at the current Morale band two less; the Filipinos need it
+    before the last turn (5.3.3), so each turn gone costs a step; units on the map keep the
+    rising alive (5.3.3 annihilation)."""
+    fil, us = cities_taken(state)
+    needed = state.data.params.cities_needed(state.morale)
+    missing = max(0, needed - fil - us)
+    units = sum(1 for c in B.on_map_combat(state, FILIPINO)
+                if state.data.counters[c].faction == FILIPINO)
+    return (0.5 * (10 - state.morale) + 2.0 * fil - 2.0 * missing - 3.0 * us
+            + 0.1 * min(units, 10) - 0.6 * state.turn + 1.0)
+
+
+def evaluate(state: FilState, side: str) -> float:
+    """The chance `side` wins from `state`: 1 or 0 once the game is over (a surrender with an
+    American city, both sides losing, counts ½)."""
+    if state.outcome is not None:
+        return terminal_value(state.outcome, side)
+    chance = squash(filipino_lead(state), SCALE)
+    return chance if side == FILIPINO else 1.0 - chance
+
+
+SETTINGS = Settings(candidates=4, horizon=20)
+"""Normal looks 20 actions ahead (a few rounds of both sides) at four candidate answers."""
+
+
+def easy(side: str, seed: int) -> Seat:
+    """The Easy level: the Filipino heuristics, or Spain's solo bot, over the side's
+    observation (the bot then sees a drawn Filipino hand, not the real one)."""
+    return Seat(Easy(FilipinasAgent, side, seed), side)
+
+
+def normal(side: str, seed: int, budget: Budget | None = None) -> Seat:
+    """The Normal level: rollouts of the same heuristics from the side's observation."""
+    return Seat(Normal(FilipinasAgent, evaluate, side, seed, budget, SETTINGS), side)
+
+
+class BotSeat:
+    """The rulebook's solo bot (10.3, 10.4) on the real state: the documented exception to the
+    observation rule (docs/ai.md), with its last step as its reason."""
+
+    def __init__(self, side: str = SPAIN, seed: int = 0) -> None:
+        self.bot = SpanishBot(side, seed)
+        self.side = side
+        self.last_reason = ""
+
+    def choose(self, rules: Any, state: FilState, legal: list[Action]) -> Action:
+        action = self.bot.choose(rules, state, legal)
+        step = self.bot.last_step
+        self.last_reason = f"{action.describe()}: {step}" if step else action.describe()
+        return action
+
+
+def bot(side: str, seed: int) -> BotSeat:
+    return BotSeat(side, seed)

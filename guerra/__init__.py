@@ -24,7 +24,7 @@ PLUGIN = GamePlugin(
     default_scenario="july_1936.yaml",
     schemas="guerra.schema:SCHEMAS",
     ui="guerra.ui:create",
-    agents={"ai": "guerra.ai:GuerraAgent"},
+    agents={"easy": "guerra.ai:easy", "normal": "guerra.ai:normal", "ai": "guerra.ai:easy"},
     description=(
         "The Spanish Civil War, July 1936 to March 1939: Nationalists against Republicans on a "
         "hex map of the Peninsula and North Africa, 16 turns of two months. Armies, garrisons, "

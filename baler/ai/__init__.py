@@ -3,7 +3,8 @@ available, GAP-BAL-33): a heuristic player that answers every decision of the ru
 of each legal answer, counted from the position and the dice's chances (baler.ai.judge), never
 from hidden information or dice to come.
 
-`BalerAgent(side, seed)` is registered as the plugin's "ai" agent. Its own seeded
+`BalerAgent(side, seed)` is the heuristic policy; the plugin's levels play it through the
+engine's observation of their side (`easy` and `normal` below, engine.ai). Its own seeded
 `random.Random` breaks ties: the legal answers are shuffled before the best one is taken, so
 equal answers are picked at random but the same seed plays the same game.
 """
@@ -17,6 +18,7 @@ from typing import Any
 from baler.ai import cards, deploy, fight
 from baler.ai.actions import choose_action, leader_acts, surveillance_worth
 from baler.ai.judge import unit_worth, wall_level_worth
+from baler.ai.value import evaluate
 from baler.rules.actions import (
     Choose,
     Decide,
@@ -28,6 +30,9 @@ from baler.rules.actions import (
 )
 from baler.rules.effects import AttackChoice
 from baler.rules.state import BalerState, Kind, Side
+from engine.ai.agent import Seat
+from engine.ai.policy import Easy
+from engine.ai.search import Budget, Normal, Settings
 from engine.core.actions import Action
 
 Handler = Callable[[BalerState, Side, list[Action]], Action]
@@ -179,6 +184,9 @@ class BalerAgent:
         self.side = Side(side)
         self.rng = random.Random(seed)
 
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+
     def choose(self, rules: Any, state: BalerState, legal: list[Action]) -> Action:
         """One of `legal`: the best by the handler for the decision's kind."""
         options = list(legal)
@@ -191,3 +199,18 @@ class BalerAgent:
         action = handler(state, side, options) if handler is not None else options[0]
         assert action in legal, f"{kind}: {action} is not legal"
         return action
+
+
+SETTINGS = Settings(candidates=4, horizon=30)
+"""Normal looks 30 actions ahead (about one procedure of the turn: a shooting, an action
+phase), at four candidate answers."""
+
+
+def easy(side: str, seed: int) -> Seat:
+    """The Easy level: the heuristics over the side's observation."""
+    return Seat(Easy(BalerAgent, side, seed), side)
+
+
+def normal(side: str, seed: int, budget: Budget | None = None) -> Seat:
+    """The Normal level: rollouts of the heuristics from the side's observation."""
+    return Seat(Normal(BalerAgent, evaluate, side, seed, budget, SETTINGS), side)

@@ -38,13 +38,33 @@ def _gain(kind: str, side: str, attacker: str, face: int, how: str) -> float:
     return sum(face_worth(kind, side, attacker, f) for f in range(1, 7)) / 6 - now
 
 
+def defence_useful(st: BalerState, table: dict[str, object], side: Side) -> bool:
+    """As incursion defender, a success only cancels an attacker success (net successes,
+    rulebook "Incursion / 5"): once the defence already cancels them all, or the attacker
+    has none, a better defence die is worth nothing, and raising a 1 loses the wound it
+    inflicts."""
+    if table["kind"] != "incursion" or table["attacker"] == side.value:
+        return True
+    success = tuple(st.data.tables["incursion"]["success"])
+    pools = table["pools"]
+    assert isinstance(pools, list)
+    att = next((p for p in pools if p["side"] == table["attacker"]), None)
+    dfn = next((p for p in pools if p["side"] == side.value), None)
+    if att is None or dfn is None:
+        return False
+    theirs = sum(1 for v in att["values"] if v in success)
+    mine = sum(1 for v in dfn["values"] if v in success)
+    return mine < theirs
+
+
 def modify_dice(st: BalerState, side: Side, legal: list[Action]) -> Action:
-    """The modification that gains most over its cost, or Done when none pays."""
+    """The modification that gains most over its cost, or Done when none pays (nothing pays
+    for an incursion defender who already cancels every attacker success)."""
     table = dice_in_play(st)
     pool = None
     if table is not None:
         pool = next((p for p in table["pools"] if p["side"] == side.value), None)
-    if table is None or pool is None:
+    if table is None or pool is None or not defence_useful(st, table, side):
         return next(a for a in legal if isinstance(a, Done))
     best: tuple[float, Action] = (0.08, Done())
     morale_cost = 0.5 if st.morale[side] >= 4 else 0.9 if st.morale[side] >= 2 else 1.6

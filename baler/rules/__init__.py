@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from baler.rules import hidden
 from baler.rules.actions import ACTION_TYPES, Decide, Done
 from baler.rules.invariants import check_invariants
 from baler.rules.refusals import refuse
@@ -38,6 +39,7 @@ class BalerRules:
     game_id = "baler"
     sides: tuple[str, ...] = tuple(s.value for s in SIDES)
     action_types: tuple[type[Action], ...] = ACTION_TYPES
+    determinize = staticmethod(hidden.determinize)
 
     def new_game(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> BalerState:
         st = new_state(scenario, dice if dice is not None else Dice(seed))

@@ -1,10 +1,18 @@
-"""The agent protocol and the random agent; agents choose among `legal_actions` like players."""
+"""The agent protocols, the engine adapter that turns a state into an observation, and the
+random agent.
+
+Callers (the game screen, `wargames simulate`) ask `agent.choose(rules, state, legal)`. The
+levels of play are `Decider`s: they answer `decide(observation)` and never receive the state.
+`Seat` stands between the two: it builds the deciding side's `Observation` (engine.ai.
+observation) and hands only that to its decider.
+"""
 
 from __future__ import annotations
 
 import random
 from typing import Any, Protocol
 
+from engine.ai.observation import Observation, observe
 from engine.core.actions import Action
 from engine.core.game import Rules
 
@@ -15,6 +23,15 @@ class Agent(Protocol):
     def choose(self, rules: Rules[Any], state: Any, legal: list[Action]) -> Action: ...
 
 
+class Decider(Protocol):
+    """A level of play: chooses from an observation and says why in one line (`last_reason`,
+    shown in the game log)."""
+
+    last_reason: str
+
+    def decide(self, observation: Observation) -> Action: ...
+
+
 def without_concessions(legal: list[Action]) -> list[Action]:
     """The legal actions that do not give the game away, or all of them if only concessions are
     left."""
@@ -22,14 +39,36 @@ def without_concessions(legal: list[Action]) -> list[Action]:
     return playing or legal
 
 
+class Seat:
+    """The engine adapter: `choose(rules, state, legal)` for the callers, an observation for
+    the decider. A decision with a single answer (concessions aside) is played at once."""
+
+    def __init__(self, decider: Decider, side: str) -> None:
+        self.decider = decider
+        self.side = side
+        self.last_reason = ""
+
+    def choose(self, rules: Rules[Any], state: Any, legal: list[Action]) -> Action:
+        options = without_concessions(legal)
+        if len(options) == 1:
+            self.last_reason = f"{options[0].describe()}: the only answer"
+            return options[0]
+        action = self.decider.decide(observe(rules, state, legal))
+        self.last_reason = self.decider.last_reason
+        return action
+
+
 class RandomAgent:
     """Picks uniformly among the legal actions with its own PRNG (never the game's dice); it
-    never concedes while anything else is legal."""
+    never concedes while anything else is legal. It reads nothing but the legal answers."""
 
     def __init__(self, seed: int = 0, side: str | None = None) -> None:
         self._rng = random.Random(seed)
         self.side = side
+        self.last_reason = ""
 
     def choose(self, rules: Rules[Any], state: Any, legal: list[Action]) -> Action:
         options = without_concessions(legal)
-        return options[self._rng.randrange(len(options))]
+        action = options[self._rng.randrange(len(options))]
+        self.last_reason = f"{action.describe()}: picked at random"
+        return action

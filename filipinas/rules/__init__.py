@@ -13,7 +13,7 @@ from engine.core.dice import Dice
 from engine.core.game import Result, Scenario, stable_hash
 from filipinas.rules import actions as A
 from filipinas.rules import board as B
-from filipinas.rules import cards, combat, forces, movement, operations
+from filipinas.rules import cards, combat, forces, hidden, movement, operations
 from filipinas.rules.invariants import check_invariants
 from filipinas.rules.legal import is_legal, legal_actions
 from filipinas.rules.queries import action_costs, control_map, prompt_info
@@ -38,6 +38,7 @@ class FilipinasRules:
     game_id = "filipinas"
     sides: tuple[str, ...] = SIDES
     action_types: tuple[type[Action], ...] = A.ACTION_TYPES
+    determinize = staticmethod(hidden.determinize)
 
     def new_game(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> FilState:
         """Set up 8.0: the starting AP and hands replace the turn-1 calculation (GAP-FIL-12)."""

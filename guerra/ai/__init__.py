@@ -12,7 +12,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.ai.agent import without_concessions
+from engine.ai.agent import Seat, without_concessions
+from engine.ai.policy import Easy
+from engine.ai.search import Budget, Normal, Settings
 from engine.core.actions import Action
 from guerra.ai.deploy import (
     choose_africa,
@@ -23,6 +25,7 @@ from guerra.ai.deploy import (
 from guerra.ai.fields import FieldCache
 from guerra.ai.fights import choose_combat
 from guerra.ai.moves import choose_movement
+from guerra.ai.value import evaluate
 from guerra.rules.actions import SetOptions
 from guerra.rules.state import GuerraState, Phase, side_of_seat
 
@@ -30,7 +33,7 @@ OPTIONS = SetOptions("advanced", 1, 1, True)
 """What the computer picks when it sits in the Nationalist seat at the start: the full game
 (section 4) for two players, a tie ending the game (section 5d)."""
 
-__all__ = ["GuerraAgent"]
+__all__ = ["GuerraAgent", "easy", "normal"]
 
 
 class GuerraAgent:
@@ -40,6 +43,9 @@ class GuerraAgent:
         self.side = side
         self._rng = random.Random(seed)
         self._fields = FieldCache()
+
+    def reseed(self, seed: int) -> None:
+        self._rng.seed(seed)
 
     def choose(self, rules: Any, state: GuerraState, legal: list[Action]) -> Action:
         options = without_concessions(legal)
@@ -64,3 +70,18 @@ class GuerraAgent:
         else:
             action = choose_readaptation(state, options, fields)
         return action if action in options else self._rng.choice(options)
+
+
+SETTINGS = Settings(candidates=4, horizon=16)
+"""Normal looks 16 actions ahead (a stretch of moves or the combats of a half-turn) at four
+candidate answers; Guerra's actions are the dearest of the three games to play out."""
+
+
+def easy(side: str, seed: int) -> Seat:
+    """The Easy level: the heuristics over the seat's observation."""
+    return Seat(Easy(GuerraAgent, side, seed), side)
+
+
+def normal(side: str, seed: int, budget: Budget | None = None) -> Seat:
+    """The Normal level: rollouts of the heuristics from the seat's observation."""
+    return Seat(Normal(GuerraAgent, evaluate, side, seed, budget, SETTINGS), side)

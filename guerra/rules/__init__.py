@@ -13,7 +13,7 @@ from engine.core.actions import Action, Event, IllegalActionError
 from engine.core.dice import Dice
 from engine.core.game import Result, Scenario, stable_hash
 from engine.core.hexgrid import Hex
-from guerra.rules import combat, conversion, naval, sequence
+from guerra.rules import combat, conversion, hidden, naval, sequence
 from guerra.rules.actions import (
     ACTION_TYPES,
     AddAttacker,
@@ -70,6 +70,7 @@ class GuerraRules:
     game_id = "guerra"
     sides: tuple[str, ...] = SEATS
     action_types: tuple[type[Action], ...] = ACTION_TYPES
+    determinize = staticmethod(hidden.determinize)
 
     def __init__(self) -> None:
         self._data: dict[str, GuerraData] = {}

@@ -10,7 +10,8 @@ from baler_fixtures import RULES, scenario
 
 from baler import PLUGIN
 from baler.ai import HANDLERS, BalerAgent
-from engine.ai.agent import RandomAgent
+from engine.ai.agent import RandomAgent, Seat
+from engine.ai.policy import Easy
 from engine.core.session import Session
 from engine.sim import make_agent, playout
 
@@ -20,9 +21,12 @@ def ai_game(seed: int) -> Session:
     return playout(PLUGIN, scenario(), seed, agents, check=True)
 
 
-def test_the_plugin_registers_the_agent_as_ai() -> None:
-    agent = make_agent(PLUGIN, "ai", "philippine", 3)
-    assert isinstance(agent, BalerAgent) and agent.side.value == "philippine"
+def test_the_plugin_registers_the_heuristics_as_easy_and_ai_as_its_alias() -> None:
+    for name in ("easy", "ai"):
+        agent = make_agent(PLUGIN, name, "philippine", 3)
+        assert isinstance(agent, Seat) and isinstance(agent.decider, Easy)
+        assert isinstance(agent.decider.policy, BalerAgent)
+        assert agent.decider.policy.side.value == "philippine"
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -7,10 +7,11 @@ from typing import Any
 
 from helpers import RULES, empty_position, put, ready
 
-from engine.ai.agent import RandomAgent
+from engine.ai.agent import RandomAgent, Seat
+from engine.ai.policy import Easy
 from engine.sim import make_agent, playout
 from filipinas import PLUGIN
-from filipinas.ai import FilipinasAgent, hit_chance
+from filipinas.ai import BotSeat, FilipinasAgent, hit_chance
 from filipinas.bot import SpanishBot
 from filipinas.rules import actions as A
 
@@ -39,11 +40,17 @@ def wins(scenario, filipino, spain, seeds=SEEDS) -> dict[str | None, int]:
     return tally
 
 
-def test_the_plugin_names_the_ai_and_the_rulebook_bot():
-    ai = make_agent(PLUGIN, "ai", "spain", 3)
-    assert isinstance(ai, FilipinasAgent) and isinstance(ai.bot, SpanishBot)
-    assert isinstance(make_agent(PLUGIN, "bot", "spain", 3), SpanishBot)
-    assert make_agent(PLUGIN, "ai", "filipino", 3).bot is None
+def test_the_plugin_names_the_levels_and_the_rulebook_bot():
+    for name in ("easy", "ai"):
+        ai = make_agent(PLUGIN, name, "spain", 3)
+        assert isinstance(ai, Seat) and isinstance(ai.decider, Easy)
+        policy = ai.decider.policy
+        assert isinstance(policy, FilipinasAgent) and isinstance(policy.bot, SpanishBot)
+    bot = make_agent(PLUGIN, "bot", "spain", 3)
+    assert isinstance(bot, BotSeat) and isinstance(bot.bot, SpanishBot)
+    filipino = make_agent(PLUGIN, "ai", "filipino", 3)
+    assert isinstance(filipino, Seat) and isinstance(filipino.decider, Easy)
+    assert filipino.decider.policy.bot is None
 
 
 def test_it_only_plays_legal_actions_on_either_side(scenario, solo_scenario):

@@ -327,7 +327,7 @@ def test_the_computer_side_gets_the_ai_which_plays_spain_by_the_rulebook_bot(app
     assert computer_agent_name(PLUGIN) == "ai"
     session = Session(PLUGIN.rules, solo_scenario, 4)
     scene = start(app, session, {"filipino": "human", "spain": "computer"})
-    agent = scene.agents["spain"]
+    agent = scene.agents["spain"].decider.policy  # the Easy level's heuristics (engine.ai)
     assert isinstance(agent, FilipinasAgent) and isinstance(agent.bot, SpanishBot)
     helper = FilipinasAgent("filipino", 4)
     for _ in range(400):

@@ -7,7 +7,8 @@ import time
 import pytest
 from guerra_kit import city, put, real_start
 
-from engine.ai.agent import RandomAgent
+from engine.ai.agent import RandomAgent, Seat
+from engine.ai.policy import Easy
 from engine.core.session import Session
 from engine.loading import load_game_scenario
 from engine.sim import make_agent, playout
@@ -23,9 +24,11 @@ def scenario():
     return load_game_scenario(PLUGIN)
 
 
-def test_the_plugin_names_the_ai_agent():
-    agent = make_agent(PLUGIN, "ai", "republican", 3)
-    assert isinstance(agent, GuerraAgent)
+def test_the_plugin_names_the_heuristics_easy_and_ai_its_alias():
+    for name in ("easy", "ai"):
+        agent = make_agent(PLUGIN, name, "republican", 3)
+        assert isinstance(agent, Seat) and isinstance(agent.decider, Easy)
+        assert isinstance(agent.decider.policy, GuerraAgent)
 
 
 def test_a_whole_ai_game_plays_only_legal_actions_never_surrenders_and_ends(scenario):

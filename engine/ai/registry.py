@@ -1,0 +1,81 @@
+"""Levels of play by name, for the command line, the launcher and `wargames simulate`.
+
+Every game offers `random`; a game's plugin registers the others in `GamePlugin.agents` as
+"module:factory" references, each factory taking `side` and `seed` (and `budget`, for Normal):
+`easy` and `normal` in every game, `bot` in Filipinas. `ai` is the old name of `easy`. A player
+marked "computer" alone gets the game's default level: `normal` if it has one, else `easy`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from engine.ai.agent import Agent, RandomAgent
+from engine.ai.search import Budget
+from engine.core.game import GamePlugin
+
+ALIASES = {"ai": "easy"}
+COMPUTER = "computer"
+
+
+class UnknownLevel(ValueError):
+    """A level name the game does not offer; the message lists the ones it does."""
+
+
+def levels(plugin: GamePlugin) -> tuple[str, ...]:
+    """The game's level names, aliases left out: easy, normal, the game's own, random."""
+    names = [n for n in plugin.agents if n not in ALIASES]
+    order = {"easy": 0, "normal": 1}
+    names.sort(key=lambda n: order.get(n, 2))
+    return (*names, "random")
+
+
+def default_level(plugin: GamePlugin) -> str:
+    """What "computer" alone means for this game."""
+    for name in ("normal", "easy"):
+        if name in plugin.agents:
+            return name
+    return next((n for n in plugin.agents if n not in ALIASES), "random")
+
+
+def resolve(plugin: GamePlugin, name: str) -> str:
+    """The level a name stands for: an alias or "computer" resolved, case ignored."""
+    key = name.strip().lower()
+    if key.startswith(COMPUTER + ":"):
+        key = key.removeprefix(COMPUTER + ":")
+    if key in ("", COMPUTER):
+        return default_level(plugin)
+    if ALIASES.get(key) in plugin.agents:
+        key = ALIASES[key]
+    if key != "random" and key not in plugin.agents:
+        raise UnknownLevel(f"unknown level '{name}' for {plugin.id} "
+                           f"(known: {', '.join(levels(plugin))})")
+    return key
+
+
+def player_level(player: str) -> str | None:
+    """The level a player entry asks for ("computer", "computer:normal"), None for "human"."""
+    key = player.strip().lower()
+    if key == COMPUTER or key.startswith(COMPUTER + ":"):
+        return key
+    return None
+
+
+def _load(ref: str) -> Any:
+    module, _, attr = ref.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def make_agent(plugin: GamePlugin, name: str, side: str, seed: int,
+               budget: Budget | None = None) -> Agent:
+    """An agent by level name for `side`; `budget` applies to Normal only."""
+    level = resolve(plugin, name)
+    if level == "random":
+        return RandomAgent(seed, side=side)
+    factory = _load(plugin.agents[level])
+    if level == "normal" and budget is not None:
+        agent: Agent = factory(side=side, seed=seed, budget=budget)
+    else:
+        agent = factory(side=side, seed=seed)
+    return agent

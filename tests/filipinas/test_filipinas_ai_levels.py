@@ -1,0 +1,92 @@
+"""Filipinas' levels of play: what is hidden from a side changes nothing it chooses, and a
+short Normal-against-Easy game ends legally."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.ai.agent import Seat
+from engine.ai.registry import make_agent
+from engine.ai.search import Budget, Normal, Settings
+from engine.core.dice import Dice
+from engine.core.sampling import copy_state
+from engine.core.session import Session
+from engine.sim import playout
+from filipinas import PLUGIN
+from filipinas.ai import FilipinasAgent, easy, evaluate
+from filipinas.rules.hidden import DRAW_DECK, determinize
+from filipinas.rules.setup import FILIPINO, SPAIN
+from filipinas.rules.state import FilState
+
+RULES = PLUGIN.rules
+SMALL = Budget(seconds=None, rounds=2)
+
+
+def other(side: str) -> str:
+    return SPAIN if side == FILIPINO else FILIPINO
+
+
+def position(scenario, seed: int, actions: int, side: str) -> Session:
+    """Easy on both sides for `actions` actions, then on to a real choice of `side` while the
+    other side holds cards in hand and deck."""
+    session = Session(RULES, scenario, seed)
+    agents = {s: easy(s, seed) for s in RULES.sides}
+
+    def ready() -> bool:
+        st = session.state
+        return (st.decision.player == side and len(session.legal_actions()) >= 2
+                and bool(st.hands[other(side)]) and bool(st.decks[DRAW_DECK[other(side)]]))
+
+    while len(session.history) < actions or not ready():
+        assert session.result() is None, "the game ended before the position was reached"
+        player = session.decision.player
+        session.play(agents[player].choose(RULES, session.state, session.legal_actions()))
+    return session
+
+
+def hidden_twin(st: FilState, side: str) -> FilState:
+    """The other side's hand card swapped with one of its deck, decks reordered, new dice."""
+    twin: FilState = copy_state(st)
+    hand, deck = twin.hands[other(side)], twin.decks[DRAW_DECK[other(side)]]
+    hand[0], deck[-1] = deck[-1], hand[0]
+    for pile in twin.decks.values():
+        pile.reverse()
+    twin.dice = Dice(424242)
+    twin.dice.log = list(st.dice.log)
+    return twin
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("side", [FILIPINO, SPAIN])
+def test_what_is_hidden_from_the_side_does_not_change_its_choice(scenario, level, side):
+    st = position(scenario, 5, 6, side).state
+    twin = hidden_twin(st, side)
+    assert RULES.state_hash(twin) != RULES.state_hash(st)
+    assert RULES.view(twin, side) == RULES.view(st, side)
+    legal = RULES.legal_actions(st)
+    choices = [make_agent(PLUGIN, level, side, 5, SMALL).choose(RULES, s, legal)
+               for s in (st, twin)]
+    assert choices[0] == choices[1]
+
+
+def test_a_determinization_depends_only_on_the_view(scenario):
+    st = position(scenario, 6, 4, FILIPINO).state
+    twin = hidden_twin(st, FILIPINO)
+    drawn = [determinize(s, FILIPINO, random.Random(3)) for s in (st, twin)]
+    assert RULES.state_hash(drawn[0]) == RULES.state_hash(drawn[1])
+    assert RULES.view(drawn[0], FILIPINO) == RULES.view(st, FILIPINO)
+    assert not RULES.check_invariants(drawn[0])
+    assert drawn[0].hands[FILIPINO] == st.hands[FILIPINO]
+
+
+def test_a_short_normal_game_against_easy_ends_legally(scenario):
+    settings = Settings(candidates=2, horizon=4)
+    agents = {
+        FILIPINO: Seat(Normal(FilipinasAgent, evaluate, FILIPINO, 2, SMALL, settings), FILIPINO),
+        SPAIN: easy(SPAIN, 2),
+    }
+    session = playout(PLUGIN, scenario, 2, agents, check=True)
+    assert session.result() is not None
+    assert agents[FILIPINO].last_reason

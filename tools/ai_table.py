@@ -1,0 +1,190 @@
+"""The strength table of the computer opponents (docs/ai.md), by one command:
+
+    python tools/ai_table.py --games 200 --budget 2s --jobs 2 --out docs/ai-table.md
+
+For every side of every game it plays Normal against Easy and Easy against random, and in
+Filipinas Easy and Normal Filipinos against the rulebook's solo bot (solo scenario). Game i of a
+cell uses seed SEED+i; the agents' seeds are derived from it, so a cell is reproduced exactly
+with a round budget ("4r"); with a time budget ("2s") Normal's choices depend on the machine.
+Games run in parallel processes; a progress bar goes to stderr. `--only GAME` and `--games-for
+GAME=N` cut the work to what a session can afford; the table says how many games each cell had.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+from engine import plugins
+from engine.ai.registry import make_agent
+from engine.ai.search import Budget
+from engine.ai.stats import percentile, wilson
+from engine.loading import load_game_scenario
+from engine.paths import scenario_path
+from engine.sim import playout
+
+PLAYING = {"guerra": ("nationalist", "republican")}
+"""Sides that get a cell: Guerra's second seats play only in games of 3 or 4 (section 4) and
+are played at their side's level."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    game: str
+    side: str
+    tested: str
+    opponent: str
+    scenario: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"{self.tested} {self.side} vs {self.opponent}"
+
+
+@dataclass(slots=True)
+class Tally:
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    errors: int = 0
+    times: list[float] = field(default_factory=list)
+
+
+def cells(games: list[str]) -> list[Cell]:
+    found: list[Cell] = []
+    for game in games:
+        plugin = plugins.get(game)
+        for side in PLAYING.get(game, plugin.sides):
+            found.append(Cell(game, side, "normal", "easy"))
+            found.append(Cell(game, side, "easy", "random"))
+        if game == "filipinas":
+            for level in ("easy", "normal"):
+                found.append(Cell(game, "filipino", level, "bot", "filipinas/solo.yaml"))
+    return found
+
+
+def team(side: str) -> str:
+    return side.removesuffix("_2")
+
+
+_SCENARIOS: dict[tuple[str, str], Any] = {}
+
+
+def play_one(job: tuple[Cell, int, str]) -> tuple[Cell, str, list[float]]:
+    """One game of a cell: ("win" | "draw" | "loss" | "error", Normal's decision times)."""
+    cell, seed, budget_text = job
+    plugin = plugins.get(cell.game)
+    key = (cell.game, cell.scenario)
+    if key not in _SCENARIOS:
+        path = scenario_path(cell.scenario) if cell.scenario else None
+        _SCENARIOS[key] = load_game_scenario(plugin, path)
+    budget = Budget.parse(budget_text)
+    agents = {}
+    for i, side in enumerate(plugin.sides):
+        level = cell.tested if team(side) == team(cell.side) else cell.opponent
+        agents[side] = make_agent(plugin, level, side, seed * 10 + i, budget)
+    try:
+        session = playout(plugin, _SCENARIOS[key], seed, agents, check=False)
+    except Exception:  # a broken game is counted, reported, and the table goes on
+        return cell, "error", []
+    result = session.result()
+    assert result is not None
+    times: list[float] = []
+    for side, agent in agents.items():
+        if team(side) == team(cell.side) and cell.tested == "normal":
+            times += getattr(getattr(agent, "decider", None), "times", [])
+    if result.winner is None:
+        return cell, "draw", times
+    return cell, ("win" if result.winner == team(cell.side) else "loss"), times
+
+
+def bar(done: int, total: int, start: float) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    spent = time.perf_counter() - start
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, "
+                     f"{spent:.0f} s")
+    sys.stderr.flush()
+
+
+def table(tallies: dict[Cell, Tally], args: argparse.Namespace) -> str:
+    lines = [
+        "| game | tested side and level | against | games | wins | draws | losses | errors "
+        "| win rate | 95 % interval |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    all_times: dict[str, list[float]] = {}
+    for cell, t in tallies.items():
+        low, high = wilson(t.wins, t.games - t.errors)
+        rate = t.wins / (t.games - t.errors) if t.games > t.errors else 0.0
+        where = f" ({cell.scenario})" if cell.scenario else ""
+        lines.append(f"| {cell.game}{where} | {cell.tested} {cell.side} | {cell.opponent} "
+                     f"| {t.games} | {t.wins} | {t.draws} | {t.losses} | {t.errors} "
+                     f"| {rate:.0%} | {low:.0%}-{high:.0%} |")
+        all_times.setdefault(cell.game, []).extend(t.times)
+    lines += ["", "Normal's time per decision (decisions with more than one answer):", "",
+              "| game | decisions | p50 | p95 | max |", "| --- | --- | --- | --- | --- |"]
+    for game, times in all_times.items():
+        if times:
+            lines.append(f"| {game} | {len(times)} | {percentile(times, 0.5):.3f} s "
+                         f"| {percentile(times, 0.95):.3f} s | {max(times):.3f} s |")
+    command = " ".join(["python tools/ai_table.py", *sys.argv[1:]])
+    head = [f"Produced by `{command}` (budget {args.budget}, seeds {args.seed} and on, "
+            f"{args.jobs} processes, {os.cpu_count()} cores).", ""]
+    return "\n".join(head + lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per cell")
+    parser.add_argument("--games-for", action="append", default=[], metavar="GAME=N",
+                        help="games per cell for one game (repeatable)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", default="2s", help="Normal's budget: 2s or 4r")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", action="append", default=[], metavar="GAME")
+    parser.add_argument("--tested", action="append", default=[], metavar="LEVEL",
+                        help="only the cells that test this level (repeatable)")
+    parser.add_argument("--out", help="write the Markdown table here (default: stdout)")
+    args = parser.parse_args(argv)
+    Budget.parse(args.budget)
+    per_game = {k: int(v) for k, _, v in (e.partition("=") for e in args.games_for)}
+    games = args.only or list(plugins.discover())
+    todo = [c for c in cells(games) if not args.tested or c.tested in args.tested]
+    jobs = [(c, args.seed + i, args.budget) for c in todo
+            for i in range(per_game.get(c.game, args.games))]
+    tallies = {c: Tally() for c in todo}
+    start = time.perf_counter()
+    bar(0, len(jobs), start)
+    with Pool(args.jobs) as pool:
+        for done, (cell, outcome, times) in enumerate(pool.imap_unordered(play_one, jobs), 1):
+            t = tallies[cell]
+            t.games += 1
+            t.times += times
+            if outcome == "win":
+                t.wins += 1
+            elif outcome == "draw":
+                t.draws += 1
+            elif outcome == "loss":
+                t.losses += 1
+            else:
+                t.errors += 1
+            bar(done, len(jobs), start)
+    sys.stderr.write("\n")
+    text = table(tallies, args)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
