@@ -94,12 +94,13 @@ class _PlayHelp(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
+        from engine import plugins as registry
         from engine.ai.registry import levels
 
         lines = ["sides and levels for --ai SIDE[:LEVEL]:"]
         try:
-            games = plugins.discover()
-        except plugins.PluginError as err:
+            games = registry.discover()
+        except registry.PluginError as err:
             games = {}
             lines.append(f"  (games could not be loaded: {err})")
         for plugin in games.values():

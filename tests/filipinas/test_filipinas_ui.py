@@ -5,6 +5,7 @@ the player aid and the end of the game). Screenshots go to $WARGAMES_SHOTS when 
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pygame
@@ -337,6 +338,7 @@ def test_the_computer_side_gets_the_ai_which_plays_spain_by_the_rulebook_bot(app
         if session.decision.player == "filipino":
             scene.play(helper.choose(RULES, session.state, session.legal_actions()))
         app.step(1.0)
+        time.sleep(0.01)  # the computer thinks on its own thread, in real time
     assert any(e.player == "spain" for e in session.history)
     assert session.result() is None
     shot(app, tmp_path, "filipinas-solo.png")
