@@ -400,3 +400,21 @@ def valid_mutations(game: str, folder: Path, rng: random.Random,
             path.write_text("".join(lines), encoding="utf-8")
 
         yield f"{name}:{n + 1}:{i + 1}={new}", edit
+
+
+PLAYOUT = 60
+"""Random actions played on a scenario that validates after an edit."""
+
+
+def playable(game: str, manifest: Path, seed: int) -> None:
+    """New game and a short random playout; raises whatever the rules raise."""
+    plugin = plugins.get(game)
+    scenario = load_game_scenario(plugin, manifest)
+    session = Session(plugin.rules, scenario, seed)
+    rng = random.Random(seed)
+    for _ in range(PLAYOUT):
+        if session.result() is not None:
+            break
+        legal = session.legal_actions()
+        assert legal, "a decision with no legal answer"
+        session.play(rng.choice(legal))

@@ -14,19 +14,17 @@ from hostile import (
     SECRET,
     copy_scenarios,
     plant_secret,
+    playable,
     run_cli,
     scenario_attacks,
     valid_mutations,
 )
 
 from engine import plugins
-from engine.core.session import Session
 from engine.loading import LoadError, load_game_scenario
 
 VALID_SLICE = 12
 """Number edits tried per game in `make test` (the soak tries many more)."""
-PLAYOUT = 60
-"""Random actions played on a scenario that validates after an edit."""
 
 @pytest.fixture(scope="module", autouse=True)
 def warm() -> None:
@@ -97,20 +95,6 @@ def test_guerra_data_that_crashed_play_is_refused_by_validate(name, expected, tm
     out = run_cli(name, ["validate", str(folder / "july_1936.yaml")])
     out.check(one_line=False)
     assert expected in out.err
-
-
-def playable(game: str, manifest: Path, seed: int) -> None:
-    """New game and a short random playout; raises whatever the rules raise."""
-    plugin = plugins.get(game)
-    scenario = load_game_scenario(plugin, manifest)
-    session = Session(plugin.rules, scenario, seed)
-    rng = random.Random(seed)
-    for _ in range(PLAYOUT):
-        if session.result() is not None:
-            break
-        legal = session.legal_actions()
-        assert legal, "a decision with no legal answer"
-        session.play(rng.choice(legal))
 
 
 def check_valid_mutations(game: str, tmp_path: Path, count: int, seed: str) -> tuple[int, int]:
