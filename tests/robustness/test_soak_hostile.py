@@ -34,6 +34,8 @@ from engine.loading import LoadError, load_game_scenario
 
 SAVES = int(os.environ.get("WARGAMES_SOAK_SAVES", "300"))
 EDITS = int(os.environ.get("WARGAMES_SOAK_EDITS", "100"))
+HANG = 10.0
+"""Seconds after which an attempt counts as a hang (the refusal times are kept apart)."""
 RESULTS: dict[str, dict[str, float]] = {}
 
 pytestmark = [pytest.mark.soak, pytest.mark.usefixtures("user_data")]
@@ -82,7 +84,7 @@ def test_mutated_saves(game, tmp_path_factory):
             if out.code == 2:
                 row["clean errors"] += len(out.err.strip().splitlines()) == 1
                 row["slowest refusal s"] = max(row["slowest refusal s"], out.seconds)
-                row["hangs"] += out.seconds >= 1
+                row["hangs"] += out.seconds >= HANG
             else:
                 row["loaded"] += 1
             out.check(may_pass=True)
@@ -110,7 +112,7 @@ def test_number_edits_to_the_scenario_validate_or_play(game, tmp_path_factory):
             seconds = time.perf_counter() - start
             row["clean errors"] += 1
             row["slowest refusal s"] = max(row["slowest refusal s"], seconds)
-            row["hangs"] += seconds >= 1
+            row["hangs"] += seconds >= HANG
             continue
         try:
             playable(game, folder / MANIFESTS[game], i)
