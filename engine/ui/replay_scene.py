@@ -249,7 +249,19 @@ class ReplayScene(Scene):
             return True
         return self.camera.handle_event(event)
 
+    @property
+    def animating(self) -> bool:
+        """The board refines a zoom level."""
+        return self.camera.refining
+
+    def wake_in(self) -> float | None:
+        """The next step while playing, or a tooltip waiting for its delay."""
+        if self.playing:
+            return max(0.0, STEP_TIME - self._timer)
+        return 0.05 if self.tooltip.text is not None and not self.tooltip.visible else None
+
     def update(self, dt: float) -> None:
+        shown, hover, at = self.tooltip.visible, self.hover, self.position
         self.tooltip.update(dt)
         if self.handoff is not None:
             return
@@ -259,6 +271,8 @@ class ReplayScene(Scene):
                 self._timer = 0.0
                 self.step(1)
         self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse)
+        if (self.tooltip.visible, self.hover, self.position) != (shown, hover, at):
+            self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.handoff is not None:
