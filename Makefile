@@ -34,8 +34,11 @@ unit: $(DEV_STAMP)
 
 test: lint typecheck unit
 
+# The long runs: random play, and the full hostile-input sets (docs/robustness.md), whose
+# counts and times are written to docs/robustness-soak.md.
 soak: $(DEV_STAMP)
-	SDL_VIDEODRIVER=dummy $(BIN)/python -m pytest -m soak
+	SDL_VIDEODRIVER=dummy WARGAMES_ROBUSTNESS_REPORT=docs/robustness-soak.md \
+		$(BIN)/python -m pytest -m soak
 
 # Benchmarks (CPU times; a few minutes): `bench` rewrites the results in docs/benchmarks.md
 # and docs/benchmarks.json; `bench-check` fails when a figure is over twice the committed one.

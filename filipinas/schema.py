@@ -72,7 +72,7 @@ class LeaderModel(Record):
 
 
 class MarkerModel(Record):
-    id: str
+    id: Annotated[str, Id("marker")]
     name: str
     count: Annotated[int, Field(ge=1)]
     section: str
@@ -199,24 +199,106 @@ class EndOfTurnModel(Record):
     reconcentration_us: int
 
 
+class CombatTable(Record):
+    note: str | None = None
+    hit_on: int
+
+
+class LocationTable(Record):
+    note: str | None = None
+    located_on: int
+    target: int
+    search_and_destroy: int
+    equal_or_lower_cf: int
+    lone_leader_rolls: Annotated[int, Field(ge=0)]
+    lone_leader_cf: int
+
+
+class SiegeTable(Record):
+    hit_on: int
+    defence_value: int
+    naval_support: int
+
+
+class RecruitmentTable(Record):
+    success_on: int
+    spanish_morale_at_least: int
+    filipino_morale_at_most: int
+    modifier: int
+    cavite: SpaceRef
+
+
+class PoliticalTable(Record):
+    success_on: int
+    us_step: int
+
+
+class FortifiedLineTable(Record):
+    cross_on: int
+    attack_modifier: int
+
+
+class ModifierTable(Record):
+    attack_modifier: int
+
+
+class ConvoyTable(Record):
+    escort_modifier: int
+
+
+class CostsTable(Record):
+    action: Annotated[int, Field(ge=0)]
+    attack_without_general: Annotated[int, Field(ge=0)]
+    convoy_without_general: Annotated[int, Field(ge=0)]
+    coordination: Annotated[int, Field(ge=0)]
+    cards_for_one_ap: Annotated[int, Field(ge=1)]
+    ap_for_cards: Annotated[int, Field(ge=0)]
+
+
+class LimitsTable(Record):
+    """Every limit the rules read (5.x, 6.x, 10.x); a turn number of -1 means "never"."""
+
+    minimum_ap: Annotated[int, Field(ge=0)]
+    minimum_ap_after_biak: Annotated[int, Field(ge=0)]
+    hand: Annotated[int, Field(ge=0, le=100)]
+    start_hand: Annotated[int, Field(ge=0, le=100)]
+    reinforcements_per_round: Annotated[int, Field(ge=0)]
+    no_reinforcements_at_morale: int
+    plunders_for_ap: Annotated[int, Field(ge=1)]
+    ap_for_plunders: Annotated[int, Field(ge=0)]
+    usa_cards_dealt: Annotated[int, Field(ge=0, le=100)]
+    wet_turn: int
+    reconcentration: int
+    us_entry: int
+    morale_min: int
+    morale_max: int
+    us_min: int
+    us_max: int
+    solo_max_ap: Annotated[int, Field(ge=0)]
+    solo_reinforce_morale_at_most: int
+    solo_protect_up_to: Annotated[int, Field(ge=0)]
+    solo_regular_strength: Annotated[int, Field(ge=0)]
+
+
 class TablesDoc(Document):
-    """Tables and rule numbers (costs, rolls, limits); see tables.yaml."""
+    """Tables and rule numbers (costs, rolls, limits); see tables.yaml. Every number the rules
+    read is a required, typed field, so a file that validates is one the game can play."""
 
     kind: Literal["tables"]
     resource_table: ResourceTableModel
-    combat: dict[str, int | str]
-    location: dict[str, int | str]
-    siege: dict[str, int]
-    recruitment: dict[str, int | str]
-    political: dict[str, int]
-    fortified_line: dict[str, int]
-    zapote: dict[str, int]
-    entrenchment: dict[str, int]
-    convoy: dict[str, int]
+    combat: CombatTable
+    location: LocationTable
+    siege: SiegeTable
+    recruitment: RecruitmentTable
+    political: PoliticalTable
+    fortified_line: FortifiedLineTable
+    zapote: ModifierTable
+    entrenchment: ModifierTable
+    convoy: ConvoyTable
     protect_cf: int
     search_cf: int
-    costs: dict[str, int]
-    limits: dict[str, int]
+    costs: CostsTable
+    limits: LimitsTable
     morale: MoraleModel
     end_of_turn: EndOfTurnModel
 

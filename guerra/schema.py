@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from engine.core.hexgrid import ODD, OffsetCoord, hex_distance, roffset_to_cube
 from engine.data.grid import parse_grid
@@ -43,7 +43,7 @@ class MapCity(Record):
 
 
 class Road(Record):
-    id: str
+    id: Annotated[str, Id("road")]
     hexes: Annotated[list[HexLabel], Field(min_length=2)]
 
 
@@ -124,7 +124,7 @@ class FamilySpec(Record):
 
 
 class MarkerSpec(Record):
-    id: str
+    id: Annotated[str, Id("marker")]
     name: str
     count: Positive
     note: str | None = None
@@ -207,6 +207,14 @@ class PlacementSpec(Record):
     city: Annotated[str, Ref("city")] | None = None
     region: Annotated[str, Ref("territory")] | None = None
     count: Positive = 1
+
+    @model_validator(mode="after")
+    def _city_or_region(self) -> PlacementSpec:
+        """Section 6 places each counter in a named city, or (the Army of Africa) in a region
+        from which it crosses: a placement names exactly one of the two."""
+        if (self.city is None) == (self.region is None):
+            raise ValueError("a placement names either a 'city' or a 'region' (section 6)")
+        return self
 
 
 class SectorSpec(Record):
@@ -427,6 +435,33 @@ def check_capitals(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     return problems
 
 
+def check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
+    """The initial placement uses no more counters of a family than the counter mix holds
+    (section 6), and a warship starts next to a port city (section 7)."""
+    if "setup" not in docs or "counters" not in docs:
+        return []
+    item = docs["setup"]
+    counters = docs["counters"].model_as(CountersDoc)
+    families = {f.id: f for f in counters.families}
+    ports = {c.id for c in docs["map"].model_as(MapDoc).cities if c.port} if "map" in docs \
+        else None
+    used: dict[str, int] = {}
+    problems: list[Problem] = []
+    for i, placement in enumerate(item.model_as(SetupDoc).placements):
+        used[placement.family] = used.get(placement.family, 0) + placement.count
+        family = families.get(placement.family)
+        if family is None:
+            continue
+        if used[placement.family] > family.count:
+            problems.append(item.doc.problem(("placements", i, "count"),
+                                             f"more {family.id} counters than the {family.count} "
+                                             "of the counter mix"))
+        if family.kind == "naval" and ports is not None and placement.city not in ports:
+            problems.append(item.doc.problem(("placements", i, "city"),
+                                             "a warship starts next to a port city"))
+    return problems
+
+
 def check_tables(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     """The tables cover every turn and every die face (sections 7, 8, 10, 13)."""
     problems: list[Problem] = []
@@ -473,7 +508,7 @@ SCHEMAS = SchemaSet(
         "turns": TurnsDoc,
         "city_stack_table": CityStackTableDoc,
     },
-    checks=[check_map, check_capitals, check_tables],
+    checks=[check_map, check_capitals, check_setup, check_tables],
     required_kinds=[
         "map", "provinces", "counters", "setup", "reinforcements", "naval_use", "conversions",
         "weather", "turns", "city_stack_table",

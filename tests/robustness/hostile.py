@@ -1,0 +1,420 @@
+"""Hostile input for the loading paths (DESIGN.md §8) and the checks every refusal must pass.
+
+`save_mutations` and `scenario_mutations` build the mutated files from a good save and the
+shipped scenario folders, deterministically from a seed, so `make test` runs a fixed slice and
+`make soak` the whole sets. `Outcome` measures one attempt: exit code, stderr, time, whether the
+input file changed, and which paths outside the allowed folder were opened (an audit hook sees
+every `open` the process makes).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import random
+import shutil
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import plugins
+from engine.cli import main
+from engine.core.saves import write_save
+from engine.core.session import Session
+from engine.loading import load_game_scenario
+from engine.paths import SCENARIOS
+
+GAMES = ("baler", "filipinas", "guerra")
+REFUSAL_SECONDS = 1.0
+"""Every refusal is given within this (issue 9)."""
+
+HOSTILE_VALUES: list[tuple[str, Any]] = [
+    ("null", None),
+    ("true", True),
+    ("dict", {"a": 1}),
+    ("list", [1, [2, [3]]]),
+    ("nan", float("nan")),
+    ("inf", float("inf")),
+    ("big-int", 10**4000),
+    ("negative", -1),
+    ("int-12345", 12345),
+    ("huge-string", "x" * 1_000_000),
+    ("surrogate", "\udcff"),
+    ("nul", "a\x00b"),
+    ("empty", ""),
+    ("deep-list", "DEEP900"),
+]
+"""Values put into save entries and action fields; "DEEP900" becomes a list nested 900 deep."""
+
+
+# --- watching what the process opens ------------------------------------------------------------
+
+_opened: list[str] | None = None
+
+
+def _audit(event: str, args: tuple[Any, ...]) -> None:
+    if event == "open" and _opened is not None and args and isinstance(args[0], str | bytes):
+        _opened.append(os.fsdecode(args[0]))
+
+
+sys.addaudithook(_audit)
+
+
+@contextlib.contextmanager
+def watching_opens() -> Iterator[list[str]]:
+    """The paths opened inside the block (files and folders alike)."""
+    global _opened
+    _opened = []
+    try:
+        yield _opened
+    finally:
+        _opened = None
+
+
+def outside(opened: list[str], allowed: list[Path]) -> list[str]:
+    """The opened paths that lie in none of the `allowed` folders (Python's own files and the
+    installed packages are not the input's doing, and are left out)."""
+    roots = [p.resolve() for p in allowed]
+    # the program's own files (code, fonts, package metadata) are not the input's doing
+    ignore = [Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve(),
+              Path(__file__).resolve().parents[2]]
+    found = []
+    for name in opened:
+        try:
+            path = Path(name).resolve()
+        except (OSError, ValueError):
+            found.append(name)
+            continue
+        if any(path.is_relative_to(r) for r in roots + ignore) or name.startswith("/dev/null"):
+            continue
+        found.append(name)
+    return found
+
+
+# --- one attempt ---------------------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    """What one attempt at loading gave."""
+
+    name: str
+    code: int
+    err: str
+    seconds: float
+    changed: bool = False
+    outside: list[str] = field(default_factory=list)
+
+    @property
+    def clean_error(self) -> bool:
+        lines = [line for line in self.err.splitlines() if line.strip()]
+        return self.code == 2 and "Traceback" not in self.err and len(lines) >= 1
+
+    def check(self, *, one_line: bool = True, may_pass: bool = False) -> None:
+        """Exit 2 with one line (or success when `may_pass`), no traceback, in time, the input
+        unchanged, nothing read outside."""
+        where = f"{self.name}: exit {self.code}, {self.seconds:.2f} s, stderr {self.err[:300]!r}"
+        assert "Traceback" not in self.err, where
+        if may_pass and self.code == 0:
+            pass
+        else:
+            assert self.code == 2, where
+            if one_line:
+                assert len(self.err.strip().splitlines()) == 1, where
+            assert self.seconds < REFUSAL_SECONDS, where
+        assert not self.changed, f"{self.name}: the input file changed"
+        assert not self.outside, f"{self.name}: read outside: {self.outside[:5]}"
+
+
+def run_cli(name: str, argv: list[str], watched: Path | None = None,
+            allowed: list[Path] | None = None) -> Outcome:
+    """Run `wargames argv` in this process and measure it."""
+    before = _fingerprint(watched)
+    err = io.StringIO()
+    with watching_opens() as opened, contextlib.redirect_stderr(err), \
+            contextlib.redirect_stdout(io.StringIO()):
+        start = time.perf_counter()
+        code = main(argv)
+        seconds = time.perf_counter() - start
+    out = Outcome(name, code, err.getvalue(), seconds, _fingerprint(watched) != before)
+    if allowed is not None:
+        out.outside = outside(opened, allowed)
+    return out
+
+
+def _fingerprint(path: Path | None) -> tuple[bytes, int] | None:
+    if path is None or not path.is_file():
+        return None
+    return path.read_bytes(), path.stat().st_mtime_ns
+
+
+# --- saves ---------------------------------------------------------------------------------------
+
+def good_save(game: str, folder: Path, actions: int = 25, seed: int = 3) -> Path:
+    """A save of `game` after a short random playout from its standard scenario."""
+    plugin = plugins.get(game)
+    session = Session(plugin.rules, load_game_scenario(plugin), seed)
+    rng = random.Random(seed)
+    while len(session.history) < actions and session.result() is None:
+        legal = session.legal_actions()
+        session.play(rng.choice(legal))
+    path = folder / f"{game}-good.json"
+    write_save(path, session, {side: "human" for side in plugin.sides})
+    return path
+
+
+def _hostile(value: Any) -> Any:
+    if value == "DEEP900":
+        deep: Any = 1
+        for _ in range(900):
+            deep = [deep]
+        return deep
+    return value
+
+
+def _dump(data: Any) -> str:
+    return json.dumps(data, indent=1)
+
+
+def save_mutations(good: Path, rng: random.Random, count: int) -> Iterator[tuple[str, bytes]]:
+    """`count` mutated versions of the save `good`: the listed failures first, then random
+    mutations of entries and action fields (each a name and the file's bytes)."""
+    data = json.loads(good.read_text(encoding="utf-8"))
+    text = good.read_bytes()
+    fixed: list[tuple[str, bytes]] = [
+        ("nested-100000", b'{"format": 1, "actions": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"),
+        ("seed-5000-digits", _dump({**data, "seed": 0}).replace(
+            '"seed": 0', '"seed": ' + "9" * 5000).encode()),
+        ("seed-5000-digits-text", text.replace(
+            f'"seed": {data["seed"]}'.encode(), b'"seed": ' + b"9" * 5000)),
+        ("scenario-5000-chars", _dump({**data, "scenario": "a" * 5000 + ".yaml"}).encode()),
+        ("scenario-x-x", _dump({**data, "scenario": "x/" * 2000 + "x.yaml"}).encode()),
+        ("scenario-etc-passwd", _dump({**data, "scenario": "/etc/passwd"}).encode()),
+        ("scenario-dev-zero", _dump({**data, "scenario": "/dev/zero"}).encode()),
+        ("scenario-nul", _dump({**data, "scenario": "baler/siege\x00.yaml"}).encode()),
+        ("scenario-surrogate", _dump({**data, "scenario": "\udcff.yaml"}).encode()),
+        ("game-surrogate", _dump({**data, "game": "\udcff"}).encode()),
+        ("truncated-half", text[: len(text) // 2]),
+        ("empty", b""),
+        ("not-utf8", b"\xff\xfe" + text),
+        ("binary", bytes(range(256)) * 10),
+    ]
+    for i, (name, content) in enumerate(fixed):
+        if i < count:
+            yield name, content
+    for i in range(max(0, count - len(fixed))):
+        mutated = json.loads(json.dumps(data))
+        label, value = rng.choice(HOSTILE_VALUES)
+        if mutated["actions"] and rng.random() < 0.7:
+            k = rng.randrange(len(mutated["actions"]))
+            action = mutated["actions"][k]
+            fields = [f for f in action if f != "type"] or ["type"]
+            name = rng.choice(fields)
+            action[name] = _hostile(value)
+            where = f"action{k}.{name}"
+        else:
+            name = rng.choice(sorted(mutated))
+            mutated[name] = _hostile(value)
+            where = name
+        yield f"mut{i}-{where}={label}", _dump(mutated).encode("utf-8", "surrogatepass")
+
+
+# --- scenarios -----------------------------------------------------------------------------------
+
+def copy_scenarios(game: str, folder: Path) -> Path:
+    """A copy of `game`'s scenario folder, nested two levels down so '..' has somewhere to go;
+    returns the copy."""
+    target = folder / "a" / "b" / game
+    shutil.copytree(SCENARIOS / game, target)
+    return target
+
+
+ScenarioEdit = Callable[[Path], None]
+
+
+def _edit(file: str, old: str, new: str) -> ScenarioEdit:
+    def edit(folder: Path) -> None:
+        path = folder / file
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (file, old)
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    return edit
+
+
+def _append_files(manifest: str, entry: str) -> ScenarioEdit:
+    def edit(folder: Path) -> None:
+        path = folder / manifest
+        text = path.read_text(encoding="utf-8")
+        start = text.index("files:")
+        end = text.index("]", start) if "[" in text[start:text.index("\n", start)] else -1
+        if end >= 0:
+            text = text[:end] + f", {json.dumps(entry)}" + text[end:]
+        else:
+            text = text.replace("files:\n", f"files:\n  - {json.dumps(entry)}\n", 1)
+        path.write_text(text, encoding="utf-8")
+
+    return edit
+
+
+BILLION_LAUGHS = """lol1: &a1 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
+lol2: &a2 [*a1,*a1,*a1,*a1,*a1,*a1,*a1,*a1,*a1]
+lol3: &a3 [*a2,*a2,*a2,*a2,*a2,*a2,*a2,*a2,*a2]
+lol4: &a4 [*a3,*a3,*a3,*a3,*a3,*a3,*a3,*a3,*a3]
+lol5: &a5 [*a4,*a4,*a4,*a4,*a4,*a4,*a4,*a4,*a4]
+lol6: &a6 [*a5,*a5,*a5,*a5,*a5,*a5,*a5,*a5,*a5]
+lol7: &a7 [*a6,*a6,*a6,*a6,*a6,*a6,*a6,*a6,*a6]
+lol8: &a8 [*a7,*a7,*a7,*a7,*a7,*a7,*a7,*a7,*a7]
+lol9: &a9 [*a8,*a8,*a8,*a8,*a8,*a8,*a8,*a8,*a8]
+"""
+
+
+def _prepend(file: str, text: str) -> ScenarioEdit:
+    def edit(folder: Path) -> None:
+        path = folder / file
+        path.write_text(text + path.read_text(encoding="utf-8"), encoding="utf-8")
+
+    return edit
+
+
+def _append(file: str, text: str) -> ScenarioEdit:
+    def edit(folder: Path) -> None:
+        path = folder / file
+        path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+    return edit
+
+
+def _duplicate_first(file: str, heading: str) -> ScenarioEdit:
+    """Repeat the first item of the list under `heading` (so its id is declared twice)."""
+
+    def edit(folder: Path) -> None:
+        path = folder / file
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        start = next(i for i, line in enumerate(lines) if line.startswith(heading))
+        first = start + 1
+        while not lines[first].lstrip().startswith("- "):
+            first += 1
+        indent = len(lines[first]) - len(lines[first].lstrip())
+        end = first + 1
+        while end < len(lines) and lines[end].strip() and (
+                len(lines[end]) - len(lines[end].lstrip()) > indent):
+            end += 1
+        lines[first:first] = lines[first:end]
+        path.write_text("".join(lines), encoding="utf-8")
+
+    return edit
+
+
+MANIFESTS = {"baler": "siege.yaml", "filipinas": "standard.yaml", "guerra": "july_1936.yaml"}
+
+LISTED: dict[str, list[tuple[str, ScenarioEdit]]] = {
+    "filipinas": [
+        ("no-political-success-on", _edit("tables.yaml", "  success_on: 5\n  us_step: 1\n",
+                                          "  us_step: 1\n")),
+        ("no-limits-wet-turn", _edit("tables.yaml", "  wet_turn: -1\n", "")),
+        ("inf-in-resources", _edit("map.yaml", "resources: 2,", "resources: .inf,")),
+        ("1e400-in-resources", _edit("map.yaml", "resources: 2,", "resources: 1e400,")),
+        ("nan-in-resources", _edit("map.yaml", "resources: 2,", "resources: .nan,")),
+        ("inf-hit-on", _edit("tables.yaml", "  hit_on: 6\n", "  hit_on: .inf\n")),
+        ("duplicate-marker-id", _duplicate_first("counters.yaml", "markers:")),
+    ],
+    "guerra": [
+        ("placement-without-city", _edit("setup.yaml", "{family: nationalist_army, city: sevilla}",
+                                         "{family: nationalist_army}")),
+        ("duplicate-road-id", _duplicate_first("map.yaml", "roads:")),
+    ],
+    "baler": [],
+}
+
+
+def scenario_attacks(game: str) -> list[tuple[str, ScenarioEdit]]:
+    """The issue's listed scenario failures that apply to every game, then the game's own."""
+    manifest = MANIFESTS[game]
+    return [
+        ("billion-laughs", _prepend(manifest, BILLION_LAUGHS.replace("lol", "x_lol"))),
+        ("list-500-deep", _append(manifest, "deep: " + "[" * 500 + "]" * 500 + "\n")),
+        ("files-etc-passwd", _append_files(manifest, "../../../../../../../../etc/passwd")),
+        ("files-proc-environ", _append_files(manifest, "../../../../../../../proc/self/environ")),
+        ("files-dev-zero", _append_files(manifest, "../../../../../../../../dev/zero")),
+        ("files-nul", _append_files(manifest, "board\x00.yaml")),
+        ("files-absolute", _append_files(manifest, "/etc/hostname")),
+        ("files-link-out", _link_out(manifest)),
+        ("files-secret-above", _append_files(manifest, "../../secret.yaml")),
+        *LISTED[game],
+    ]
+
+
+def _link_out(manifest: str) -> ScenarioEdit:
+    def edit(folder: Path) -> None:
+        (folder / "link.yaml").symlink_to("/etc/passwd")
+        _append_files(manifest, "link.yaml")(folder)
+
+    return edit
+
+
+SECRET = "secret-token-7f3a"
+"""Written in a file next to the scenario copies: no output may ever contain it."""
+
+
+def plant_secret(root: Path) -> None:
+    (root / "a" / "secret.yaml").parent.mkdir(parents=True, exist_ok=True)
+    (root / "a" / "secret.yaml").write_text(f"game: x\nkind: {SECRET}\n", encoding="utf-8")
+
+
+NUMBER_EDITS = ("0", "-1", "1", "99", "2")
+
+
+def valid_mutations(game: str, folder: Path, rng: random.Random,
+                    count: int) -> Iterator[tuple[str, ScenarioEdit]]:
+    """Edits that change one number of one data file to another plain number (the kind of
+    change a designer makes): the result may or may not validate; when it does, the game must
+    be playable."""
+    files = sorted(p.name for p in folder.glob("*.yaml"))
+    sites: list[tuple[str, int, int, int]] = []
+    for name in files:
+        for n, line in enumerate((folder / name).read_text(encoding="utf-8").splitlines()):
+            stripped = line.split("#", 1)[0]
+            for i, ch in enumerate(stripped):
+                if ch.isdigit() and (i == 0 or not stripped[i - 1].isalnum()
+                                     and stripped[i - 1] not in "_-.,\"'"):
+                    j = i
+                    while j < len(stripped) and stripped[j].isdigit():
+                        j += 1
+                    after = stripped[j:j + 1]
+                    if after in ("", ",", "}", "]", " "):
+                        sites.append((name, n, i, j))
+    rng.shuffle(sites)
+    for name, n, i, j in sites[:count]:
+        new = rng.choice(NUMBER_EDITS)
+
+        def edit(target: Path, name: str = name, n: int = n, i: int = i, j: int = j,
+                 new: str = new) -> None:
+            path = target / name
+            lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+            lines[n] = lines[n][:i] + new + lines[n][j:]
+            path.write_text("".join(lines), encoding="utf-8")
+
+        yield f"{name}:{n + 1}:{i + 1}={new}", edit
+
+
+PLAYOUT = 60
+"""Random actions played on a scenario that validates after an edit."""
+
+
+def playable(game: str, manifest: Path, seed: int) -> None:
+    """New game and a short random playout; raises whatever the rules raise."""
+    plugin = plugins.get(game)
+    scenario = load_game_scenario(plugin, manifest)
+    session = Session(plugin.rules, scenario, seed)
+    rng = random.Random(seed)
+    for _ in range(PLAYOUT):
+        if session.result() is not None:
+            break
+        legal = session.legal_actions()
+        assert legal, "a decision with no legal answer"
+        session.play(rng.choice(legal))
