@@ -177,7 +177,8 @@ class DiceTray:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, scale: float) -> None:
-        """Bottom left of `area`: the dice, then the roll's text wrapped beside them."""
+        """Top left of `area` (the games keep their hands and prompts along the bottom): the
+        dice, then the roll's text wrapped beside them."""
         size = w.px(34, scale)
         gap = w.px(8, scale)
         fnt = w.text_font(w.SMALL, scale)
@@ -187,7 +188,7 @@ class DiceTray:
         lines = w.wrap(self.event.text, fnt, text_w)
         height = max(size, len(lines) * fnt.get_linesize()) + 2 * gap
         width = dice_w + text_w + 3 * gap
-        self.rect = pygame.Rect(area.x + gap, area.bottom - gap - height, width, height)
+        self.rect = pygame.Rect(area.x + gap, area.y + gap, width, height)
         box = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         box.fill((*colors.INK, 215))
         surface.blit(box, self.rect)

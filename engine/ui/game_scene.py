@@ -8,8 +8,9 @@ so one human side never sees another's hidden information.
 Trust at the table (§8): looking is free and acting is explicit. A board click the game answers
 with a menu opens it at the pointer; an item that rolls, draws, reveals or plays a card is marked
 and, with "confirm irreversible actions" on, asked about once. A click on a stack that is not
-fanned out asks which counter is meant. Any card opens full size on a click or right-click and
-is enlarged while the pointer rests on it. Every refusal shows its reason and its section.
+fanned out, whose top counter offers nothing, asks which counter was meant. Any card opens full
+size on a click or right-click and is enlarged while the pointer rests on it. Every refusal
+shows its reason and its section.
 
 Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F1 player aid, L enlarges the log, Escape closes
 what is open or clears the selection (the game menu only when nothing is selected); a
@@ -179,6 +180,7 @@ class GameScene(Scene):
         *,
         autosave: bool = True,
         still: bool = False,
+        pass_reactions: bool = True,
     ) -> None:
         super().__init__(app)
         self.plugin = plugin
@@ -203,7 +205,7 @@ class GameScene(Scene):
         self.handoff: Handoff | None = None
         self.handoffs = 0
         """Hand-off screens shown so far (tools/count_handoffs.py reads it)."""
-        self.pass_reactions = True
+        self.pass_reactions = pass_reactions
         """Answer a reaction window by itself when its default is the only answer (off only to
         measure how many hand-offs that saves)."""
         self.last_seen: dict[str, int] = {}
@@ -640,8 +642,8 @@ class GameScene(Scene):
         self.play(action)
 
     def _stack_picker(self, target: str, pos: tuple[int, int]) -> bool:
-        """A click on a stack that is not fanned out: ask which counter (or the place itself)
-        is meant. True when the picker opened."""
+        """A click on a stack that was not fanned out, whose top counter offered nothing: ask
+        which counter (or the place itself) is meant. True when the picker opened."""
         stacks = getattr(self.gameui.board, "stacks", None)
         if not isinstance(stacks, CounterStacks):
             return False
@@ -656,7 +658,7 @@ class GameScene(Scene):
                 for spec in reversed(specs)]
         rows.append(MenuRow(board.tooltip(loc) or loc, self._picker(loc)))
         self.menu = PopupMenu("Which one?", rows, pos, pygame.Rect((0, 0), self.app.size),
-                              self.app.scale)
+                              self.app.scale, modal=False)
         return True
 
     def _picker(self, target: str) -> Callable[[], None]:
@@ -668,8 +670,6 @@ class GameScene(Scene):
 
     def _board_click(self, pos: tuple[int, int]) -> None:
         target = self.gameui.board.hit(self.camera.screen_to_world(*pos))
-        if target is not None and self._stack_picker(target, pos):
-            return
         self._target_click(target, pos)
 
     def _target_click(self, target: str | None, pos: tuple[int, int] | None) -> None:
@@ -688,6 +688,9 @@ class GameScene(Scene):
             self.open_card(face)
             return
         self.apply_click(click, pos)
+        if not acts and target is not None and pos is not None:
+            # the counter on top had nothing to offer: perhaps another of the stack was meant
+            self._stack_picker(target, pos)
 
     def card_face(self, target: str) -> CardFace | None:
         """The card under a board or hand target, if the game shows cards."""
