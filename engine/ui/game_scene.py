@@ -138,14 +138,16 @@ def log_lines(session: Session, viewer: str | None, upto: int | None = None,
 
 def hover_board(camera: Camera, board: BoardView, tooltip: Tooltip,
                 pos: tuple[int, int] | None,
-                legend: Callable[[], Sequence[tuple[str, str]]] | None = None) -> str | None:
+                legend: Callable[[], Sequence[tuple[str, str]]] | None = None,
+                *, fresh: bool = False) -> str | None:
     """The board's target under the pointer at `pos` (None off the board or while the view is
     dragged), named in `tooltip`; the codes of the game's `legend` that the text uses are
-    explained under it."""
+    explained under it. The text is asked for when the target changes, or when `fresh` (the
+    board was synced again, so what it says may have changed)."""
     target = None
     if pos is not None and camera.viewport.collidepoint(pos) and not camera.dragging:
         target = board.hit(camera.screen_to_world(*pos))
-    if target == tooltip.key and target is not None:
+    if target == tooltip.key and target is not None and not fresh:
         return target  # same target: its text is already there
     text = board.tooltip(target) if target else None
     if text and legend is not None:
@@ -218,6 +220,8 @@ class GameScene(Scene):
         self.tray: DiceTray | None = None
         self.moved: frozenset[str] = frozenset()
         """Counters the computer's last action moved or placed, marked until the human acts."""
+        self.overlays_on: dict[str, bool] = {}
+        """The game's map overlays switched on in the game menu."""
         self.notes: dict[int, str] = {}
         """Lines the screen adds to the log after the action of that index."""
         self.feeds: dict[str | None, LogFeed] = {}
@@ -237,6 +241,7 @@ class GameScene(Scene):
         self._right_press = False
         self._replay_buttons: list[Button] = []
         self._handoff_since = 0
+        self._tip_fresh = False
         self._card_hover: tuple[str | None, CardFace | None, float] = (None, None, 0.0)
         self.hover: str | None = None
         self.on_resize(app.size)
@@ -409,6 +414,7 @@ class GameScene(Scene):
         log is fed only the entries added since the last refresh."""
         view = self.session.rules.view(self.session.state, self.viewer)
         self.gameui.sync(view, self.viewer)
+        self._tip_fresh = True
         if self._placements is not None:
             self.moved = _changed(self._placements, self._stack_placements())
             self._placements = None
@@ -816,6 +822,10 @@ class GameScene(Scene):
                             0 if settings.confirm_irreversible else 1)
         passing = ChoiceRow("Pass my reaction windows", ON_OFF,
                             0 if settings.auto_pass_reactions else 1)
+        listed = self._extra("overlays")
+        overlays = [(str(oid), str(label)) for oid, label in listed()] if listed else []
+        overlay_rows = [ChoiceRow(label, ON_OFF, 0 if self.overlays_on.get(oid) else 1)
+                        for oid, label in overlays]
 
         def apply() -> None:
             settings.confirm_irreversible = confirm.selected == 0
@@ -823,6 +833,12 @@ class GameScene(Scene):
             settings.auto_pass_reactions = passing.selected == 0
             self.app.set_dice_speed(speed.selected)  # saves every setting
             self.ai_delay = AI_PAUSE[speed.selected]
+            switch = self._extra("set_overlay")
+            for (oid, _), row in zip(overlays, overlay_rows, strict=True):
+                on = row.selected == 0
+                if switch is not None and on != self.overlays_on.get(oid, False):
+                    switch(oid, on)
+                    self.overlays_on[oid] = on
             if settings.auto_pass_reactions and not was_passing:
                 self._settle()
 
@@ -841,7 +857,7 @@ class GameScene(Scene):
             "wheel to zoom; right-click a card to read it. \"Pass my reaction windows\": when "
             "the rules offer a reaction, its declining answer is played for you.",
             [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", self.app.quit)],
-            rows=[speed, confirm, passing], escape=0))
+            rows=[speed, confirm, passing, *overlay_rows], escape=0))
 
     # --- events and frames ---------------------------------------------------------------------
 
@@ -1033,7 +1049,8 @@ class GameScene(Scene):
     def _update_hover(self) -> None:
         legend = self._extra("legend")
         self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse,
-                                 legend)
+                                 legend, fresh=self._tip_fresh)
+        self._tip_fresh = False
         if self.menu is not None or self.card_viewer is not None:
             self.tooltip.hover(None, None)
 

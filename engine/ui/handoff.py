@@ -215,7 +215,7 @@ class BoardReplay:
     def caption(self) -> str:
         if self.finished:
             return ""
-        return " ".join(self.captions.get(self.steps[self.position], []))
+        return "\n".join(f"• {t}" for t in self.captions.get(self.steps[self.position], []))
 
     def step(self) -> None:
         """Show the next action now."""
