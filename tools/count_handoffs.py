@@ -17,7 +17,8 @@ import argparse
 import os
 import random
 import sys
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -39,6 +40,8 @@ class Count:
     handoffs: int = 0
     turns: int = 0
     actions: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)
+    """Hand-offs by the kind of decision they were for ("°": a decision not marked private)."""
 
     @property
     def per_turn(self) -> float:
@@ -62,6 +65,9 @@ def run(game: str, seed: int, mode: str, max_actions: int) -> Count:
         count = Count()
         start_turn = session.state.turn
         while count.actions < max_actions and session.result() is None:
+            if scene.handoff is not None:
+                decision = session.decision
+                count.kinds[decision.kind + ("" if decision.private else "°")] += 1
             while scene.handoff is not None:
                 scene.handoff.advance()
                 if scene.handoff.done:
@@ -84,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default="", help="comma-separated game ids (default: all)")
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--actions", type=int, default=600)
+    parser.add_argument("--kinds", action="store_true",
+                        help="also list the decisions the hand-offs were for (° marks a "
+                             "decision the rules do not mark private)")
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g] or list(discover())
     pygame.init()
@@ -97,8 +106,12 @@ def main(argv: list[str] | None = None) -> int:
                 total.handoffs += one.handoffs
                 total.turns += one.turns
                 total.actions += one.actions
+                total.kinds.update(one.kinds)
             print(f"| {game} | {mode} | {total.handoffs} | {total.turns} | {total.actions} | "
                   f"{total.per_turn:.1f} |", flush=True)
+            if args.kinds:
+                listed = ", ".join(f"{k} {n}" for k, n in total.kinds.most_common())
+                print(f"|  | for | {listed} |  |  |  |", flush=True)
     return 0
 
 

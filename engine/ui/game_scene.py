@@ -39,13 +39,11 @@ from engine.core.saves import write_save
 from engine.core.session import Session
 from engine.plugins import load_object
 from engine.sim import make_agent
-from engine.ui import colors
-from engine.ui import widgets as w
 from engine.ui.adapter import AidPage, AidTable, BoardView, CardFace, Click, GameUI, MenuItem
 from engine.ui.app import App
 from engine.ui.camera import Camera
 from engine.ui.dice_anim import DiceAnimation, DiceTray
-from engine.ui.handoff import BoardReplay, Handoff
+from engine.ui.handoff import BoardReplay, Handoff, draw_replay_band
 from engine.ui.scene import Scene
 from engine.ui.stacks import CounterStacks
 from engine.ui.widgets.action_menu import MenuRow, PopupMenu, item_rows, item_text
@@ -732,6 +730,8 @@ class GameScene(Scene):
             self.app.toast(self.session.undo_barrier_reason(), "error")
             return
         action = self.session.undo()
+        for index in [k for k in self.notes if k >= len(self.session.history)]:
+            del self.notes[index]  # a note belongs to the action taken back, not the next one
         self.clear_selection(refresh=False)
         self.refresh()
         self.app.toast(f"Undone: {self.gameui.action_label(action)}")
@@ -881,9 +881,8 @@ class GameScene(Scene):
             return True
         if self.animations and self._skips(event):
             return self.animations[0].process_event(event)
-        if self.menu is not None and event.type != pygame.KEYDOWN or \
-                self.menu is not None and event.key != pygame.K_ESCAPE:
-            assert self.menu is not None
+        escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        if self.menu is not None and not escape:
             used = self.menu.process_event(event)
             if self.menu is not None and self.menu.closed:
                 self.menu = None
@@ -1099,38 +1098,13 @@ class GameScene(Scene):
             self.tooltip.draw(surface)
 
     def _draw_replay(self, surface: pygame.Surface) -> None:
-        """The board at the replay's position, a band with the step's log lines and the
-        buttons."""
+        """The board at the replay's position under the replaying side's view, then the band
+        with the step's log lines and the buttons."""
         replay = self.replay
         assert replay is not None
         self.gameui.board.draw(surface, self.camera, None, self._highlights())
-        scale = self.app.scale
-        area = pygame.Rect((0, 0), self.app.size)
-        pad = w.px(12, scale)
-        body_f = w.text_font(w.BODY, scale)
-        head_f = w.text_font(w.BODY, scale, bold=True)
-        width = area.width - 2 * pad
-        head = f"Replay for {self.side_name(replay.side)}: step {replay.position + 1} of " \
-            f"{len(replay.steps)}"
-        lines = w.wrap(replay.caption, body_f, width)
-        for button in self._replay_buttons:
-            button.scale = scale
-        btn_h = max(b.height_for(b.min_width()) for b in self._replay_buttons)
-        height = head_f.get_linesize() + len(lines) * body_f.get_linesize() + btn_h + 3 * pad
-        band = pygame.Rect(0, area.bottom - height, area.width, height)
-        shade = pygame.Surface(band.size, pygame.SRCALPHA)
-        shade.fill((20, 18, 16, 225))
-        surface.blit(shade, band)
-        surface.blit(head_f.render(head, True, colors.PAPER), (pad, band.y + pad))
-        y = band.y + pad + head_f.get_linesize()
-        for line in lines:
-            surface.blit(body_f.render(line, True, colors.PAPER), (pad, y))
-            y += body_f.get_linesize()
-        x = pad
-        for button in self._replay_buttons:
-            button.rect = pygame.Rect(x, band.bottom - pad - btn_h, button.min_width(), btn_h)
-            button.draw(surface)
-            x += button.min_width() + pad
+        draw_replay_band(surface, replay, self.side_name(replay.side), self._replay_buttons,
+                         self.app.scale)
 
 
 def _changed(before: Mapping[str, str], after: Mapping[str, str]) -> frozenset[str]:
