@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine import plugins
+from engine.core.files import display, printable
 from engine.core.game import GamePlugin
-from engine.core.saves import SaveError, read_save, restore
+from engine.core.saves import SaveError, read_save
 from engine.core.session import Session
-from engine.loading import LoadError, load_game_scenario, validate_paths
-from engine.paths import scenario_path
+from engine.loading import LoadError, load_game_scenario, load_saved_game, validate_paths
 
 USER_ERROR = 2
 
@@ -36,17 +36,21 @@ def _plugin(game: str) -> GamePlugin:
 
 def _session(plugin: GamePlugin, scenario_file: str | None, seed: int, load: str | None) -> Session:
     if load:
-        save_path = Path(load)
         try:
-            save = read_save(save_path)
-            if save.game != plugin.id:
-                raise SaveError(f"{save_path}: this save is for the game '{save.game}'")
-            scenario = load_game_scenario(plugin, scenario_path(save.scenario))
-            return restore(save, plugin.rules, scenario, origin=str(save_path))
+            game = read_save(Path(load)).game
+            if game != plugin.id:
+                raise SaveError(f"{display(load)}: this save is for the game '{game}', "
+                                f"not '{plugin.id}'")
+            saved = load_saved_game(Path(load), {plugin.id: plugin})
         except SaveError as err:
             raise UserError(str(err)) from None
+        return saved.session
     scenario = load_game_scenario(plugin, Path(scenario_file) if scenario_file else None)
-    return Session(plugin.rules, scenario, seed)
+    try:
+        return Session(plugin.rules, scenario, seed)
+    except Exception as err:  # the boundary: a scenario the schemas let through but play cannot
+        raise UserError(f"cannot set up the game from {display(scenario.path)} "
+                        f"({type(err).__name__})") from None
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -80,13 +84,21 @@ def build_parser() -> argparse.ArgumentParser:
     schema = sub.add_parser("schema", help="print the JSON Schema of a YAML kind")
     schema.add_argument("kind", help="KIND or GAME/KIND, e.g. baler/cards")
 
-    simulate = sub.add_parser("simulate", help="headless random or computer playouts")
+    simulate = sub.add_parser("simulate", help="headless playouts, with a balance report")
     simulate.add_argument("game")
     simulate.add_argument("--games", type=int, default=10)
-    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--seed", type=int, default=1, help="first seed (then seed+1, ...)")
     simulate.add_argument("--agents", default="random",
                           help="agent names per side in side order: random, ai, or e.g. random,ai")
     simulate.add_argument("--scenario")
+    simulate.add_argument("--jobs", type=int, default=None,
+                          help="worker processes (default: this machine's cores)")
+    simulate.add_argument("--report", metavar="DIR",
+                          help="write DIR/report.md with PNG charts (needs wargames[lab])")
+    simulate.add_argument("--against", metavar="OTHER.yaml",
+                          help="also play this scenario with the same seeds and compare")
+    simulate.add_argument("--cluster", metavar="ADDRESS",
+                          help="run the games on this Ray cluster (needs wargames[cluster])")
 
     render = sub.add_parser("render", help="save a screenshot of the board without a window")
     render.add_argument("game")
@@ -109,14 +121,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return _dispatch(args)
-    except UserError as err:
-        print(f"wargames: {err}", file=sys.stderr)
-        return USER_ERROR
-    except plugins.PluginError as err:
-        print(f"wargames: {err}", file=sys.stderr)
+    except (UserError, plugins.PluginError, SaveError) as err:
+        print(f"wargames: {printable(str(err))}", file=sys.stderr)
         return USER_ERROR
     except LoadError as err:
-        print(err, file=sys.stderr)
+        print(printable(str(err)), file=sys.stderr)
         return USER_ERROR
     except KeyboardInterrupt:
         return 130
@@ -135,7 +144,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "validate":
         problems = validate_paths([Path(f) for f in args.files])
         for problem in problems:
-            print(problem, file=sys.stderr)
+            print(printable(problem), file=sys.stderr)
         return USER_ERROR if problems else 0
     if command == "schema":
         return _schema(args.kind)
@@ -197,38 +206,89 @@ def _schema(kind: str) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from engine.sim import simulate
+    """Play the seeds (in parallel), print the JSON summary last, write the report if asked."""
+    import time
+
+    from engine.lab.cluster import ClusterError
+    from engine.lab.progress import Progress
+    from engine.lab.records import Matchup
+    from engine.lab.runner import Plan, default_jobs, run
+    from engine.sim import Summary
 
     plugin = _plugin(args.game)
     if args.games < 1:
         raise UserError("--games must be at least 1")
-    names = [n.strip() for n in args.agents.split(",") if n.strip()]
+    jobs = default_jobs() if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise UserError("--jobs must be at least 1")
+    names = tuple(n.strip() for n in args.agents.split(",") if n.strip())
+    if not names:
+        raise UserError("--agents needs at least one agent name")
     for name in names:
         if name != "random" and name not in plugin.agents:
             known = ", ".join(["random", *plugin.agents])
             raise UserError(f"unknown agent '{name}' for {plugin.id} (known: {known})")
-    scenario = load_game_scenario(plugin, Path(args.scenario) if args.scenario else None)
+    if args.report:
+        _needs_matplotlib()
+    scenarios = [load_game_scenario(plugin, Path(args.scenario) if args.scenario else None)]
+    if args.against:
+        scenarios.append(load_game_scenario(plugin, Path(args.against)))
+    plan = Plan(tuple(Matchup(plugin, sc, names) for sc in scenarios),
+                tuple(range(args.seed, args.seed + args.games)))
+    progress = Progress(f"{plugin.id}", len(plan.tasks), sys.stderr)
+    start = time.perf_counter()
+    try:
+        found = run(plan, jobs, args.cluster, progress)
+    except ClusterError as err:
+        raise UserError(str(err)) from None
+    finally:
+        progress.close()
+    seconds = time.perf_counter() - start
+    summaries = [Summary.of(plugin.id, m.factions, records, seconds, sys.stderr)
+                 for m, records in zip(plan.matchups, found, strict=True)]
+    line = summaries[0].as_json()
+    if args.report:
+        from engine.lab.report import Run, write_report
 
-    def progress(done: int) -> None:
-        if sys.stderr.isatty():
-            print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
-
-    summary = simulate(plugin, scenario, args.games, args.seed, names, sys.stderr, progress)
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
-    print(json.dumps(summary.as_json()))
+        runs = [Run(m, records) for m, records in zip(plan.matchups, found, strict=True)]
+        try:
+            line["report"] = str(write_report(Path(args.report), runs, _command(args)))
+        except OSError as err:
+            raise UserError(f"cannot write the report into {args.report}: {err}") from None
+    if args.against:
+        line["against"] = summaries[1].as_json()
+    print(json.dumps(line))
     return 0
+
+
+def _needs_matplotlib() -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        raise UserError("--report needs matplotlib: pip install 'wargames[lab]'")
+
+
+def _command(args: argparse.Namespace) -> str:
+    """The command that makes the same report (without --jobs or --cluster, which change where
+    the games run, not what they give)."""
+    parts = ["wargames simulate", args.game]
+    if args.scenario:
+        parts += ["--scenario", args.scenario]
+    if args.against:
+        parts += ["--against", args.against]
+    parts += ["--games", str(args.games), "--agents", args.agents, "--seed", str(args.seed),
+              "--report", "DIR"]
+    return " ".join(parts)
 
 
 def _replay(save_file: str) -> int:
     path = Path(save_file)
     try:
         save = read_save(path)
+        plugin = _plugin(save.game)
+        session = load_saved_game(path, {plugin.id: plugin}).session
     except SaveError as err:
         raise UserError(str(err)) from None
-    plugin = _plugin(save.game)
-    session = _session(plugin, None, save.seed, save_file)
     from engine.ui.launcher import run_replay
 
     return run_replay(plugin, session)
-

@@ -1,16 +1,20 @@
-"""Headless playouts (`wargames simulate`) and the checks the soak and contract tests share."""
+"""Headless playouts: one game to its end with the invariants checked (the soak and contract
+tests), one seed as a lab record (`wargames simulate`, engine/lab), and a serial run of many."""
 
 from __future__ import annotations
 
 import time
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from engine.ai.agent import Agent, RandomAgent
+from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
 from engine.core.session import Session
+from engine.lab.records import GameRecord, Matchup
+from engine.lab.scores import action_kind, scoreboard
 from engine.plugins import load_object
 
 MAX_ACTIONS = 100_000
@@ -42,6 +46,25 @@ class Summary:
             "actions_per_second": round(self.actions / self.seconds) if self.seconds else 0,
         }
 
+    @classmethod
+    def of(cls, game: str, factions: Iterable[str], records: Iterable[GameRecord],
+           seconds: float, err: TextIO | None = None) -> Summary:
+        """The totals of `records` (in seed order); failed playouts go to `err`."""
+        summary = cls(game, wins={**{s: 0 for s in factions}, "draw": 0}, seconds=seconds)
+        for record in records:
+            summary.games += 1
+            if not record.completed:
+                summary.errors += 1
+                if err is not None:
+                    err.write(f"seed {record.seed}: playout failed\n{record.error}\n")
+                continue
+            summary.completed += 1
+            key = record.winner or "draw"
+            summary.wins[key] = summary.wins.get(key, 0) + 1
+            summary.turns.append(record.turns)
+            summary.actions += record.actions
+        return summary
+
 
 def make_agent(plugin: GamePlugin, name: str, side: str, seed: int) -> Agent:
     """An agent by name: "random", or one the game registers in `plugin.agents` (e.g. "ai")."""
@@ -64,7 +87,21 @@ def playout(
 ) -> Session:
     """Play one game to its end; with `check`, test the invariants after every action."""
     session = Session(plugin.rules, scenario, seed)
-    rules = plugin.rules
+    play_to_end(session, agents, check=check, max_actions=max_actions)
+    return session
+
+
+def play_to_end(
+    session: Session,
+    agents: Mapping[str, Agent],
+    *,
+    check: bool = True,
+    max_actions: int = MAX_ACTIONS,
+    watch: Callable[[Session, str, Action], None] | None = None,
+) -> None:
+    """Let `agents` play `session` until it has a result; `watch(session, side, action)` is told
+    of each action once it is applied (before the invariants are checked)."""
+    rules = session.rules
     while session.result() is None:
         legal = rules.legal_actions(session.state)
         if not legal:
@@ -74,6 +111,8 @@ def playout(
         side = session.state.decision.player
         action = agents[side].choose(rules, session.state, legal)
         session.play(action, check_legal=False)
+        if watch is not None:
+            watch(session, side, action)
         if check:
             broken = rules.check_invariants(session.state)
             if broken:
@@ -81,7 +120,58 @@ def playout(
                     f"after action {len(session.history)} ({action.describe()}): "
                     + "; ".join(broken)
                 )
-    return session
+
+
+def play_game(matchup: Matchup, seed: int) -> GameRecord:
+    """Play `seed` to its end and keep what the lab reports: the result, the action kinds chosen
+    and the game's scoreboard at each turn end. A failed playout is a record with its traceback,
+    never an exception, so one broken seed does not stop a run."""
+    plugin, rules = matchup.plugin, matchup.plugin.rules
+    record = GameRecord(seed)
+    start = time.perf_counter()
+    last_turn: list[int] = []
+
+    def watch(session: Session, seat: str, action: Action) -> None:
+        kind = action_kind(matchup.faction_of(seat), action)
+        record.kinds[kind] = record.kinds.get(kind, 0) + 1
+        turn = session.state.turn
+        if last_turn and turn != last_turn[0]:
+            # the turn just changed: the scoreboard now is the one at the end of the last turn
+            _score(rules, session.state, last_turn[0], record)
+        last_turn[:] = [turn]
+
+    session: Session | None = None
+    try:
+        seats = dict(zip(plugin.sides, _cycle(matchup.agents, len(plugin.sides)), strict=True))
+        agents = {s: make_agent(plugin, n, s, seed) for s, n in seats.items()}
+        session = Session(rules, matchup.scenario, seed)
+        last_turn.append(session.state.turn)
+        play_to_end(session, agents, watch=watch)
+    except Exception:
+        record.error = traceback.format_exc()
+    if session is not None:
+        record.turns = session.state.turn
+        record.actions = len(session.history)
+        result = session.result()
+        if result is not None:
+            record.winner, record.reason = result.winner, result.reason
+            record.final_scores = dict(result.scores)
+            _score(rules, session.state, session.state.turn, record)
+    record.seconds = time.perf_counter() - start
+    return record
+
+
+def _score(rules: Any, state: Any, turn: int, record: GameRecord) -> None:
+    board = scoreboard(rules, state)
+    if board is not None:
+        if record.scores and record.scores[-1][0] == turn:
+            record.scores[-1] = (turn, board)
+        else:
+            record.scores.append((turn, board))
+
+
+def _cycle(names: tuple[str, ...], count: int) -> list[str]:
+    return [names[i % len(names)] for i in range(count)]
 
 
 def simulate(
@@ -93,27 +183,13 @@ def simulate(
     err: TextIO,
     progress: Callable[[int], None] | None = None,
 ) -> Summary:
-    """Run `games` playouts with seeds seed, seed+1, …; errors are counted and reported to `err`."""
-    names = {side: agent_names[i % len(agent_names)] for i, side in enumerate(plugin.sides)}
-    summary = Summary(plugin.id, wins={**{s: 0 for s in plugin.sides}, "draw": 0})
+    """Run `games` playouts in this process with seeds seed, seed+1, …; errors are counted and
+    reported to `err` (`wargames simulate` runs them in parallel through engine.lab.runner)."""
+    matchup = Matchup(plugin, scenario, tuple(agent_names))
+    records = []
     start = time.perf_counter()
     for i in range(games):
-        game_seed = seed + i
-        summary.games += 1
-        try:
-            agents = {s: make_agent(plugin, n, s, game_seed) for s, n in names.items()}
-            session = playout(plugin, scenario, game_seed, agents)
-        except Exception:
-            summary.errors += 1
-            err.write(f"seed {game_seed}: playout failed\n{traceback.format_exc()}\n")
-        else:
-            result = session.result()
-            assert result is not None
-            summary.completed += 1
-            summary.wins[result.winner or "draw"] += 1
-            summary.turns.append(session.state.turn)
-            summary.actions += len(session.history)
+        records.append(play_game(matchup, seed + i))
         if progress:
             progress(i + 1)
-    summary.seconds = time.perf_counter() - start
-    return summary
+    return Summary.of(plugin.id, matchup.factions, records, time.perf_counter() - start, err)

@@ -76,3 +76,10 @@ class BalerRules:
 
     def check_invariants(self, state: BalerState) -> list[str]:
         return check_invariants(state)
+
+    def turn_scores(self, state: BalerState) -> dict[str, dict[str, int]]:
+        """The scoreboard the balance lab charts by turn: each side's victory points, morale
+        and supply tracks ("Upkeep Phase / Victory conditions", "Tie breaker")."""
+        return {"victory points": {s.value: state.vp[s] for s in SIDES},
+                "morale": {s.value: state.morale[s] for s in SIDES},
+                "supply": {s.value: state.supply[s] for s in SIDES}}

@@ -8,9 +8,9 @@ so one human side never sees another's hidden information.
 Trust at the table (§8): looking is free and acting is explicit. A board click the game answers
 with a menu opens it at the pointer; an item that rolls, draws, reveals or plays a card is marked
 and, with "confirm irreversible actions" on, asked about once. A click on a stack that is not
-fanned out, whose top counter offers nothing, asks which counter was meant. Any card opens full
-size on a click or right-click and is enlarged while the pointer rests on it. Every refusal
-shows its reason and its section.
+fanned out asks which counter is meant when two of them would answer differently. Any card
+opens full size on a click or right-click and is enlarged while the pointer rests on it. Every
+refusal shows its reason and its section.
 
 Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F1 player aid, L enlarges the log, Escape closes
 what is open or clears the selection (the game menu only when nothing is selected); a
@@ -35,15 +35,15 @@ from engine import paths
 from engine.ai.agent import Agent
 from engine.core.actions import Action, DiceRolled, Event, IllegalActionError, TurnEnded
 from engine.core.game import GamePlugin
-from engine.core.saves import write_save
 from engine.core.session import Session
 from engine.plugins import load_object
 from engine.sim import make_agent
 from engine.ui.adapter import AidPage, AidTable, BoardView, CardFace, Click, GameUI, MenuItem
 from engine.ui.app import App
+from engine.ui.autosave import Autosaver, write_new_save
 from engine.ui.camera import Camera
 from engine.ui.dice_anim import DiceAnimation, DiceTray
-from engine.ui.handoff import BoardReplay, Handoff, draw_replay_band
+from engine.ui.handoff import REPLAY_STEP, BoardReplay, Handoff, draw_replay_band
 from engine.ui.scene import Scene
 from engine.ui.stacks import CounterStacks
 from engine.ui.widgets.action_menu import MenuRow, PopupMenu, item_rows, item_text
@@ -192,6 +192,8 @@ class GameScene(Scene):
         # a still picture (render): nobody plays, the prompt just says who is to decide what
         self.still = still
         self.started = datetime.now()
+        self.autosaver = Autosaver(plugin.id, self.started)
+        self._save_problem = ""
         self.gameui = build_gameui(plugin, session)
         self.camera = Camera(self._board_rect(app.size), self.gameui.board.world_size)
         self.panel = Panel()
@@ -432,6 +434,7 @@ class GameScene(Scene):
         )
         self._set_prompt()
         self._layout_panel()
+        self.dirty = True
 
     def _set_prompt(self) -> None:
         result = self.session.result()
@@ -531,8 +534,9 @@ class GameScene(Scene):
                     rolled = True
             elif isinstance(event, TurnEnded):
                 self.tray = None
-                if self.autosave:
-                    self._autosave()
+        if self.autosave:
+            ended = any(isinstance(event, TurnEnded) for event in events)
+            self._say_save_problem(self.autosaver.after_action(self.session, self.players, ended))
         return rolled
 
     def _after(self, events: list[Event]) -> None:
@@ -646,10 +650,12 @@ class GameScene(Scene):
         self.play(action)
 
     def _stack_picker(self, target: str, pos: tuple[int, int]) -> bool:
-        """A click on a stack that was not fanned out, whose top counter offered nothing: ask
-        which counter (or the place itself) is meant. True when the picker opened."""
+        """A click on a stack that is not fanned out: when two or more of its counters (or the
+        place itself) would answer the click differently, ask which one is meant. With a single
+        one that acts, the click goes to it. True when the click was taken care of here."""
         stacks = getattr(self.gameui.board, "stacks", None)
-        if not isinstance(stacks, CounterStacks):
+        if not isinstance(stacks, CounterStacks) or not self._my_turn() \
+                or self.session.result() is not None:
             return False
         loc = stacks.location_of(target)
         if loc is None or stacks.fanned == loc:
@@ -657,10 +663,16 @@ class GameScene(Scene):
         specs = stacks.stack(loc)
         if len(specs) < 2:
             return False
+        legal = self.session.legal_actions()
+        acting = [c for c in [*(spec.id for spec in reversed(specs)), loc]
+                  if _acts(self.gameui.on_click(c, self.selection, legal))]
+        if not acting:
+            return False
+        if len(acting) == 1:
+            self._target_click(acting[0], pos)
+            return True
         board = self.gameui.board
-        rows = [MenuRow(board.tooltip(spec.id) or spec.name, self._picker(spec.id))
-                for spec in reversed(specs)]
-        rows.append(MenuRow(board.tooltip(loc) or loc, self._picker(loc)))
+        rows = [MenuRow(board.tooltip(c) or c, self._picker(c)) for c in acting]
         self.menu = PopupMenu("Which one?", rows, pos, pygame.Rect((0, 0), self.app.size),
                               self.app.scale, modal=False)
         return True
@@ -674,6 +686,8 @@ class GameScene(Scene):
 
     def _board_click(self, pos: tuple[int, int]) -> None:
         target = self.gameui.board.hit(self.camera.screen_to_world(*pos))
+        if target is not None and self._stack_picker(target, pos):
+            return
         self._target_click(target, pos)
 
     def _target_click(self, target: str | None, pos: tuple[int, int] | None) -> None:
@@ -686,15 +700,10 @@ class GameScene(Scene):
                 self.app.toast(f"Wait: {self.side_name(self.deciding)} is deciding now.")
             return
         click = self.gameui.on_click(target, self.selection, self.session.legal_actions())
-        acts = click.menu or click.action is not None or click.choices \
-            or click.select is not None
-        if face is not None and not acts:
+        if face is not None and not _acts(click):
             self.open_card(face)
             return
         self.apply_click(click, pos)
-        if not acts and target is not None and pos is not None:
-            # the counter on top had nothing to offer: perhaps another of the stack was meant
-            self._stack_picker(target, pos)
 
     def card_face(self, target: str) -> CardFace | None:
         """The card under a board or hand target, if the game shows cards."""
@@ -751,25 +760,66 @@ class GameScene(Scene):
 
     # --- saves ---------------------------------------------------------------------------------
 
-    def autosave_path(self) -> Path:
-        """`autosave_dir()/<game>-<start time>.json`: one file per game, rewritten each turn."""
-        return paths.autosave_dir() / f"{self.plugin.id}-{self.started:%Y%m%d-%H%M%S}.json"
+    def autosave_path(self) -> Path | None:
+        """The autosave file of this game (`autosave_dir()/<game>-<start time>[-n].json`, a name
+        no other game shares), once it was first written."""
+        return self.autosaver.path
 
-    def _autosave(self) -> None:
-        try:
-            write_save(self.autosave_path(), self.session, self.players)
-        except OSError as err:
-            self.app.toast(f"Autosave failed: {err}", "error")
+    def _say_save_problem(self, problem: str) -> None:
+        """Toast a save failure once, not again at every retry until it changes."""
+        if problem and problem != self._save_problem:
+            self.app.toast(problem, "error")
+        self._save_problem = problem
 
-    def save(self) -> None:
-        """Ctrl+S: write a save into the saves folder and say where."""
-        path = paths.saves_dir() / f"{self.plugin.id}-{datetime.now():%Y%m%d-%H%M%S}.json"
+    def save(self) -> Path | None:
+        """Ctrl+S: write a save into the saves folder (a new file each time) and say where."""
+        stem = f"{self.plugin.id}-{datetime.now():%Y%m%d-%H%M%S}"
         try:
-            write_save(path, self.session, self.players)
-        except OSError as err:
-            self.app.toast(f"Could not save: {err}", "error")
-            return
+            path = write_new_save(paths.saves_dir(), stem, self.session, self.players)
+        except Exception as err:  # the disk's failure is told, never raised into the game
+            reason = paths.user_data_problem() or f"{type(err).__name__}: {err}"
+            self.app.toast(f"Could not save: {reason}", "error")
+            return None
         self.app.toast(f"Saved to {path}")
+        return path
+
+    def leave(self, then: Callable[[], None]) -> None:
+        """Leave the game by `then` (Main menu, Quit) without losing what was played: the
+        autosave is brought up to date and the toast says where; if it cannot be written (or
+        this game does not autosave), ask first."""
+        if not self.autosaver.pending(self.session):
+            if self.autosaver.path is not None:
+                self.app.toast(f"Game saved to {self.autosaver.path}")
+            then()
+            return
+        if self.autosave and not self._autosave_now():
+            path = self.autosaver.path
+            self.app.toast(f"Game saved to {path}")
+            then()
+            return
+        problem = self.autosaver.problem or "This game has not been saved."
+
+        def save_and_leave() -> None:
+            if self.save() is not None:
+                then()
+
+        self.show_dialog(Dialog("Leave the game?", f"{problem} Leave anyway?", [
+            ("Save and leave", save_and_leave), ("Leave without saving", then), ("Stay", None),
+        ], escape=2))
+
+    def _autosave_now(self) -> str:
+        problem = self.autosaver.write(self.session, self.players)
+        self._save_problem = problem
+        return problem
+
+    def flush_autosave(self) -> Path | None:
+        """Write the autosave if play moved on since the last one; the file, or None if this
+        game does not autosave or the write failed."""
+        if not self.autosave:
+            return None
+        if self.autosaver.pending(self.session) and self._autosave_now():
+            return None
+        return self.autosaver.path
 
     # --- end of game, menu ---------------------------------------------------------------------
 
@@ -844,7 +894,11 @@ class GameScene(Scene):
 
         def leave() -> None:
             apply()
-            self.app.go_home()
+            self.leave(self.app.go_home)
+
+        def quit_game() -> None:
+            apply()
+            self.leave(self.app.quit)
 
         def save() -> None:
             apply()
@@ -856,7 +910,7 @@ class GameScene(Scene):
             "screen, F12 screenshot, Ctrl +/- text size, M sound. Drag or arrow keys to pan, "
             "wheel to zoom; right-click a card to read it. \"Pass my reaction windows\": when "
             "the rules offer a reaction, its declining answer is played for you.",
-            [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", self.app.quit)],
+            [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", quit_game)],
             rows=[speed, confirm, passing, *overlay_rows], escape=0))
 
     # --- events and frames ---------------------------------------------------------------------
@@ -977,12 +1031,44 @@ class GameScene(Scene):
             return False
         return True
 
+    @property
+    def animating(self) -> bool:
+        """Dice tumble over the board, or the board refines a zoom level (each frame
+        differs)."""
+        return (bool(self.animations) or self.camera.refining) and self.handoff is None
+
+    def wake_in(self) -> float | None:
+        """A tooltip or an enlarged card waiting for its delay, a computer side to play, or the
+        replay's next step: look again soon."""
+        if self.replay is not None:
+            return max(0.0, REPLAY_STEP - self.replay.timer)
+        if self.handoff is not None or self.dialog is not None:
+            return None
+        waiting_tip = self.tooltip.text is not None and not self.tooltip.visible
+        target, face, rested = self._card_hover
+        waiting_card = face is not None and rested < self.tooltip.delay
+        player = self.deciding
+        computer = player is not None and is_computer(self.players.get(player)) \
+            and self.session.result() is None
+        waiting = waiting_tip or waiting_card or computer or self._thought is not None
+        return 0.05 if waiting else None
+
     def update(self, dt: float) -> None:
+        shown, hover, card = self.tooltip.visible, self.hover, self._hovered_card()
+        self._update(dt)
+        if self.tooltip.visible != shown or self.hover != hover \
+                or self._hovered_card() is not card:
+            self.dirty = True
+
+    def _update(self, dt: float) -> None:
         self.tooltip.update(dt)
+        if self.autosave and not self.still:
+            self._say_save_problem(self.autosaver.tick(dt, self.session, self.players))
         if self.replay is not None:
             self.replay.update(dt)
             if self.replay.timer == 0.0:
                 self._show_replay_state()
+                self.dirty = True
             return
         if self.handoff is not None:
             return
@@ -1026,6 +1112,7 @@ class GameScene(Scene):
             if shown != self._think_shown:
                 self._think_shown = shown
                 self.prompt.set(shown, [], "")
+                self.dirty = True
             return
         if self._ai_wait < self.ai_delay:
             return
@@ -1040,7 +1127,9 @@ class GameScene(Scene):
             self._placements = None
 
     def close(self) -> None:
-        """Stop the computer's worker thread (the scene is leaving the screen)."""
+        """Stop the computer's worker thread and bring the autosave up to date (the scene is
+        leaving the screen: window closed, Quit)."""
+        self.flush_autosave()
         if self._thinker is not None:
             self._thinker.shutdown(wait=False, cancel_futures=True)
             self._thinker = None
@@ -1110,3 +1199,9 @@ class GameScene(Scene):
 def _changed(before: Mapping[str, str], after: Mapping[str, str]) -> frozenset[str]:
     """Counters standing somewhere else, or new, in `after`."""
     return frozenset(cid for cid, loc in after.items() if before.get(cid) != loc)
+
+
+def _acts(click: Click) -> bool:
+    """Whether a board click does something (a menu, an action, a choice or a selection)."""
+    return bool(click.menu or click.action is not None or click.choices
+                or click.select is not None)
