@@ -505,3 +505,18 @@ def test_a_wide_aid_table_shrinks_its_columns_and_wraps_cells():
     for row in rows:
         for k, cell in enumerate(row):
             assert all(fnt.size(line)[0] <= widths[k] for line in cell)
+
+
+def test_the_prompt_offers_the_map_only_when_a_board_action_exists(app, monkeypatch):
+    scene = start(app, make_session(1))
+    assert "Or act on the map with a click." in scene.prompt.note
+    monkeypatch.setattr(scene.gameui, "board_actions", lambda legal: [])
+    scene.refresh()
+    assert "act on the map" not in scene.prompt.note
+
+
+def test_a_counter_tooltip_explains_the_legend_codes_it_uses(app):
+    scene = start(app, make_session(1))
+    hover(app, at(scene, "b1"), steps=40)
+    assert scene.tooltip.text is not None
+    assert "1: combat factor 1" in scene.tooltip.text
