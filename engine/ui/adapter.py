@@ -191,18 +191,23 @@ class GameUIExtras(Protocol):
     with `getattr`), so a game gains them one at a time.
 
     - `card_face(target) -> CardFace | None`: the card under a board or hand target, for the
-      card viewer (right-click or click opens it full size; hover enlarges it).
+      card viewer (right-click or click opens it full size; hover enlarges it). A hand target is
+      the text of the item exactly as `hand()` listed it.
+    - `all_card_faces() -> Sequence[CardFace]`: every card of the scenario, so a test can render
+      each one in the viewer and check that no line is cut.
     - `legend() -> Sequence[tuple[str, str]]`: counter codes and what they mean ("2★3": combat 2,
       leader, manpower 3), shown in F1 and in counter tooltips.
     - `place_name(text) -> str`: a log line with hex coordinates and internal ids replaced by
       the places' and counters' printed names.
-    - `overlays() -> Sequence[tuple[str, str]]`: toggleable map overlays as (id, label);
-      `set_overlay(id, on)` turns one on or off.
+    - `overlays() -> Sequence[tuple[str, str]]`: toggleable map overlays as (id, label), all
+      off at the start; `set_overlay(id, on)` turns one on or off (the game menu lists them).
     - `handoff_heading(side) -> str`: what the hand-off screen says besides the side's name
       ("South sector, Nationalist").
     """
 
     def card_face(self, target: str) -> CardFace | None: ...
+
+    def all_card_faces(self) -> Sequence[CardFace]: ...
 
     def legend(self) -> Sequence[tuple[str, str]]: ...
 

@@ -177,7 +177,8 @@ class DiceTray:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, scale: float) -> None:
-        """Bottom left of `area`: the dice, then the roll's text wrapped beside them."""
+        """Top right of `area` (the games keep their hands and prompts along the bottom and
+        their own combat bands at the top left): the dice, then the roll's text beside them."""
         size = w.px(34, scale)
         gap = w.px(8, scale)
         fnt = w.text_font(w.SMALL, scale)
@@ -185,9 +186,10 @@ class DiceTray:
         dice_w = len(values) * size + max(0, len(values) - 1) * gap // 2
         text_w = min(w.px(360, scale), max(w.px(120, scale), area.width // 2 - dice_w))
         lines = w.wrap(self.event.text, fnt, text_w)
+        text_w = max(fnt.size(line)[0] for line in lines)
         height = max(size, len(lines) * fnt.get_linesize()) + 2 * gap
         width = dice_w + text_w + 3 * gap
-        self.rect = pygame.Rect(area.x + gap, area.bottom - gap - height, width, height)
+        self.rect = pygame.Rect(area.right - gap - width, area.y + gap, width, height)
         box = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         box.fill((*colors.INK, 215))
         surface.blit(box, self.rect)

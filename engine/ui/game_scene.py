@@ -8,8 +8,9 @@ so one human side never sees another's hidden information.
 Trust at the table (§8): looking is free and acting is explicit. A board click the game answers
 with a menu opens it at the pointer; an item that rolls, draws, reveals or plays a card is marked
 and, with "confirm irreversible actions" on, asked about once. A click on a stack that is not
-fanned out asks which counter is meant. Any card opens full size on a click or right-click and
-is enlarged while the pointer rests on it. Every refusal shows its reason and its section.
+fanned out asks which counter is meant when two of them would answer differently. Any card
+opens full size on a click or right-click and is enlarged while the pointer rests on it. Every
+refusal shows its reason and its section.
 
 Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F1 player aid, L enlarges the log, Escape closes
 what is open or clears the selection (the game menu only when nothing is selected); a
@@ -37,14 +38,12 @@ from engine.core.game import GamePlugin
 from engine.core.session import Session
 from engine.plugins import load_object
 from engine.sim import make_agent
-from engine.ui import colors
-from engine.ui import widgets as w
 from engine.ui.adapter import AidPage, AidTable, BoardView, CardFace, Click, GameUI, MenuItem
 from engine.ui.app import App
 from engine.ui.autosave import Autosaver, write_new_save
 from engine.ui.camera import Camera
 from engine.ui.dice_anim import DiceAnimation, DiceTray
-from engine.ui.handoff import BoardReplay, Handoff
+from engine.ui.handoff import REPLAY_STEP, BoardReplay, Handoff, draw_replay_band
 from engine.ui.scene import Scene
 from engine.ui.stacks import CounterStacks
 from engine.ui.widgets.action_menu import MenuRow, PopupMenu, item_rows, item_text
@@ -137,14 +136,16 @@ def log_lines(session: Session, viewer: str | None, upto: int | None = None,
 
 def hover_board(camera: Camera, board: BoardView, tooltip: Tooltip,
                 pos: tuple[int, int] | None,
-                legend: Callable[[], Sequence[tuple[str, str]]] | None = None) -> str | None:
+                legend: Callable[[], Sequence[tuple[str, str]]] | None = None,
+                *, fresh: bool = False) -> str | None:
     """The board's target under the pointer at `pos` (None off the board or while the view is
     dragged), named in `tooltip`; the codes of the game's `legend` that the text uses are
-    explained under it."""
+    explained under it. The text is asked for when the target changes, or when `fresh` (the
+    board was synced again, so what it says may have changed)."""
     target = None
     if pos is not None and camera.viewport.collidepoint(pos) and not camera.dragging:
         target = board.hit(camera.screen_to_world(*pos))
-    if target == tooltip.key and target is not None:
+    if target == tooltip.key and target is not None and not fresh:
         return target  # same target: its text is already there
     text = board.tooltip(target) if target else None
     if text and legend is not None:
@@ -179,6 +180,7 @@ class GameScene(Scene):
         *,
         autosave: bool = True,
         still: bool = False,
+        pass_reactions: bool = True,
     ) -> None:
         super().__init__(app)
         self.plugin = plugin
@@ -205,7 +207,7 @@ class GameScene(Scene):
         self.handoff: Handoff | None = None
         self.handoffs = 0
         """Hand-off screens shown so far (tools/count_handoffs.py reads it)."""
-        self.pass_reactions = True
+        self.pass_reactions = pass_reactions
         """Answer a reaction window by itself when its default is the only answer (off only to
         measure how many hand-offs that saves)."""
         self.last_seen: dict[str, int] = {}
@@ -218,6 +220,8 @@ class GameScene(Scene):
         self.tray: DiceTray | None = None
         self.moved: frozenset[str] = frozenset()
         """Counters the computer's last action moved or placed, marked until the human acts."""
+        self.overlays_on: dict[str, bool] = {}
+        """The game's map overlays switched on in the game menu."""
         self.notes: dict[int, str] = {}
         """Lines the screen adds to the log after the action of that index."""
         self.feeds: dict[str | None, LogFeed] = {}
@@ -237,6 +241,7 @@ class GameScene(Scene):
         self._right_press = False
         self._replay_buttons: list[Button] = []
         self._handoff_since = 0
+        self._tip_fresh = False
         self._card_hover: tuple[str | None, CardFace | None, float] = (None, None, 0.0)
         self.hover: str | None = None
         self.on_resize(app.size)
@@ -409,6 +414,7 @@ class GameScene(Scene):
         log is fed only the entries added since the last refresh."""
         view = self.session.rules.view(self.session.state, self.viewer)
         self.gameui.sync(view, self.viewer)
+        self._tip_fresh = True
         if self._placements is not None:
             self.moved = _changed(self._placements, self._stack_placements())
             self._placements = None
@@ -668,7 +674,7 @@ class GameScene(Scene):
         board = self.gameui.board
         rows = [MenuRow(board.tooltip(c) or c, self._picker(c)) for c in acting]
         self.menu = PopupMenu("Which one?", rows, pos, pygame.Rect((0, 0), self.app.size),
-                              self.app.scale)
+                              self.app.scale, modal=False)
         return True
 
     def _picker(self, target: str) -> Callable[[], None]:
@@ -733,6 +739,8 @@ class GameScene(Scene):
             self.app.toast(self.session.undo_barrier_reason(), "error")
             return
         action = self.session.undo()
+        for index in [k for k in self.notes if k >= len(self.session.history)]:
+            del self.notes[index]  # a note belongs to the action taken back, not the next one
         self.clear_selection(refresh=False)
         self.refresh()
         self.app.toast(f"Undone: {self.gameui.action_label(action)}")
@@ -864,6 +872,10 @@ class GameScene(Scene):
                             0 if settings.confirm_irreversible else 1)
         passing = ChoiceRow("Pass my reaction windows", ON_OFF,
                             0 if settings.auto_pass_reactions else 1)
+        listed = self._extra("overlays")
+        overlays = [(str(oid), str(label)) for oid, label in listed()] if listed else []
+        overlay_rows = [ChoiceRow(label, ON_OFF, 0 if self.overlays_on.get(oid) else 1)
+                        for oid, label in overlays]
 
         def apply() -> None:
             settings.confirm_irreversible = confirm.selected == 0
@@ -871,6 +883,12 @@ class GameScene(Scene):
             settings.auto_pass_reactions = passing.selected == 0
             self.app.set_dice_speed(speed.selected)  # saves every setting
             self.ai_delay = AI_PAUSE[speed.selected]
+            switch = self._extra("set_overlay")
+            for (oid, _), row in zip(overlays, overlay_rows, strict=True):
+                on = row.selected == 0
+                if switch is not None and on != self.overlays_on.get(oid, False):
+                    switch(oid, on)
+                    self.overlays_on[oid] = on
             if settings.auto_pass_reactions and not was_passing:
                 self._settle()
 
@@ -894,7 +912,7 @@ class GameScene(Scene):
             "\"Pass my reaction windows\": when the rules offer a reaction, its declining answer "
             "is played for you.",
             [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", quit_game)],
-            rows=[speed, confirm, passing], escape=0))
+            rows=[speed, confirm, passing, *overlay_rows], escape=0))
 
     # --- events and frames ---------------------------------------------------------------------
 
@@ -918,9 +936,8 @@ class GameScene(Scene):
             return True
         if self.animations and self._skips(event):
             return self.animations[0].process_event(event)
-        if self.menu is not None and event.type != pygame.KEYDOWN or \
-                self.menu is not None and event.key != pygame.K_ESCAPE:
-            assert self.menu is not None
+        escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        if self.menu is not None and not escape:
             used = self.menu.process_event(event)
             if self.menu is not None and self.menu.closed:
                 self.menu = None
@@ -1022,14 +1039,20 @@ class GameScene(Scene):
         return (bool(self.animations) or self.camera.refining) and self.handoff is None
 
     def wake_in(self) -> float | None:
-        """A tooltip waiting for its delay, or a computer side to play: look again soon."""
+        """A tooltip or an enlarged card waiting for its delay, a computer side to play, or the
+        replay's next step: look again soon."""
+        if self.replay is not None:
+            return max(0.0, REPLAY_STEP - self.replay.timer)
         if self.handoff is not None or self.dialog is not None:
             return None
         waiting_tip = self.tooltip.text is not None and not self.tooltip.visible
+        target, face, rested = self._card_hover
+        waiting_card = face is not None and rested < self.tooltip.delay
         player = self.deciding
-        computer = player is not None and self.players.get(player) == "computer" \
+        computer = player is not None and is_computer(self.players.get(player)) \
             and self.session.result() is None
-        return 0.05 if waiting_tip or computer or self._thought is not None else None
+        waiting = waiting_tip or waiting_card or computer or self._thought is not None
+        return 0.05 if waiting else None
 
     def update(self, dt: float) -> None:
         before = self._shown()
@@ -1052,6 +1075,7 @@ class GameScene(Scene):
             self.replay.update(dt)
             if self.replay.timer == 0.0:
                 self._show_replay_state()
+                self.dirty = True
             return
         if self.handoff is not None:
             return
@@ -1095,6 +1119,7 @@ class GameScene(Scene):
             if shown != self._think_shown:
                 self._think_shown = shown
                 self.prompt.set(shown, [], "")
+                self.dirty = True
             return
         if self._ai_wait < self.ai_delay:
             return
@@ -1119,7 +1144,8 @@ class GameScene(Scene):
     def _update_hover(self) -> None:
         legend = self._extra("legend")
         self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse,
-                                 legend)
+                                 legend, fresh=self._tip_fresh)
+        self._tip_fresh = False
         if self.menu is not None or self.card_viewer is not None:
             self.tooltip.hover(None, None)
 
@@ -1183,38 +1209,13 @@ class GameScene(Scene):
             self.tooltip.draw(surface)
 
     def _draw_replay(self, surface: pygame.Surface) -> None:
-        """The board at the replay's position, a band with the step's log lines and the
-        buttons."""
+        """The board at the replay's position under the replaying side's view, then the band
+        with the step's log lines and the buttons."""
         replay = self.replay
         assert replay is not None
         self.gameui.board.draw(surface, self.camera, None, self._highlights())
-        scale = self.app.scale
-        area = pygame.Rect((0, 0), self.app.size)
-        pad = w.px(12, scale)
-        body_f = w.text_font(w.BODY, scale)
-        head_f = w.text_font(w.BODY, scale, bold=True)
-        width = area.width - 2 * pad
-        head = f"Replay for {self.side_name(replay.side)}: step {replay.position + 1} of " \
-            f"{len(replay.steps)}"
-        lines = w.wrap(replay.caption, body_f, width)
-        for button in self._replay_buttons:
-            button.scale = scale
-        btn_h = max(b.height_for(b.min_width()) for b in self._replay_buttons)
-        height = head_f.get_linesize() + len(lines) * body_f.get_linesize() + btn_h + 3 * pad
-        band = pygame.Rect(0, area.bottom - height, area.width, height)
-        shade = pygame.Surface(band.size, pygame.SRCALPHA)
-        shade.fill((20, 18, 16, 225))
-        surface.blit(shade, band)
-        surface.blit(head_f.render(head, True, colors.PAPER), (pad, band.y + pad))
-        y = band.y + pad + head_f.get_linesize()
-        for line in lines:
-            surface.blit(body_f.render(line, True, colors.PAPER), (pad, y))
-            y += body_f.get_linesize()
-        x = pad
-        for button in self._replay_buttons:
-            button.rect = pygame.Rect(x, band.bottom - pad - btn_h, button.min_width(), btn_h)
-            button.draw(surface)
-            x += button.min_width() + pad
+        draw_replay_band(surface, replay, self.side_name(replay.side), self._replay_buttons,
+                         self.app.scale)
 
 
 def _changed(before: Mapping[str, str], after: Mapping[str, str]) -> frozenset[str]:

@@ -215,7 +215,7 @@ class BoardReplay:
     def caption(self) -> str:
         if self.finished:
             return ""
-        return " ".join(self.captions.get(self.steps[self.position], []))
+        return "\n".join(f"• {t}" for t in self.captions.get(self.steps[self.position], []))
 
     def step(self) -> None:
         """Show the next action now."""
@@ -231,3 +231,31 @@ class BoardReplay:
         self.timer += dt
         if self.timer >= REPLAY_STEP and not self.finished:
             self.step()
+
+
+def draw_replay_band(surface: pygame.Surface, replay: BoardReplay, side_name: str,
+                     buttons: list[Button], scale: float) -> None:
+    """The band along the bottom of the window during a replay: which step, its log lines
+    (every one, wrapped) and the step and skip buttons."""
+    area = surface.get_rect()
+    pad = w.px(12, scale)
+    body_f = w.text_font(w.BODY, scale)
+    head_f = w.text_font(w.BODY, scale, bold=True)
+    head = f"Replay for {side_name}: step {replay.position + 1} of {len(replay.steps)}"
+    lines = w.wrap(replay.caption, body_f, area.width - 2 * pad)
+    for button in buttons:
+        button.scale = scale
+    btn_h = max(b.height_for(b.min_width()) for b in buttons)
+    height = head_f.get_linesize() + len(lines) * body_f.get_linesize() + btn_h + 3 * pad
+    band = pygame.Rect(0, area.bottom - height, area.width, height)
+    shade = pygame.Surface(band.size, pygame.SRCALPHA)
+    shade.fill((20, 18, 16, 225))
+    surface.blit(shade, band)
+    surface.blit(head_f.render(head, True, colors.PAPER), (pad, band.y + pad))
+    w.blit_lines(surface, lines, body_f, colors.PAPER, (pad, band.y + pad
+                                                       + head_f.get_linesize()))
+    x = pad
+    for button in buttons:
+        button.rect = pygame.Rect(x, band.bottom - pad - btn_h, button.min_width(), btn_h)
+        button.draw(surface)
+        x += button.min_width() + pad

@@ -5,7 +5,8 @@ is marked "(no undo)". The same widget lists the counters of a stack when a clic
 one is meant.
 
 Mouse: a click on a live row chooses it; a click outside closes the menu and goes no further (it
-was meant for the menu, not for the board beneath). Keys: Up/Down move, Enter chooses; the scene
+was meant for the menu, not for the board beneath), except for the stack picker, whose rows only
+select, so that click goes on to the board. Keys: Up/Down move, Enter chooses; the scene
 closes the menu on Escape.
 """
 
@@ -56,8 +57,11 @@ class PopupMenu:
     once a row was chosen or the menu was dismissed."""
 
     def __init__(self, title: str, rows: Sequence[MenuRow], at: tuple[int, int],
-                 bounds: pygame.Rect, scale: float) -> None:
+                 bounds: pygame.Rect, scale: float, *, modal: bool = True) -> None:
         self.title = title
+        self.modal = modal
+        """A modal menu takes the press that closes it; another (the stack picker, which only
+        offers things to look at) closes and lets the press through to the board."""
         self.rows = list(rows)
         self.scale = scale
         self.closed = False
@@ -123,7 +127,8 @@ class PopupMenu:
                 return False
             if not self.rect.collidepoint(event.pos):
                 self.closed = True
-            elif event.button == 1:
+                return self.modal
+            if event.button == 1:
                 self._pressed = self._row_at(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONUP:

@@ -51,6 +51,7 @@ class SkirmishUI:
         self._pieces: dict[str, tuple[str, str, int, int]] = {}
         self._active = ""
         self._orders = tuple(doc.get("orders", ()))
+        self.overlay_on = False
 
     def sync(self, view: Any, viewer: str | None) -> None:
         """Counters from the rules' view: one per piece, in its side's colour."""
@@ -150,6 +151,13 @@ class SkirmishUI:
     def place_name(self, text: str) -> str:
         """Hex coordinates "(q,r)" named as the board prints them ("hex q,r")."""
         return re.sub(r"\((-?\d+),(-?\d+)\)", r"hex \1,\2", text)
+
+    def overlays(self) -> Sequence[tuple[str, str]]:
+        return [("blocked", "Impassable hexes")]
+
+    def set_overlay(self, overlay: str, on: bool) -> None:
+        """Mark the impassable hexes more strongly (a stand-in for a game's map overlay)."""
+        self.overlay_on = on if overlay == "blocked" else self.overlay_on
 
     def handoff_heading(self, side: str) -> str:
         return f"{self.side_names.get(side, side)} commands every piece of its colour."
