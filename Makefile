@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 export SDL_AUDIODRIVER ?= dummy
 
-.PHONY: play test lint typecheck unit soak bench screenshots clean
+.PHONY: play test lint typecheck unit soak bench balance screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,16 @@ soak: $(DEV_STAMP)
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/wargames bench --out docs/benchmarks.md
+
+# The reports behind docs/balance/<game>.md (about 12 minutes on 2 cores).
+SIMULATE := $(BIN)/wargames simulate
+balance: $(DEV_STAMP)
+	$(SIMULATE) baler --games 400 --agents random --report docs/balance/baler/random
+	$(SIMULATE) baler --games 200 --agents ai --report docs/balance/baler/ai
+	$(SIMULATE) filipinas --games 400 --agents random --report docs/balance/filipinas/random
+	$(SIMULATE) filipinas --games 200 --agents ai --report docs/balance/filipinas/ai
+	$(SIMULATE) guerra --games 100 --agents random --report docs/balance/guerra/random
+	$(SIMULATE) guerra --games 100 --agents ai --report docs/balance/guerra/ai
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
