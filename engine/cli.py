@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine import plugins
+from engine.core.files import display, printable
 from engine.core.game import GamePlugin
-from engine.core.saves import SaveError, read_save, restore
+from engine.core.saves import SaveError, read_save
 from engine.core.session import Session
-from engine.loading import LoadError, load_game_scenario, validate_paths
-from engine.paths import scenario_path
+from engine.loading import LoadError, load_game_scenario, load_saved_game, validate_paths
 
 USER_ERROR = 2
 
@@ -36,17 +36,21 @@ def _plugin(game: str) -> GamePlugin:
 
 def _session(plugin: GamePlugin, scenario_file: str | None, seed: int, load: str | None) -> Session:
     if load:
-        save_path = Path(load)
         try:
-            save = read_save(save_path)
-            if save.game != plugin.id:
-                raise SaveError(f"{save_path}: this save is for the game '{save.game}'")
-            scenario = load_game_scenario(plugin, scenario_path(save.scenario))
-            return restore(save, plugin.rules, scenario, origin=str(save_path))
+            game = read_save(Path(load)).game
+            if game != plugin.id:
+                raise SaveError(f"{display(load)}: this save is for the game '{game}', "
+                                f"not '{plugin.id}'")
+            saved = load_saved_game(Path(load), {plugin.id: plugin})
         except SaveError as err:
             raise UserError(str(err)) from None
+        return saved.session
     scenario = load_game_scenario(plugin, Path(scenario_file) if scenario_file else None)
-    return Session(plugin.rules, scenario, seed)
+    try:
+        return Session(plugin.rules, scenario, seed)
+    except Exception as err:  # the boundary: a scenario the schemas let through but play cannot
+        raise UserError(f"cannot set up the game from {display(scenario.path)} "
+                        f"({type(err).__name__})") from None
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -117,14 +121,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return _dispatch(args)
-    except UserError as err:
-        print(f"wargames: {err}", file=sys.stderr)
-        return USER_ERROR
-    except plugins.PluginError as err:
-        print(f"wargames: {err}", file=sys.stderr)
+    except (UserError, plugins.PluginError, SaveError) as err:
+        print(f"wargames: {printable(str(err))}", file=sys.stderr)
         return USER_ERROR
     except LoadError as err:
-        print(err, file=sys.stderr)
+        print(printable(str(err)), file=sys.stderr)
         return USER_ERROR
     except KeyboardInterrupt:
         return 130
@@ -143,7 +144,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "validate":
         problems = validate_paths([Path(f) for f in args.files])
         for problem in problems:
-            print(problem, file=sys.stderr)
+            print(printable(problem), file=sys.stderr)
         return USER_ERROR if problems else 0
     if command == "schema":
         return _schema(args.kind)
@@ -284,11 +285,10 @@ def _replay(save_file: str) -> int:
     path = Path(save_file)
     try:
         save = read_save(path)
+        plugin = _plugin(save.game)
+        session = load_saved_game(path, {plugin.id: plugin}).session
     except SaveError as err:
         raise UserError(str(err)) from None
-    plugin = _plugin(save.game)
-    session = _session(plugin, None, save.seed, save_file)
     from engine.ui.launcher import run_replay
 
     return run_replay(plugin, session)
-

@@ -1,15 +1,27 @@
-"""Loading a game's scenario through its schemas, for the command line and the launcher."""
+"""Loading a game's scenario through its schemas, and a saved game through its scenario, for the
+command line and the launcher.
+
+These are the edges of DESIGN.md §8 ("Error boundaries"): whatever a file holds, what comes out
+is a scenario, a session, or one `LoadError`/`SaveError` whose message is fit to show.
+"""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from engine import plugins
+from engine.core.files import display, is_regular_file
 from engine.core.game import GamePlugin, Scenario
+from engine.core.saves import SaveError, SaveFile, read_save, restore
+from engine.core.session import Session
 from engine.data.schema import ScenarioError, SchemaSet, load_scenario, validate_files
-from engine.paths import scenario_ref
+from engine.paths import scenario_path, scenario_ref
+
+ScenarioLoader = Callable[[GamePlugin, Path], Scenario]
+MANIFEST_SUFFIXES = (".yaml", ".yml")
 
 
 class LoadError(Exception):
@@ -38,13 +50,68 @@ def load_game_scenario(plugin: GamePlugin, path: Path | None = None) -> Scenario
     The scenario's `path` becomes the reference saves store (relative to scenarios/ when inside).
     """
     manifest = path if path is not None else default_scenario(plugin)
-    if not manifest.is_file():
-        raise LoadError(f"{manifest}: no such scenario file")
+    if not is_regular_file(manifest):
+        raise LoadError(f"{display(manifest)}: no such scenario file")
     try:
         scenario = load_scenario(manifest, schema_set(plugin))
+        return dataclasses.replace(scenario, path=scenario_ref(manifest))
     except ScenarioError as err:
         raise LoadError(str(err)) from None
-    return dataclasses.replace(scenario, path=scenario_ref(manifest))
+    except plugins.PluginError:
+        raise
+    except Exception as err:  # the boundary: any other failure is one line, never a traceback
+        raise LoadError(f"{display(manifest)}: cannot load the scenario "
+                        f"({type(err).__name__})") from None
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A save file restored: its game, its entries and the session it rebuilds."""
+
+    plugin: GamePlugin
+    save: SaveFile
+    session: Session
+
+
+def load_saved_game(
+    path: Path,
+    games: Mapping[str, GamePlugin] | Callable[[str], GamePlugin | None],
+    load_scenario: ScenarioLoader = load_game_scenario,
+) -> SavedGame:
+    """Read, check and replay the save at `path`; SaveError (one line) for any failure.
+
+    The scenario a save names is input too: it must be a YAML manifest that is a regular file,
+    and when it cannot be loaded nothing of it is quoted (a save naming /etc/passwd must not
+    print that file's lines), only what to run to see its problems.
+    """
+    name = display(path)
+    save = read_save(path)
+    lookup = games.get if isinstance(games, Mapping) else games
+    plugin = lookup(save.game)
+    if plugin is None:
+        raise SaveError(f"{name}: this save is for the game '{display(save.game)}', "
+                        "which is not installed")
+    try:
+        manifest = scenario_path(save.scenario)
+        usable = manifest.suffix in MANIFEST_SUFFIXES and is_regular_file(manifest)
+    except (OSError, ValueError):
+        usable = False
+    if not usable:
+        raise SaveError(f"{name}: the scenario this save was played with "
+                        f"({display(save.scenario)}) is not an installed scenario file")
+    try:
+        scenario = load_scenario(plugin, manifest)
+    except Exception:  # LoadError or a loader's own failure: named, never quoted
+        raise SaveError(f"{name}: the scenario this save was played with "
+                        f"({display(save.scenario)}) cannot be loaded; "
+                        f"'wargames validate {display(manifest)}' lists its problems") from None
+    try:
+        session = restore(save, plugin.rules, scenario, origin=name)
+    except SaveError:
+        raise
+    except Exception as err:  # restore already catches; this edge stays closed regardless
+        raise SaveError(f"{name}: the save could not be replayed ({type(err).__name__})") from None
+    return SavedGame(plugin, save, session)
 
 
 def validate_paths(paths: Sequence[Path]) -> list[str]:

@@ -8,6 +8,7 @@ round or reaction (10.2 R4, 10.3) are rules of the solo scenario, not of this ag
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +31,9 @@ class SpanishBot:
         self.rng = random.Random(seed)
         self._lots: dict[tuple[int, str], bool] = {}
         self.last_step = ""
+        self.last_reason = ""
+        """One line for the log: the §10 step that produced the last choice and what it does
+        ("§10.3 step 5, counter-guerrilla move: Marina Brigade moves to Batangas")."""
 
     # --- entry point -------------------------------------------------------------------------
 
@@ -43,8 +47,15 @@ class SpanishBot:
             "response": self._response,
             "intercept": self._intercept,
         }.get(kind)
+        if kind != "round":
+            self.last_step = _REACTION_STEPS.get(kind, "")
         choice = handler(state, legal) if handler else None
-        return choice if choice is not None and choice in legal else self.rng.choice(legal)
+        if choice is None or choice not in legal:
+            choice = self.rng.choice(legal)
+            if kind != "round":
+                self.last_step = ""
+        self.last_reason = step_reason(state, self.last_step, choice)
+        return choice
 
     # --- reactions (10.2) ----------------------------------------------------------------------
 
@@ -87,20 +98,22 @@ class SpanishBot:
     # --- the bot's round (10.3, 10.4) --------------------------------------------------------
 
     def _round(self, state: FilState, legal: list[Action]) -> Action | None:
+        war = state.us_at_war
         follow = self.search_follow_up(state, legal)
         if follow is not None:
-            self.last_step = "S3"
+            self.last_step = "U6" if war else "S3"
             return follow
         card = self.step_cards(state, legal)
         if card is not None:
-            self.last_step = "S1"
+            self.last_step = "U1" if war else "S1"
             return card
         if state.round_count > 0:
+            self.last_step = "END"
             return A.EndRound()
         most = state.data.params.solo_max_ap
         cheap = [a for a in legal if not isinstance(a, (A.PlayCard, A.TradeCards, A.EndRound))
                  and cost(state, SPAIN, a) <= most]
-        steps = self.steps_at_war() if state.us_at_war else self.steps_at_peace()
+        steps = self.steps_at_war() if war else self.steps_at_peace()
         for name, step in steps:
             action = step(state, cheap)
             if action is not None:
@@ -314,17 +327,19 @@ class SpanishBot:
 
     # U2
     def step_naval_attack(self, state: FilState, legal: list[Action]) -> Action | None:
-        """A naval attack where Spain has the advantage: the modifiers of its own roll — the
-        CF difference (transports alone count 0) and the admirals' TF — add up to more than 0.
-        The escort's −1 of 7.1 is not one of them: it weighs on the American roll only."""
+        """A naval attack "with an advantage (superiority of modifiers to the die or of
+        factors)": either is enough — more fleet CF than the target (transports alone count
+        0), or the other modifiers of Spain's own roll (the admirals' TF) adding up to more than
+        0. The escort's −1 of 7.1 is not one of them: it weighs on the American roll only."""
         for a in legal:
             if not isinstance(a, A.Attack) or B.cdef(state, a.units[0]).kind != "fleet":
                 continue
             units = list(a.units)
             foe = state.members(a.target)
-            mods = base_modifiers(state, "naval", units, naval_cf(state, units), foe,
-                                  naval_cf(state, foe))
-            if sum(v for _, v in mods) > 0:
+            mine, theirs = naval_cf(state, units), naval_cf(state, foe)
+            mods = base_modifiers(state, "naval", units, mine, foe, theirs)
+            others = sum(v for _, v in mods[1:])  # mods[0] is the CF difference
+            if mine > theirs or others > 0:
                 return a
         return None
 
@@ -392,13 +407,26 @@ class SpanishBot:
                 if b in state.protect or b in state.search]
 
     def _movable_brigade_stacks(self, state: FilState, exclude: set[str]) -> set[str]:
+        """Stacks of Brigades the bot may send where 10.3 S5/S6 and 10.4 U4/U9 ask: those "in
+        a Province with no Guerrillas". Read with the purpose of the counter-guerrilla steps, a
+        Province still holding any enemy combat unit — an entrenched Guerrilla (6.14), a corps
+        on its CF 2 side, an American brigade — is not one: the bot would strip it, and the
+        next round's S5 or S6 would bring a Brigade straight back (the round wasted)."""
         result: set[str] = set()
         for stack in B.all_stacks(state, SPAIN):
             units = B.combat_units(state, stack)
+            where = state.loc[stack[0]]
+            province = B.province_of(state, where)
             if units and all(B.cdef(state, u).kind == "brigade" for u in units) and \
-                    state.loc[stack[0]] not in exclude:
+                    where not in exclude and not (
+                    province is not None and self._enemy_units_in(state, province)):
                 result.add(stack[0])
         return result
+
+    def _enemy_units_in(self, state: FilState, province: str) -> bool:
+        """Whether a Filipino or American combat unit is in `province` or its city."""
+        return any(B.cdef(state, c).side == FILIPINO and not B.cdef(state, c).leader
+                   and B.province_of(state, state.loc[c]) == province for c in state.stack_of)
 
     def _has_brigade(self, state: FilState, stack: str) -> bool:
         return any(B.cdef(state, c).kind == "brigade" for c in state.members(stack))
@@ -419,6 +447,58 @@ class SpanishBot:
 
     def _spanish_strength(self, state: FilState, province: str) -> int:
         return sum(B.cf(state, b) for b in self.brigades_in(state, province))
+
+
+_REACTION_STEPS = {"combat_cards": "R2", "counterattack": "R6", "cancel": "R3",
+                   "response": "R1", "intercept": "R5"}
+
+STEPS: dict[str, tuple[str, str]] = {
+    "S1": ("§10.3 step 1", "cards that benefit Spain"),
+    "S2": ("§10.3 step 2", "reinforcement Brigade"),
+    "S3": ("§10.3 step 3", "counter-guerrilla, disperse troops"),
+    "S4": ("§10.3 step 4", "counter-guerrilla, the second Brigade"),
+    "S5": ("§10.3 step 5", "counter-guerrilla move"),
+    "S6": ("§10.3 step 6", "conventional war, move"),
+    "S7": ("§10.3 step 7", "conventional war, siege or attack"),
+    "S8": ("§10 fragment", "recruitment"),
+    "S9": ("§10 fragment", "Political Action"),
+    "U1": ("§10.4 step 1", "cards that benefit Spain"),
+    "U2": ("§10.4 step 2", "naval attack with an advantage"),
+    "U3": ("§10.4 step 3", "naval war, join the fleets"),
+    "U4": ("§10.4 step 4", "conventional war, move"),
+    "U5": ("§10.4 step 5", "conventional war, siege or attack"),
+    "U6": ("§10.4 step 6", "counter-guerrilla, disperse troops"),
+    "U7": ("§10.4 step 7", "counter-guerrilla, the second Brigade"),
+    "U8": ("§10 fragment", "recruitment"),
+    "U9": ("§10 fragment", "counter-guerrilla move"),
+    "U10": ("§10 fragment", "reinforcements"),
+    "R1": ("§10.2", "the card that hinders the Filipino action"),
+    "R2": ("§10.2", "the most beneficial combat card"),
+    "R3": ("§10.2", "cancel the Filipino card"),
+    "R5": ("§10.2", "a siege must first fight the Brigade"),
+    "R6": ("§10 (GAP-FIL-37)", "always counterattacks"),
+    "END": ("§10.3", "at most 1 AP a round, so the round ends"),
+}
+"""The §10 step behind each bot choice, for its log line."""
+
+
+def step_reason(state: FilState, step: str, action: Action) -> str:
+    """The log line of a bot choice: its §10 step and the action with printed names."""
+    what = _named(state, action.describe())
+    if isinstance(action, A.EndRound):
+        what = "ends its round"
+    if not step:
+        return f"Spanish bot: {what} (no §10 step applies)"
+    where, title = STEPS[step]
+    return f"Spanish bot, {where} ({title}): {what}"
+
+
+def _named(state: FilState, text: str) -> str:
+    """`text` with counter, space and card ids replaced by their printed names."""
+    data = state.data
+    names = {k: v.name for table in (data.counters, data.spaces, data.cards)
+             for k, v in table.items()}
+    return re.sub(r"[a-z][a-z0-9_]*", lambda m: names.get(m.group(0), m.group(0)), text)
 
 
 def _decline(legal: list[Action]) -> Action | None:

@@ -57,7 +57,7 @@ class ActionPhaseTask(Task):
         if self.step == 0:
             self._reveal(st, ev)
             self.step = 1
-        if self._options(st):
+        if self._any_option(st):
             return decide(side, "action", f"Spend your action points ({self.ap} left), or end "
                           "your action phase", self.section)
         self._end(st, ev)
@@ -129,12 +129,26 @@ class ActionPhaseTask(Task):
         return [TakeAction(name, target=t) for t in build_targets(st, int(table["supply_cost"]))]
 
     def _options(self, st: BalerState) -> list[Action]:
+        affordable: dict[str, bool] = {}
         found: list[Action] = []
         for action in self._candidates(st):
-            cost = self.cost(st, action.name)
-            if cost is not None and cost <= self.ap:
+            name = category(action.name)
+            ok = affordable.get(name)
+            if ok is None:
+                cost = self.cost(st, action.name)
+                ok = affordable[name] = cost is not None and cost <= self.ap
+            if ok:
                 found.append(action)
         return found
+
+    def _any_option(self, st: BalerState) -> bool:
+        """Whether any action is affordable: movement, supply and raise the morale are always
+        candidates, so the full list is built only once they are spent."""
+        for always in ("movement", "supply", "raise-morale"):
+            cost = self.cost(st, always)
+            if cost is not None and cost <= self.ap:
+                return True
+        return bool(self._options(st))
 
     def legal(self, st: BalerState) -> list[Action]:
         return [*self._options(st), Done()]

@@ -192,6 +192,9 @@ class PhilippineAttrition(Task):
         self._apply(st, ev)
         return None
 
+    def single_roll(self) -> tuple[str, int] | None:
+        return ("Philippine attrition roll", self.value) if self.value else None
+
     def legal(self, st: BalerState) -> list[Action]:
         return persistence_actions(st, Side.PHILIPPINE, self.value)
 

@@ -20,6 +20,7 @@ from baler.rules.queries import (
     walls_destroyed,
 )
 from baler.rules.state import BalerState, Side
+from baler.rules.supply import persistence_actions, use_persistence
 from baler.rules.tasks import Task, decide, pop, roll, say
 from engine.core.actions import Action, Event, IllegalActionError
 from engine.core.game import Decision
@@ -112,6 +113,8 @@ class AreaCombat(Task):
     fp_side: str = ""
     surv_yes: list[str] = field(default_factory=list)
     surv_spent: list[str] = field(default_factory=list)
+    surv_rolls: dict[str, int] = field(default_factory=dict)
+    surv_waiting: str = ""
     att: Pool | None = None
     dfn: Pool | None = None
 
@@ -203,7 +206,9 @@ class AreaCombat(Task):
                 return self._ask_surveillance(self.def_side)
             self.step = SURV_ROLL
         if self.step == SURV_ROLL:
-            self._roll_surveillance(st, ev)
+            waiting = self._roll_surveillance(st, ev)
+            if waiting is not None:
+                return waiting
             self.step = ATT_ROLL
         if self.step == ATT_ROLL:
             self.att = self._roll_pool(st, self.att_side, ev)
@@ -242,16 +247,26 @@ class AreaCombat(Task):
         return decide(side, "modify-dice", "Modify your combat dice, or finish",
                       "Combat modifiers")
 
-    def _roll_surveillance(self, st: BalerState, ev: list[Event]) -> None:
+    def _roll_surveillance(self, st: BalerState, ev: list[Event]) -> Decision | None:
         """Each side that activated its marker rolls, attacker first (rulebook "2.
-        Surveillance")."""
+        Surveillance"); the Philippine side may change its die with the Persistence marker
+        (rulebook "Persistence": any die roll, not only in combat). Returns that question, or
+        None once both dice are final and the firepower is shifted."""
+        for side in (self.att_side, self.def_side):
+            if side.value not in self.surv_yes or side.value in self.surv_rolls:
+                continue
+            value = roll(st, 1, "surveillance", f"{side.label} side", ev)[0]
+            self.surv_rolls[side.value] = value
+            if persistence_actions(st, side, value):
+                self.surv_waiting = side.value
+                return decide(side, "persistence", "Use the Persistence marker on the "
+                              "surveillance die?", "Persistence")
         bonus_table = st.data.tables["surveillance"]["bonus_by_roll"]
         bonus = {self.attacker: 0, self.def_side.value: 0}
         for side in (self.att_side, self.def_side):
             if side.value not in self.surv_yes:
                 continue
-            value = roll(st, 1, "surveillance", f"{side.label} side", ev)[0]
-            bonus[side.value] = int(bonus_table[value - 1])
+            bonus[side.value] = int(bonus_table[min(6, self.surv_rolls[side.value]) - 1])
             if bonus[side.value]:
                 self.surv_spent.append(side.value)
                 say(ev, f"{side.label} surveillance: +{bonus[side.value]} firepower")
@@ -262,6 +277,12 @@ class AreaCombat(Task):
                                        int(st.data.tables["max_firepower"]))
             who = Side(self.fp_side).label if self.fp_side else "nobody"
             say(ev, f"Firepower for this combat: {self.fp} ({who})")
+        return None
+
+    def single_roll(self) -> tuple[str, int] | None:
+        if not self.surv_waiting:
+            return None
+        return ("Surveillance die", self.surv_rolls[self.surv_waiting])
 
     def _roll_pool(self, st: BalerState, side: Side, ev: list[Event]) -> Pool:
         n = self.dice_for(st, side)
@@ -282,6 +303,9 @@ class AreaCombat(Task):
             pool = self.att if self.step == ATT_MOD else self.dfn
             assert pool is not None
             return [*modifier_actions(st, pool), Done()]
+        if self.surv_waiting:
+            side = Side(self.surv_waiting)
+            return persistence_actions(st, side, self.surv_rolls[side.value])
         return self.resolve_legal(st)
 
     def resolve_legal(self, st: BalerState) -> list[Action]:
@@ -301,6 +325,11 @@ class AreaCombat(Task):
                 apply_modifier(st, pool, action, ev)
             else:
                 self.step += 1
+        elif self.surv_waiting:
+            waiting, self.surv_waiting = self.surv_waiting, ""
+            if isinstance(action, ModifyDie):
+                self.surv_rolls[waiting] = use_persistence(st, self.surv_rolls[waiting], action,
+                                                           ev)
         else:
             self.resolve_answer(st, action, ev)
 

@@ -1,6 +1,7 @@
 """The dice lying on the table while a decision waits for them: a combat's two pools (rulebook
 "Attack", "Combat on the territorial control map") or a single roll the Persistence marker may
-change (supply, attrition, an assault on the walls). Dice are public, so every viewer sees them;
+change (supply, attrition, an assault on the walls, US Support, a leader's Upkeep die, a
+surveillance die). Dice are public, so every viewer sees them;
 the board draws them so a player can click the die to modify or reroll."""
 
 from __future__ import annotations
@@ -8,13 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from baler.rules.artillery import ArtilleryAttack
-from baler.rules.attrition import PhilippineAttrition
 from baler.rules.combat import AreaCombat
-from baler.rules.effects import WallAssault
 from baler.rules.incursion import Incursion
 from baler.rules.modifiers import Pool
 from baler.rules.state import BalerState, Side
-from baler.rules.supply import SupplyRoll
 from baler.rules.tasks import Task
 from baler.rules.tcm import TcmCombat, power_name
 
@@ -61,13 +59,11 @@ def _tcm_combat(st: BalerState, task: TcmCombat) -> dict[str, Any]:
     }
 
 
-def _single(task: Task, value: int) -> dict[str, Any]:
-    titles = {SupplyRoll: "Supply roll", PhilippineAttrition: "Philippine attrition roll",
-              WallAssault: "Assault on the walls"}
+def _single(task: Task, title: str, value: int) -> dict[str, Any]:
     side = getattr(task, "side", "") or Side.PHILIPPINE.value
     return {
         "kind": "roll",
-        "title": titles.get(type(task), "Roll"),
+        "title": title,
         "area": getattr(task, "area", ""),
         "attacker": side,
         "firepower": None,
@@ -85,6 +81,7 @@ def dice_in_play(st: BalerState) -> dict[str, Any] | None:
             return _area_combat(task)
         if isinstance(task, TcmCombat) and (task.ph is not None or task.foreign):
             return _tcm_combat(st, task)
-        if isinstance(task, SupplyRoll | PhilippineAttrition | WallAssault) and task.value:
-            return _single(task, task.value)
+        single = task.single_roll()
+        if single is not None:
+            return _single(task, *single)
     return None

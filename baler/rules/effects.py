@@ -215,6 +215,9 @@ class WallAssault(Task):
             say(ev, "The assault does no damage")
         pop(st, self)
 
+    def single_roll(self) -> tuple[str, int] | None:
+        return ("Assault on the walls", self.value) if self.value else None
+
     def legal(self, st: BalerState) -> list[Action]:
         if not self.area:
             found: list[Action] = [Choose(a) for a in self.areas(st)]

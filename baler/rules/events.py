@@ -19,10 +19,10 @@ CHOOSE, SUPPORT, RESOLVE, CLEANUP = range(4)
 
 
 def icon_matches(st: BalerState, icon: str, event_card: str) -> bool:
-    """A support icon boosts an event card bearing the same icon; a star matches any icon
-    (GAP-BAL-51: a star on either card)."""
-    icons = st.data.cards[event_card].icons
-    return icon == "star" or icon in icons or "star" in icons
+    """A support icon boosts an event card bearing the same icon; a star on the support card is
+    the wildcard that boosts an event card with any icon (rulebook "Boosting event cards" 3,
+    GAP-BAL-51). A star on the event card is only an icon of its own: it is matched by a star."""
+    return icon == "star" or icon in st.data.cards[event_card].icons
 
 
 def boost_sets(st: BalerState, support: str, events: list[str]) -> list[tuple[str, ...]]:

@@ -4,6 +4,7 @@ stacking limits and their two exceptions, tracks in range, all 55 cards accounte
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from baler.rules.incursion import Incursion
 from baler.rules.queries import tcm_position
@@ -14,55 +15,101 @@ from baler.rules.state import (
     RESERVE,
     SIDES,
     BalerState,
+    GameData,
     Kind,
     Side,
 )
 from baler.rules.tcm import MANILA
 
 
-def _placement_problems(st: BalerState) -> list[str]:
-    data = st.data
-    problems: list[str] = []
-    for space, units in st.at.items():
-        for unit in units:
-            if st.loc.get(unit) != space:
-                problems.append(f"{unit} is listed on {space} but located on {st.loc.get(unit)}")
-    listed = Counter(u for units in st.at.values() for u in units)
-    for unit in data.units:
-        if listed[unit] != 1:
-            problems.append(f"{unit} appears {listed[unit]} times on the board")
+@dataclass(frozen=True, slots=True)
+class _Limits:
+    """What the printed board allows, worked out once per scenario: the stacking limit of
+    each space that holds more than one counter, the boxes without a limit, and for every
+    counter the spaces it may never stand on (with the reason to report); artillery pieces
+    stand only on the artillery posts, in the reserve or among the eliminated units."""
+
+    stack: dict[str, int]
+    boxes: frozenset[str]
+    forbidden: dict[str, dict[str, str]]
+    guns: frozenset[str]
+    gun_spaces: frozenset[str]
+
+
+_LIMITS: dict[int, tuple[GameData, _Limits]] = {}
+
+
+def _limits(data: GameData) -> _Limits:
+    cached = _LIMITS.get(id(data))
+    if cached is not None and cached[0] is data:
+        return cached[1]
     friars_space = data.detachment_grid[("1-2", 6)]
-    limits = {friars_space: 2, **{t: int(data.tables["tcm_stack_limit"]) for t in data.tcm}}
-    boxes = {*BAGS.values(), ES_ELIMINATED, PH_ELIMINATED, RESERVE}
-    in_incursion = any(isinstance(t, Incursion) for t in st.stack)
-    for space, units in st.at.items():
-        if space.startswith("centre-"):
-            if units and not in_incursion:
-                problems.append(f"{space} holds units outside an incursion")
-            continue
-        if space not in boxes and len(units) > limits.get(space, 1):
-            problems.append(f"{space} holds {len(units)} counters")
-    for unit, space in st.loc.items():
-        info = data.units[unit]
-        if space in data.posts and (data.posts[space].side is not info.side
-                                    or info.kind is Kind.ARTILLERY):
-            problems.append(f"{unit} stands on {space}")
-        if space in BAGS.values() and (space != BAGS[info.side] or info.kind is not Kind.SOLDIER):
-            problems.append(f"{unit} is in {space}")
-        if space in data.beds and info.side is not Side.SPANISH:
-            problems.append(f"{unit} is in the infirmary")
-        if space in data.command_posts and (
-            info.kind is not Kind.LEADER or data.command_posts[space][0] is not info.side
-        ):
+    stack = {friars_space: 2, **{t: int(data.tables["tcm_stack_limit"]) for t in data.tcm}}
+    boxes = frozenset({*BAGS.values(), ES_ELIMINATED, PH_ELIMINATED, RESERVE})
+    gun_spaces = {*data.artillery_posts.values(), RESERVE, ES_ELIMINATED}
+    spaces = {*data.posts, *BAGS.values(), *data.beds, *data.command_posts, *data.tcm}
+    forbidden: dict[str, dict[str, str]] = {}
+    for unit, info in data.units.items():
+        bad: dict[str, str] = {}
+        for space in spaces:
+            if space in data.posts and (data.posts[space].side is not info.side
+                                        or info.kind is Kind.ARTILLERY):
+                bad[space] = f"{unit} stands on {space}"
+            elif space in BAGS.values() and (space != BAGS[info.side]
+                                             or info.kind is not Kind.SOLDIER):
+                bad[space] = f"{unit} is in {space}"
+            elif space in data.beds and info.side is not Side.SPANISH:
+                bad[space] = f"{unit} is in the infirmary"
+            elif space in data.command_posts and (
+                info.kind is not Kind.LEADER or data.command_posts[space][0] is not info.side
+            ):
+                bad[space] = f"{unit} is on {space}"
+            elif space in data.tcm and (info.side is not Side.PHILIPPINE
+                                        or info.kind is Kind.ARTILLERY):
+                bad[space] = f"{unit} is on the territorial control map"
+        forbidden[unit] = bad
+    guns = frozenset(u for u, info in data.units.items() if info.kind is Kind.ARTILLERY)
+    limits = _Limits(stack, boxes, forbidden, guns, frozenset(gun_spaces))
+    _LIMITS[id(data)] = (data, limits)
+    return limits
+
+
+def _placement_problems(st: BalerState) -> list[str]:
+    """Every counter listed once, on the space it is located on; stacking limits; no counter
+    where the board forbids it. The static part of the rules comes from `_limits`, so the
+    check after every action walks each counter once."""
+    data = st.data
+    limits = _limits(data)
+    problems: list[str] = []
+    at, loc = st.at, st.loc
+    listed = 0
+    for space, units in at.items():
+        listed += len(units)
+        if len(units) > 1:
+            if space.startswith("centre-"):
+                pass
+            elif space not in limits.boxes and len(units) > limits.stack.get(space, 1):
+                problems.append(f"{space} holds {len(units)} counters")
+        if units and space.startswith("centre-") and not any(
+                isinstance(t, Incursion) for t in st.stack):
+            problems.append(f"{space} holds units outside an incursion")
+    for unit, space in loc.items():
+        here = at.get(space)
+        if here is None or unit not in here:
+            problems.append(f"{unit} is located on {space} but not listed there")
+        why = limits.forbidden[unit].get(space)
+        if why is not None:
+            problems.append(why)
+        elif unit in limits.guns and space not in limits.gun_spaces:
             problems.append(f"{unit} is on {space}")
-        if space in data.tcm and (info.side is not Side.PHILIPPINE or info.kind is Kind.ARTILLERY):
-            problems.append(f"{unit} is on the territorial control map")
-        if info.kind is Kind.ARTILLERY and space not in (
-            *data.artillery_posts.values(), RESERVE, ES_ELIMINATED
-        ):
-            problems.append(f"{unit} is on {space}")
+    if listed != len(loc) or len(loc) != len(data.units):
+        counts = Counter(u for units in at.values() for u in units)
+        problems += [f"{u} appears {counts[u]} times on the board" for u in data.units
+                     if counts[u] != 1]
+        problems += [f"{u} is listed but is no counter of the game" for u in counts
+                     if u not in data.units]
     for bed in data.beds[st.beds_open:]:
-        if st.units_at(bed):
+        if at.get(bed):
             problems.append(f"{bed} is closed but occupied")
     return problems
 
@@ -97,12 +144,20 @@ def _track_problems(st: BalerState) -> list[str]:
 
 
 def _card_problems(st: BalerState) -> list[str]:
+    """All the cards of the game, each in one place; counted in full only when the quick
+    count (as many distinct cards as places) disagrees."""
     piles: list[str] = [*st.shared_deck, *st.removed]
     piles += [c for c in st.shared_faceup.values() if c is not None]
     for side in SIDES:
-        piles += [*st.hands[side], *st.decks[side], *st.discards[side], *st.fow_decks[side]]
+        piles += st.hands[side]
+        piles += st.decks[side]
+        piles += st.discards[side]
+        piles += st.fow_decks[side]
         piles += st.table[side]
         piles += [c for c in (st.face_down[side], st.fow_drawn[side]) if c is not None]
+    if len(piles) == len(st.data.cards) and len(set(piles)) == len(piles) \
+            and set(piles) == st.data.cards.keys():
+        return []
     counts = Counter(piles)
     problems = [f"card {c} is in {n} places" for c, n in counts.items() if n > 1]
     missing = set(st.data.cards) - set(counts)

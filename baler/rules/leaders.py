@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
+from baler.rules.actions import ModifyDie
 from baler.rules.picks import PickTask, PlaceArtillery, patients_of
 from baler.rules.state import BalerState, Kind, Side
-from baler.rules.tasks import Task, morale_change, roll, say
-from engine.core.actions import Event
+from baler.rules.supply import persistence_actions, use_persistence
+from baler.rules.tasks import Task, decide, morale_change, pop, push, roll, say
+from engine.core.actions import Action, Event
+from engine.core.game import Decision
 
 
 def role_of(st: BalerState, post: str) -> str:
@@ -55,9 +61,43 @@ def activate(st: BalerState, leader: str, role: str, ev: list[Event]) -> list[Ta
         support = tables["us_support"]
         if st.turn <= int(support["certain_until_turn"]):
             return [PlaceArtillery()]
-        value = roll(st, 1, "US support", "Philippine side", ev)[0]
-        if value in support["success_from_turn_4"]:
-            return [PlaceArtillery()]
-        say(ev, "No artillery arrives this time")
-        return []
+        return [UsSupportRoll()]
     return []
+
+
+@dataclass(slots=True)
+class UsSupportRoll(Task):
+    """Turns 4-6: a die, 3-6 places an artillery piece from the reserve (rulebook "US
+    Support"); the Philippine Persistence marker may change it (rulebook "Persistence": "at any
+    time during the turn ... to reroll or add 1 to a die result")."""
+
+    value: int = 0
+
+    section: ClassVar[str] = "US Support"
+
+    def run(self, st: BalerState, ev: list[Event]) -> Decision | None:
+        if not self.value:
+            self.value = roll(st, 1, "US support", "Philippine side", ev)[0]
+        if persistence_actions(st, Side.PHILIPPINE, self.value):
+            return decide(Side.PHILIPPINE, "persistence", "Use the Persistence marker on the "
+                          "US Support roll?", self.section)
+        self._finish(st, ev)
+        return None
+
+    def single_roll(self) -> tuple[str, int] | None:
+        return ("US Support roll", self.value) if self.value else None
+
+    def legal(self, st: BalerState) -> list[Action]:
+        return persistence_actions(st, Side.PHILIPPINE, self.value)
+
+    def answer(self, st: BalerState, action: Action, ev: list[Event]) -> None:
+        if isinstance(action, ModifyDie):
+            self.value = use_persistence(st, self.value, action, ev)
+        self._finish(st, ev)
+
+    def _finish(self, st: BalerState, ev: list[Event]) -> None:
+        pop(st, self)
+        if min(6, self.value) in st.data.tables["us_support"]["success_from_turn_4"]:
+            push(st, PlaceArtillery())
+        else:
+            say(ev, "No artillery arrives this time")

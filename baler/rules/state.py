@@ -11,7 +11,9 @@ control map space), rulebook "The map".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+import random
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -249,6 +251,24 @@ class BalerState:
     pending: Decision = field(default_factory=lambda: Decision(None, "setup", "Setting up"))
     outcome: Result | None = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> BalerState:
+        """A copy for undo checkpoints and search: the printed data is shared, the tracks and
+        piles are plain containers copied by type (much faster than a generic deep copy, which
+        also walked the dice's 625-word generator state value by value)."""
+        new = object.__new__(BalerState)
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "data":
+                copied: Any = value
+            elif f.name == "dice":
+                copied = _copy_dice(value)
+            elif f.name == "stack":
+                copied = copy.deepcopy(value, memo)
+            else:
+                copied = _copy_plain(value)
+            object.__setattr__(new, f.name, copied)
+        return new
+
     @property
     def decision(self) -> Decision:
         if self.outcome is not None:
@@ -317,3 +337,29 @@ class BalerState:
     def turn_order(self) -> tuple[Side, Side]:
         first = self.first()
         return (first, first.enemy)
+
+
+def _copy_plain(value: Any) -> Any:
+    """Copy nested dicts, lists and sets of immutable values (ids, numbers, enums, frozen
+    records)."""
+    if isinstance(value, dict):
+        return {k: _copy_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_plain(v) for v in value]
+    if isinstance(value, set):
+        return set(value)
+    return value
+
+
+def _copy_dice(dice: Dice) -> Dice:
+    """The same dice in a new object: the generator state, the roll log and any scripted rolls
+    (their entries are immutable)."""
+    new = copy.copy(dice)
+    for name, value in vars(dice).items():
+        if isinstance(value, random.Random):
+            rng = random.Random()
+            rng.setstate(value.getstate())
+            setattr(new, name, rng)
+        elif isinstance(value, list):
+            setattr(new, name, list(value))
+    return new

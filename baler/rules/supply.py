@@ -15,7 +15,7 @@ from engine.core.game import Decision
 
 def persistence_actions(st: BalerState, side: Side, value: int) -> list[Action]:
     """Using an active Persistence marker on a Philippine roll, outside combat too (rulebook
-    "Persistence"; GAP-BAL-40: on combat, event, supply and attrition rolls)."""
+    "Persistence"; GAP-BAL-40: every Philippine die it can change but casualty locations)."""
     if side is not Side.PHILIPPINE or not st.persistence:
         return []
     found: list[Action] = [ModifyDie(0, "reroll", "persistence")]
@@ -59,6 +59,9 @@ class SupplyRoll(Task):
                           self.section)
         self._apply(st, ev)
         return None
+
+    def single_roll(self) -> tuple[str, int] | None:
+        return ("Supply roll", self.value) if self.value else None
 
     def legal(self, st: BalerState) -> list[Action]:
         return persistence_actions(st, Side(self.side), self.value)

@@ -55,6 +55,11 @@ class Task(ABC):
         """Apply a legal answer (already checked against `legal`)."""
         raise IllegalActionError("Nothing to decide now.", self.section)
 
+    def single_roll(self) -> tuple[str, int] | None:
+        """(title, value) of the one die this task leaves on the table while a player may
+        change it (the Persistence marker); None for tasks without such a die."""
+        return None
+
     def key(self) -> tuple[Any, ...]:
         """The task as plain data, for state hashes."""
         return (type(self).__name__, *(_plain(getattr(self, f.name)) for f in fields(self)))

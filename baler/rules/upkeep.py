@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from baler.rules.actions import Choose, Decide
+from baler.rules.actions import Choose, Decide, ModifyDie
 from baler.rules.cards import draw_hand
 from baler.rules.leaders import activate, role_of
 from baler.rules.manning import ManPosts
 from baler.rules.queries import in_command_area, reevaluate_firepower
 from baler.rules.state import BalerState, Side
+from baler.rules.supply import persistence_actions, use_persistence
 from baler.rules.tasks import Task, decide, morale_change, moved, pop, push, roll, say
 from baler.rules.tcm import place_us
 from baler.rules.victory import check_end, score_upkeep
@@ -146,8 +147,9 @@ class UpkeepTask(Task):
 class LeaderUpkeep(Task):
     """A die for each leader in the command area: 1 disabled, 2-5 back to the detachment, 6
     stays; a non-military leader that stays may act now or wait in reserve (rulebook "Upkeep
-    Phase / Leaders"; GAP-BAL-41: the choice only on a 6; a disabled leader recovers at the next
-    Leaders step; GAP-BAL-14: acting again although exhausted). Exhaustion lasts "for the
+    Phase / Leaders"; the Philippine Persistence marker may change a Philippine leader's die,
+    rulebook "Persistence"; GAP-BAL-41: the choice only on a 6; a disabled leader recovers at
+    the next Leaders step; GAP-BAL-14: acting again although exhausted). Exhaustion lasts "for the
     remainder of the turn" (rulebook "Leaders", BAL-049): a leader who left the command area
     exhausted (beriberi, BAL-084) is face up again here too."""
 
@@ -155,6 +157,8 @@ class LeaderUpkeep(Task):
     step: int = 0
     queue: list[str] = field(default_factory=list)
     current: str = ""
+    rolled: str = ""
+    value: int = 0
 
     section: ClassVar[str] = "Upkeep Phase / Leaders"
 
@@ -173,34 +177,58 @@ class LeaderUpkeep(Task):
                 if s is side and st.units_at(p)
             ]
             self.step = 1
-        if self.current:
-            return decide(side, "leader-upkeep", f"{st.name(self.current)} stays: act now or "
-                          "keep him in reserve?", self.section)
-        table = st.data.tables["leader_upkeep_by_roll"]
-        while self.queue:
-            leader = self.queue.pop(0)
-            value = roll(st, 1, f"leader {st.name(leader)}", f"{side.label} side", ev)[0]
-            result = table[value - 1]
-            st.exhausted.discard(leader)
-            home = st.data.units[leader].home
-            if result == "disabled":
-                st.disabled[leader] = st.turn
-                moved(st, leader, home, ev, "disabled")
-            elif result == "detachment":
-                moved(st, leader, home, ev, "back to the detachment")
-            else:
-                say(ev, f"{st.name(leader)} stays face up in the command area")
-                if role_of(st, st.loc[leader]) != "military":
-                    self.current = leader
-                    return decide(side, "leader-upkeep", f"{st.name(leader)} stays: act now or "
-                                  "keep him in reserve?", self.section)
+        while True:
+            if self.current:
+                return self._ask_act(st)
+            if self.rolled:
+                if persistence_actions(st, side, self.value):
+                    return decide(side, "persistence", f"Use the Persistence marker on the "
+                                  f"die of {st.name(self.rolled)}?", self.section)
+                self._result(st, ev)
+                continue
+            if not self.queue:
+                break
+            self.rolled = self.queue.pop(0)
+            self.value = roll(st, 1, f"leader {st.name(self.rolled)}", f"{side.label} side",
+                              ev)[0]
         pop(st, self)
         return None
 
+    def _ask_act(self, st: BalerState) -> Decision:
+        return decide(Side(self.side), "leader-upkeep", f"{st.name(self.current)} stays: act "
+                      "now or keep him in reserve?", self.section)
+
+    def _result(self, st: BalerState, ev: list[Event]) -> None:
+        """Apply the leader's die: 1 disabled, 2-5 back to the detachment, 6 stays."""
+        leader, self.rolled = self.rolled, ""
+        result = st.data.tables["leader_upkeep_by_roll"][min(6, self.value) - 1]
+        self.value = 0
+        st.exhausted.discard(leader)
+        home = st.data.units[leader].home
+        if result == "disabled":
+            st.disabled[leader] = st.turn
+            moved(st, leader, home, ev, "disabled")
+        elif result == "detachment":
+            moved(st, leader, home, ev, "back to the detachment")
+        else:
+            say(ev, f"{st.name(leader)} stays face up in the command area")
+            if role_of(st, st.loc[leader]) != "military":
+                self.current = leader
+
+    def single_roll(self) -> tuple[str, int] | None:
+        return ("Leaders step die", self.value) if self.rolled else None
+
     def legal(self, st: BalerState) -> list[Action]:
+        if self.rolled:
+            return persistence_actions(st, Side(self.side), self.value)
         return [Decide(True), Decide(False)]
 
     def answer(self, st: BalerState, action: Action, ev: list[Event]) -> None:
+        if self.rolled:
+            if isinstance(action, ModifyDie):
+                self.value = use_persistence(st, self.value, action, ev)
+            self._result(st, ev)
+            return
         assert isinstance(action, Decide)
         leader, self.current = self.current, ""
         if not action.yes:

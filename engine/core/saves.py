@@ -1,25 +1,43 @@
 """Save files: a JSON action log that rebuilds a game by replaying it (DESIGN.md §3).
 
 Format: `{format, game, scenario, scenario_sha256, seed, actions: [...], state_hash, players,
-turn}`. Loading replays every action through the rules and checks the final state hash. A bad file
-raises `SaveError` with a message fit for the player and is never written to.
+turn, phase, saved}` (`phase` and `saved`, the date, came later; older saves load without them).
+Loading replays every action through the rules and checks the final state hash. A save file is
+input we did not necessarily write (DESIGN.md §8): it is read only if it is a regular file under
+`MAX_SAVE_BYTES`, every entry is checked for type and size before use, each action must be one of
+the legal choices when it is replayed, and any failure at all, whatever raised it, becomes one
+`SaveError` line that quotes nothing from the file beyond a short, sanitised value.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
+from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from engine.core.actions import ActionCodec, IllegalActionError
+from engine.core.actions import ActionCodec
+from engine.core.files import NO_SUCH_FILE, FileRefused, display, read_limited
 from engine.core.game import Rules, Scenario
 from engine.core.session import Session
 
 FORMAT = 1
+MAX_SAVE_BYTES: Final = 32 << 20
+"""A whole Guerra game saves to well under 2 MB; anything far larger is not one of ours."""
+MAX_ACTIONS: Final = 200_000
+MAX_DEPTH: Final = 4
+"""Action fields are JSON scalars or lists of them (a hex as [q, r], a list of ids)."""
+MAX_TEXT: Final = 200
+"""The longest string an action field or a save entry may hold."""
+MAX_INT: Final = 2**63
+_GAME_ID: Final = re.compile(r"[a-z0-9][a-z0-9_.-]{0,63}")
+_DIGEST: Final = re.compile(r"[0-9a-f]{64}")
 
 
 class SaveError(Exception):
@@ -36,6 +54,19 @@ class SaveFile:
     state_hash: str
     players: Mapping[str, str] = field(default_factory=dict)
     turn: int = 0
+    phase: str = ""
+    """The phase of the turn at the save, in words ("action", "first shootings"); "" if unknown."""
+    saved: str = ""
+    """When the save was written (ISO date and time, local); "" in saves older than the field."""
+
+
+def phase_name(state: Any) -> str:
+    """The game state's phase in words, for the load list ("" when the game has no phases)."""
+    phase = getattr(state, "phase", None)
+    if phase is None:
+        return ""
+    text = phase.value if isinstance(phase, Enum) else phase
+    return str(text).replace("_", " ").replace("-", " ")
 
 
 def save_data(session: Session, players: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -47,6 +78,8 @@ def save_data(session: Session, players: Mapping[str, str] | None = None) -> dic
         "scenario_sha256": session.scenario.sha256,
         "seed": session.seed,
         "turn": session.state.turn,
+        "phase": phase_name(session.state),
+        "saved": datetime.now().isoformat(timespec="seconds"),
         "players": dict(players or {}),
         "actions": [e.action.to_json() for e in session.history],
         "state_hash": session.state_hash(),
@@ -75,24 +108,43 @@ def write_save(path: Path, session: Session, players: Mapping[str, str] | None =
 
 def read_save(path: Path) -> SaveFile:
     """Parse and check the shape of a save file (it is only read, never modified)."""
+    where = display(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise SaveError(f"{path}: cannot read the save file ({err})") from None
+        raw = read_limited(path, MAX_SAVE_BYTES)
+    except FileRefused as err:
+        if str(err) == NO_SUCH_FILE:
+            raise SaveError(f"{where}: no such save file") from None
+        raise SaveError(f"{where}: cannot read the save file ({err})") from None
     try:
-        data = json.loads(text)
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(f"{where}: not a save file (not UTF-8 text)") from None
     except json.JSONDecodeError as err:
         raise SaveError(
-            f"{path}: the save file is damaged or truncated (JSON error at line {err.lineno}, "
+            f"{where}: the save file is damaged or truncated (JSON error at line {err.lineno}, "
             f"column {err.colno}: {err.msg})"
         ) from None
+    except RecursionError:
+        raise SaveError(f"{where}: not a save file (its data is nested too deeply)") from None
+    except (ValueError, MemoryError):
+        # json refuses integers of more than 4,300 digits with a plain ValueError
+        raise SaveError(f"{where}: not a save file (it holds a value too large to read)") from None
+    try:
+        return _checked(data, where)
+    except SaveError:
+        raise
+    except Exception as err:  # the boundary: whatever the content, one line, no traceback
+        raise SaveError(f"{where}: not a usable save file ({type(err).__name__})") from None
+
+
+def _checked(data: Any, where: str) -> SaveFile:
     if not isinstance(data, dict):
-        raise SaveError(f"{path}: not a save file (expected a JSON object)")
+        raise SaveError(f"{where}: not a save file (expected a JSON object)")
     if data.get("format") != FORMAT:
+        found = data.get("format")
+        shown = display(found, 20) if isinstance(found, int | str) else type(found).__name__
         raise SaveError(
-            f"{path}: unsupported save format {data.get('format')!r} (this version reads {FORMAT})"
+            f"{where}: unsupported save format {shown} (this version reads {FORMAT})"
         )
     expected = {
         "game": str, "scenario": str, "scenario_sha256": str, "seed": int,
@@ -100,48 +152,151 @@ def read_save(path: Path) -> SaveFile:
     }
     for key, typ in expected.items():
         if not isinstance(data.get(key), typ) or isinstance(data.get(key), bool):
-            raise SaveError(f"{path}: the save file has no valid '{key}' entry")
+            raise SaveError(f"{where}: the save file has no valid '{key}' entry")
+
+    def bad(key: str) -> SaveError:
+        return SaveError(f"{where}: the save file has no valid '{key}' entry")
+
+    if not _GAME_ID.fullmatch(data["game"]):
+        raise bad("game")
+    scenario = data["scenario"]
+    if not 0 < len(scenario) <= 1024 or "\x00" in scenario or not _encodable(scenario):
+        raise bad("scenario")
+    if not _DIGEST.fullmatch(data["scenario_sha256"]):
+        raise bad("scenario_sha256")
+    if not -MAX_INT < data["seed"] < MAX_INT:
+        raise bad("seed")
+    if not 0 < len(data["state_hash"]) <= MAX_TEXT:
+        raise bad("state_hash")
+    actions = data["actions"]
+    if len(actions) > MAX_ACTIONS:
+        raise SaveError(f"{where}: the save file holds too many actions ({len(actions)})")
+    for i, raw in enumerate(actions, start=1):
+        problem = _action_problem(raw)
+        if problem:
+            raise SaveError(f"{where}: action {i} of the save is damaged ({problem})")
     players = data.get("players", {})
-    if not isinstance(players, dict):
-        raise SaveError(f"{path}: the save file has no valid 'players' entry")
+    if not isinstance(players, dict) or len(players) > 16 or not all(
+        isinstance(k, str) and isinstance(v, str) and len(k) <= 64 and len(v) <= 64
+        and _encodable(k) and _encodable(v) for k, v in players.items()
+    ):
+        raise bad("players")
     turn = data.get("turn", 0)
+    phase = data.get("phase", "")
+    saved = data.get("saved", "")
     return SaveFile(
         game=data["game"],
-        scenario=data["scenario"],
+        scenario=scenario,
         scenario_sha256=data["scenario_sha256"],
         seed=data["seed"],
-        actions=tuple(data["actions"]),
+        actions=tuple(actions),
         state_hash=data["state_hash"],
-        players={str(k): str(v) for k, v in players.items()},
-        turn=turn if isinstance(turn, int) else 0,
+        players=dict(players),
+        turn=turn if isinstance(turn, int) and not isinstance(turn, bool)
+        and 0 <= turn < MAX_INT else 0,
+        phase=display(phase, 40) if isinstance(phase, str) else "",
+        saved=saved if isinstance(saved, str) and _is_date(saved) else "",
     )
+
+
+def _action_problem(raw: Any) -> str:
+    """Why a stored action cannot be one of ours ("" when its shape is fine)."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        return "not an action object"
+    if len(raw) > 32:
+        return "too many fields"
+    for key, value in raw.items():
+        if not isinstance(key, str) or len(key) > 64:
+            return "a field name is not valid"
+        problem = _value_problem(value, 0)
+        if problem:
+            return f"field {display(key, 40)!r}: {problem}"
+    return ""
+
+
+def _value_problem(value: Any, depth: int) -> str:
+    if value is None or isinstance(value, bool):
+        return ""
+    if isinstance(value, int):
+        return "" if -MAX_INT < value < MAX_INT else "a number far too large"
+    if isinstance(value, float):
+        return "" if value == value and abs(value) != float("inf") else "not a finite number"
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            return f"a text of {len(value)} characters"
+        return "" if _encodable(value) and "\x00" not in value else "a text that is not valid"
+    if isinstance(value, list):
+        if depth >= MAX_DEPTH:
+            return "lists nested too deeply"
+        if len(value) > 1000:
+            return "a list far too long"
+        return next((p for p in (_value_problem(v, depth + 1) for v in value) if p), "")
+    return f"a {type(value).__name__} where an action holds only numbers, texts and lists"
+
+
+def _encodable(text: str) -> bool:
+    """False for a text with lone surrogates (which cannot be written or drawn)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _is_date(text: str) -> bool:
+    if len(text) > 40:
+        return False
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def restore(save: SaveFile, rules: Rules[Any], scenario: Scenario, origin: str = "") -> Session:
     """Rebuild the session a save describes by replaying its actions; checks the scenario digest
-    and the final state hash."""
-    where = f"{origin}: " if origin else ""
+    and the final state hash. Every failure, whatever raised it, is a SaveError."""
+    where = f"{display(origin)}: " if origin else ""
     if save.game != rules.game_id:
-        raise SaveError(f"{where}this save is for the game '{save.game}', not '{rules.game_id}'")
+        raise SaveError(f"{where}this save is for the game '{display(save.game)}', "
+                        f"not '{rules.game_id}'")
     if save.scenario_sha256 != scenario.sha256:
         raise SaveError(
             f"{where}the scenario '{scenario.name}' has changed since this game was saved "
             "(its files no longer match the save), so the game cannot be replayed"
         )
+    try:
+        session = Session(rules, scenario, save.seed)
+    except Exception as err:  # the boundary: a seed the rules cannot use
+        raise SaveError(f"{where}the game cannot be set up from this save "
+                        f"({type(err).__name__})") from None
     codec = ActionCodec(rules.action_types)
-    session = Session(rules, scenario, save.seed)
     for i, raw in enumerate(save.actions, start=1):
         try:
             action = codec.decode(raw)
-            session.play(action)
-        except (ValueError, TypeError) as err:
-            raise SaveError(f"{where}action {i} of the save is damaged: {err}") from None
-        except IllegalActionError as err:
-            raise SaveError(
-                f"{where}action {i} of the save is not legal on replay: {err}"
-            ) from None
+        except Exception as err:
+            raise SaveError(f"{where}action {i} of the save is damaged: {display(err)}") from None
+        try:
+            # Checked here against the decision's own choices, so an action with a field the
+            # rules never offer (a level of 12345) is refused before the rules look into it.
+            legal = action in session.legal_actions()
+            if legal:
+                session.play(action, check_legal=False)
+        except Exception as err:
+            raise SaveError(f"{where}action {i} of the save could not be replayed "
+                            f"({type(err).__name__})") from None
+        if not legal:
+            raise SaveError(f"{where}action {i} of the save is not legal on replay: "
+                            f"{display(_describe(action))} is not one of the choices then")
     if session.state_hash() != save.state_hash:
         raise SaveError(
             f"{where}replaying the save did not reach the saved position (state hash differs)"
         )
     return session
+
+
+def _describe(action: Any) -> str:
+    try:
+        return str(action.describe())
+    except Exception:  # a describe() that trips on a field the rules never offer
+        return type(action).__name__

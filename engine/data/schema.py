@@ -37,6 +37,7 @@ from typing import Annotated, Any, Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from engine.core.files import display
 from engine.core.game import Scenario
 from engine.data.errors import describe_value, did_you_mean, validation_problems
 from engine.data.refs import Id, IdIndex, Ref
@@ -66,7 +67,8 @@ class Record(BaseModel):
     """Base of every object nested in a document (a space, a unit): strict, unknown keys
     forbidden. Pydantic applies a model's own config to it, so nested models need this too."""
 
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(strict=True, extra="forbid", allow_inf_nan=False)
+    """`allow_inf_nan=False`: YAML reads `.inf`, `.nan` and `1e400` as numbers no rule can use."""
 
 
 class Document(Record):
@@ -261,17 +263,18 @@ def _check_scenario(
     for i, rel in enumerate(files if isinstance(files, list) else []):
         if not isinstance(rel, str):
             continue
-        if Path(rel).is_absolute():
-            problems.append(manifest.problem(("files", i), "expected a path relative to this file"))
+        target, refusal = _confined(Path(manifest.file).parent, rel)
+        if target is None:
+            problems.append(manifest.problem(("files", i), refusal))
             continue
         if rel in listed:
-            problems.append(manifest.problem(("files", i), f"{rel!r} is listed twice"))
+            problems.append(manifest.problem(("files", i), f"{display(rel)!r} is listed twice"))
             continue
         listed[rel] = i
         try:
-            doc = load_yaml(Path(manifest.file).parent / rel)
+            doc = load_yaml(target, os.fspath(Path(manifest.file).parent / rel))
         except OSError as exc:
-            message = f"cannot read {rel!r}: {_reason(exc)}"
+            message = f"cannot read {display(rel)!r}: {_reason(exc)}"
             problems.append(manifest.problem(("files", i), message))
             complete = False
             continue
@@ -354,6 +357,27 @@ def _header_problem(doc: LoadedDoc, key: str) -> Problem:
     if key not in data:
         return doc.problem((), f"missing key {key!r}: {_HEADER}")
     return doc.problem((key,), f"expected a string, got {describe_value(doc, (key,), data[key])}")
+
+
+def _confined(folder: Path, rel: str) -> tuple[Path | None, str]:
+    """The file a manifest's `files:` entry names, or None and why it is refused.
+
+    Entries stay inside the manifest's folder (DESIGN.md §8): the path is resolved (links and
+    '..' followed) and must still lie under the resolved folder, so neither `../../etc/passwd`
+    nor a link pointing out is read, let alone quoted in an error.
+    """
+    if "\x00" in rel:
+        return None, "a file name cannot hold a NUL byte"
+    if len(rel) > 255 or Path(rel).is_absolute():
+        return None, "expected a path relative to this file"
+    try:
+        base = folder.resolve()
+        target = (base / rel).resolve()
+    except (OSError, ValueError, RuntimeError):
+        return None, f"cannot read {display(rel)!r}: not a usable file name"
+    if not target.is_relative_to(base):
+        return None, f"{display(rel)!r} is outside this scenario's folder; files must be in it"
+    return target, ""
 
 
 def _reason(exc: OSError) -> str:

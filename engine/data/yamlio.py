@@ -6,6 +6,11 @@ mapping, key and value. Nothing but plain data is ever constructed: an unknown o
 problem, not an object. PyYAML silently keeps the last of two equal keys; here every duplicate
 is a problem. Syntax errors become a `Problem` at the place a reader must look (an unclosed quote
 points at the opening quote, not at the end of the file).
+
+Hostile files stay cheap (DESIGN.md §8): only a regular file of at most `MAX_FILE_BYTES` is read,
+an alias is built once and shared (so "billion laughs" costs what its few lines cost), a file
+whose aliases would expand to more than `MAX_VALUES` values or whose data nests deeper than
+`MAX_DEPTH` levels is one problem, not a MemoryError or a RecursionError.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ from datetime import date
 from typing import Any, Final
 
 import yaml
+
+from engine.core.files import read_limited
 
 YamlPath = tuple[Hashable, ...]
 """Keys and list indexes from the document root to a value, like ("spaces", 3, "adjacent")."""
@@ -42,6 +49,12 @@ _INDENTATION_HINTS: Final = ("expected key", "block end", "'-' indicator")
 BOOL_WORDS: Final = frozenset({"yes", "no", "on", "off"})
 """Plain words YAML 1.1 reads as booleans though few readers expect it."""
 BOOL_HINT: Final = " (YAML reads no/off/yes/on as booleans; quote it)"
+MAX_FILE_BYTES: Final = 4 << 20
+"""The largest shipped data file is under 20 KB; 4 MB leaves room for far bigger maps."""
+MAX_VALUES: Final = 200_000
+"""Values a file may hold once its aliases are expanded (the largest shipped file has ~5,000)."""
+MAX_DEPTH: Final = 64
+"""Levels of nested lists and mappings (the shipped files use at most 6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,11 +143,12 @@ class LoadedDoc:
         return self.problem_at(line, col, message)
 
 
-def load_yaml(path: str | os.PathLike[str]) -> LoadedDoc:
-    """Read and parse a YAML file; raises OSError only when the file cannot be read."""
-    with open(path, "rb") as stream:
-        raw = stream.read()
-    return parse_yaml(raw, os.fspath(path))
+def load_yaml(path: str | os.PathLike[str], name: str | None = None) -> LoadedDoc:
+    """Read and parse a YAML file (named `name` in problems, default its path); raises OSError
+    only when the file cannot be read (or is not a regular file of at most `MAX_FILE_BYTES`;
+    the error's text says which)."""
+    raw = read_limited(path, MAX_FILE_BYTES)
+    return parse_yaml(raw, os.fspath(path) if name is None else name)
 
 
 def parse_yaml(raw: bytes, file: str) -> LoadedDoc:
@@ -168,39 +182,78 @@ def parse_yaml(raw: bytes, file: str) -> LoadedDoc:
     except yaml.YAMLError as exc:
         doc.data = None
         doc.problems.append(_syntax_problem(doc, text, exc))
+    except _TooLarge as exc:
+        doc.data = None
+        doc.problems.append(doc.problem_at(exc.line, exc.col, exc.message))
     finally:
         if was_enabled:
             gc.enable()
     return doc
 
 
-class _Builder:
-    """Turns composed nodes into plain data, recording marks and reporting what YAML hides."""
+class _TooLarge(Exception):
+    """The file's data is too large or too deep to build; `message` says which, at a node."""
 
-    __slots__ = ("_doc", "_loader", "_open")
+    def __init__(self, node: yaml.Node, message: str) -> None:
+        super().__init__(message)
+        self.line, self.col = _mark(node)
+        self.message = message
+
+
+class _Builder:
+    """Turns composed nodes into plain data, recording marks and reporting what YAML hides.
+
+    A node is built once: an alias to a list or mapping shares the value built for its anchor
+    (nothing downstream changes the data), and the values counted are those the data would
+    hold if every alias were written out, which is what validation walks.
+    """
+
+    __slots__ = ("_doc", "_loader", "_open", "_built", "_values")
 
     def __init__(self, doc: LoadedDoc, loader: Any) -> None:
         self._doc = doc
         self._loader = loader
         self._open: set[int] = set()
+        self._built: dict[int, tuple[Any, int]] = {}
+        """The value and expanded size of each list or mapping node built so far, by id."""
+        self._values = 0
 
     def build(self, node: yaml.Node, path: YamlPath) -> Any:
         """The plain value of `node`, found at `path`."""
         self._doc.marks[path] = _mark(node)
         if isinstance(node, yaml.ScalarNode):
+            self._count(node, 1)
             return self._scalar(node)
+        done = self._built.get(id(node))
+        if done is not None:
+            self._count(node, done[1])
+            return done[0]
         if id(node) in self._open:
             self._report(node, "this alias refers to a list or mapping that contains it")
             return None
+        if len(path) >= MAX_DEPTH:
+            raise _TooLarge(node, f"the data is nested more than {MAX_DEPTH} levels deep here")
         self._open.add(id(node))
+        before = self._values
         try:
+            value: Any
             if isinstance(node, yaml.SequenceNode):
                 if node.tag != _SEQ:
                     self._report(node, f"unsupported tag {_short(node.tag)!r}")
-                return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-            return self._mapping(node, path)
+                value = [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+            else:
+                value = self._mapping(node, path)
         finally:
             self._open.discard(id(node))
+        self._count(node, 1)
+        self._built[id(node)] = (value, self._values - before)
+        return value
+
+    def _count(self, node: yaml.Node, values: int) -> None:
+        self._values += values
+        if self._values > MAX_VALUES:
+            raise _TooLarge(node, f"the data holds more than {MAX_VALUES:,} values once its "
+                            "aliases are expanded (an alias repeats its anchor's value)")
 
     def _mapping(self, node: yaml.Node, path: YamlPath) -> dict[Any, Any]:
         if node.tag != _MAP:

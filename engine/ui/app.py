@@ -1,21 +1,31 @@
 """The application: pygame start-up, the window, the frame loop, the scene stack and global keys.
 
-`App.step()` handles the pending events and draws one frame, so tests post real pygame events and
-step the real loop; `App.run()` steps until the window closes. Global keys: F11 fullscreen, F12
-screenshot into the user data folder, Ctrl +/Ctrl -/Ctrl 0 UI scale, M mute.
+`App.step()` handles the pending events and draws a frame when one is needed, so tests post real
+pygame events and step the real loop; `App.run()` steps until the window closes. Global keys:
+F11 fullscreen, F12 screenshot into the user data folder, Ctrl +/Ctrl -/Ctrl 0 UI scale, M mute.
+
+Redraw on change (DESIGN.md §8): a frame is drawn only when the scene needs it (see
+`engine.ui.scene`), after input, or while a toast fades; otherwise `run` blocks in
+`pygame.event.wait` until an event or the next moment a scene or toast asked to be woken, so an
+idle window costs next to nothing.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import os
+import sys
+import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 import pygame
 
 from engine import paths
+from engine.core.files import NO_SUCH_FILE, FileRefused, read_limited
 from engine.core.saves import atomic_write_text
 from engine.ui import colors
 from engine.ui.scene import Scene
@@ -25,6 +35,13 @@ from engine.ui.widgets.toast import ToastStack
 DEFAULT_SIZE = (1600, 1000)
 MIN_SIZE = (800, 560)
 FPS = 60
+IDLE_WAIT = 1.0
+"""Longest sleep, in seconds, of an idle loop between two looks at its scenes."""
+POLL_SLICE = 0.02
+"""Seconds between two looks at the event queue where SDL cannot block waiting for events (the
+headless dummy driver, whose `event.wait` checks the queue every millisecond)."""
+TOAST_FADE = 0.4
+"""Seconds a toast takes to fade out at the end of its time (drawn every frame meanwhile)."""
 SCALE_STEPS = (0.7, 0.8, 0.9, 1.0, 1.1, 1.25, 1.4, 1.6, 1.8, 2.0)
 
 
@@ -36,18 +53,39 @@ class Settings:
     dice_speed: int = 1
     """0: dice appear at once; 1: normal tumble; 2: fast."""
     muted: bool = False
+    confirm_irreversible: bool = True
+    """Ask once before a menu item that rolls, draws, reveals or plays a card (DESIGN.md §8)."""
+    auto_pass_reactions: bool = False
+    """Play the declining answer of every reaction window of a human side by itself."""
+    launcher: dict[str, str] = field(default_factory=dict)
+    """The launcher's last choices: "game", "scenario" and "player:<side>" (see launcher.py)."""
 
     @classmethod
     def load(cls, path: Path | None) -> Settings:
         """Read settings, falling back to the defaults for a missing or damaged file."""
+        return cls.load_reporting(path)[0]
+
+    @classmethod
+    def load_reporting(cls, path: Path | None) -> tuple[Settings, str]:
+        """The settings, and what was wrong with the file when it had to be ignored ("" when
+        it was fine or simply missing). Whatever the file holds (deep nesting, a FIFO, a huge
+        file, bad types), the result is usable settings (DESIGN.md §8)."""
         if path is None:
-            return cls()
+            return cls(), ""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return cls()
-        if not isinstance(data, dict):
-            return cls()
+            raw = read_limited(path, 1 << 20)
+        except FileRefused as err:
+            return cls(), "" if str(err) == NO_SUCH_FILE else f"Settings not read: {err}"
+        try:
+            data = json.loads(raw.decode("utf-8"))
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+            return cls._from(data), ""
+        except Exception:  # RecursionError, ValueError, ...: any damage means the defaults
+            return cls(), f"The settings file {path} was damaged; the defaults are used."
+
+    @classmethod
+    def _from(cls, data: dict[str, object]) -> Settings:
         settings = cls()
         scale = data.get("ui_scale")
         if isinstance(scale, int | float) and 0.5 <= scale <= 2.5:
@@ -56,11 +94,37 @@ class Settings:
         if isinstance(speed, int) and speed in (0, 1, 2):
             settings.dice_speed = speed
         settings.muted = data.get("muted") is True
+        settings.confirm_irreversible = data.get("confirm_irreversible") is not False
+        settings.auto_pass_reactions = data.get("auto_pass_reactions") is True
+        memory = data.get("launcher")
+        if isinstance(memory, dict) and len(memory) <= 32:
+            settings.launcher = {k: v for k, v in memory.items() if isinstance(k, str)
+                                 and isinstance(v, str) and len(k) <= 80 and len(v) <= 1024}
         return settings
 
     def save(self, path: Path | None) -> None:
         if path is not None:
             atomic_write_text(path, json.dumps(asdict(self), indent=1) + "\n")
+
+
+def prefer_software_framebuffer() -> None:
+    """Present the window without SDL's OpenGL framebuffer when no GPU is there to run it.
+
+    SDL defaults to an accelerated framebuffer; on a machine without a GPU that is Mesa's
+    software OpenGL, which was measured (NOTES.md) to cost 70-77 % of a core in an idle window
+    and 100 MB of memory, against 17-22 % and 68-86 MB with SDL's plain X11 framebuffer; our
+    frames are drawn in software either way. So on Linux without a GPU render node
+    (/dev/dri/renderD*) SDL_FRAMEBUFFER_ACCELERATION is set to 0, unless the user set it.
+    Elsewhere (and with a GPU) SDL keeps its default.
+    """
+    if not sys.platform.startswith("linux") or "SDL_FRAMEBUFFER_ACCELERATION" in os.environ:
+        return
+    try:
+        gpu = any(name.startswith("renderD") for name in os.listdir("/dev/dri"))
+    except OSError:
+        gpu = False
+    if not gpu:
+        os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
 
 
 def _clamped_default() -> tuple[int, int]:
@@ -86,10 +150,11 @@ class App:
     ) -> None:
         """`size` None opens 1600x1000 shrunk to the desktop; `settings_path` None keeps the
         settings for this run only; `audio` False never starts the mixer (headless renders)."""
+        prefer_software_framebuffer()
         pygame.display.init()
         pygame.font.init()
         self.settings_path = settings_path
-        self.settings = Settings.load(settings_path)
+        self.settings, settings_problem = Settings.load_reporting(settings_path)
         self.sound = Sound(muted=self.settings.muted, audio=audio)
         pygame.display.set_caption(title)
         self._windowed_size = size if size is not None else _clamped_default()
@@ -102,7 +167,18 @@ class App:
         self.exit_code = 0
         self.home: Callable[[], Scene] | None = None
         """Builds the scene that "New game" returns to (the launcher)."""
+        self.dirty = True
+        """The window must be drawn again for a reason of the app's own (a toast came or went,
+        the layout changed, a scene was pushed or popped)."""
+        self.frames = 0
+        """Frames drawn so far (benchmarks and tests count them)."""
+        self.on_crash: Callable[[Exception], None] | None = None
+        """The error boundary around the loop (engine/ui/crash.py); None lets errors through."""
         self._layout_overlays()
+        if settings_problem:
+            # said once: the defaults are written over the damaged file
+            self.toast(settings_problem, "error")
+            self._save_settings()
 
     # --- geometry ------------------------------------------------------------------------------
 
@@ -122,6 +198,7 @@ class App:
         self.toasts.layout(pygame.Rect((0, 0), self.size), self.scale)
 
     def _relayout(self) -> None:
+        self.dirty = True
         self._layout_overlays()
         for scene in self.scenes:
             scene.on_resize(self.size)
@@ -136,6 +213,7 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
+        self.dirty = True
         self.scenes.append(scene)
         scene.on_resize(self.size)
 
@@ -143,6 +221,7 @@ class App:
         """Remove the top scene; with none left the app stops."""
         scene = self.scenes.pop()
         scene.close()
+        self.dirty = True
         if not self.scenes:
             self.running = False
         return scene
@@ -170,6 +249,7 @@ class App:
     def toast(self, text: str, kind: str = "info") -> None:
         """Show a timed message at the bottom of the window."""
         self.toasts.push(text, kind)
+        self.dirty = True
 
     def set_ui_scale(self, value: float) -> None:
         self.settings.ui_scale = value
@@ -264,9 +344,15 @@ class App:
                 self._windowed_size = self.size
             self._relayout()
             return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            # the window system may have lost what was on screen
+            self.dirty = True
+            return
         if event.type == pygame.KEYDOWN and self._global_key(event):
+            self.dirty = True
             return
         if self.toasts.process_event(event):
+            self.dirty = True
             return
         scene = self.scene
         if scene is None:
@@ -277,14 +363,17 @@ class App:
                 scene.dialog = None
         else:
             scene.handle_event(event)
+        # the safe default: whatever the scene or its dialog did with the event is drawn
+        scene.dirty = True
 
-    def step(self, dt: float | None = None) -> None:
-        """Handle pending events, advance `dt` seconds (measured, at most 60 frames a second,
-        when None) and draw one frame."""
+    def step(self, dt: float | None = None,
+             events: list[pygame.event.Event] | None = None) -> None:
+        """Handle `events` and the pending ones, advance `dt` seconds (measured, at most 60
+        frames a second, when None) and draw a frame if anything changed."""
         if dt is None:
             dt = self.clock.tick(FPS) / 1000.0
         dt = min(dt, 0.25)
-        for event in pygame.event.get():
+        for event in [*(events or ()), *pygame.event.get()]:
             self._dispatch(event)
             if not self.running:
                 return
@@ -292,10 +381,43 @@ class App:
         if scene is not None:
             if scene.dialog is not None and scene.dialog.closed:
                 scene.dialog = None
+                scene.dirty = True
             scene.update(dt)
+        shown = len(self.toasts.toasts)
         self.toasts.update(dt)
-        self.draw()
-        pygame.display.flip()
+        if len(self.toasts.toasts) != shown:
+            self.dirty = True
+        if self.needs_redraw():
+            self.draw()
+            pygame.display.flip()
+
+    def needs_redraw(self) -> bool:
+        """Whether the next frame must be drawn: the app's or the scene's reason, or a toast
+        fading out."""
+        scene = self.scene
+        return self.dirty or (scene is not None and scene.needs_redraw()) \
+            or self._toast_wait() == 0.0
+
+    def _toast_wait(self) -> float | None:
+        """Seconds until a toast starts to fade (0 while one fades), None without toasts."""
+        waits = [max(0.0, t.duration - TOAST_FADE - t.age) for t in self.toasts.toasts]
+        return min(waits, default=None)
+
+    def timeout(self) -> float:
+        """How long the loop may sleep waiting for an event: 0 while something animates, else
+        until the next wake-up a scene or toast asked for (at most IDLE_WAIT)."""
+        if self.needs_redraw():
+            return 0.0
+        waits = [IDLE_WAIT]
+        scene = self.scene
+        if scene is not None:
+            wake = scene.wake_in()
+            if wake is not None:
+                waits.append(wake)
+        toast = self._toast_wait()
+        if toast is not None:
+            waits.append(toast)
+        return max(0.0, min(waits))
 
     def draw(self) -> None:
         """Draw the top scene, its dialog and the toasts onto the window surface."""
@@ -305,14 +427,41 @@ class App:
             scene.draw(self.screen)
             if scene.dialog is not None:
                 scene.dialog.draw(self.screen)
+            scene.dirty = False
         self.toasts.draw(self.screen)
+        self.dirty = False
+        self.frames += 1
 
     def run(self) -> int:
-        """Run until the window is closed or a scene quits; returns the exit code."""
+        """Run until the window is closed or a scene quits; returns the exit code. Between
+        frames the loop sleeps in `pygame.event.wait` until an event or a requested wake-up."""
         self.clock.tick()
         while self.running:
-            self.step()
+            try:
+                wait = self.timeout()
+                woken: list[pygame.event.Event] = []
+                if wait > 0:
+                    woken = self._wait(wait)
+                self.step(events=woken)
+            except Exception as err:
+                if self.on_crash is None:
+                    raise
+                self.on_crash(err)
+                self.dirty = True
         return self.exit_code
+
+    def _wait(self, seconds: float) -> list[pygame.event.Event]:
+        """Sleep until an event comes or `seconds` pass; the event that woke us, if any."""
+        if pygame.display.get_driver() not in ("dummy", "offscreen"):
+            event = pygame.event.wait(max(1, math.ceil(seconds * 1000)))
+            return [] if event.type == pygame.NOEVENT else [event]
+        deadline = time.perf_counter() + seconds
+        while not pygame.event.peek():
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            time.sleep(min(POLL_SLICE, left))
+        return []
 
     def _close_scenes(self) -> None:
         while self.scenes:

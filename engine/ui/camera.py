@@ -9,6 +9,7 @@ so a frame blits a few tiles instead of redrawing thousands of polygons.
 from __future__ import annotations
 
 import math
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -70,6 +71,7 @@ class Camera:
         "_press",
         "_last",
         "_mouse",
+        "refining",
     )
 
     def __init__(
@@ -94,6 +96,9 @@ class Camera:
         self._press: tuple[tuple[int, int], int] | None = None
         self._last: tuple[int, int] = (0, 0)
         self._mouse: tuple[int, int] | None = None
+        self.refining = False
+        """The last frame drawn through this camera showed a stand-in picture (a cached zoom
+        level scaled) while the level of its zoom is being painted: draw again."""
         self.fit()
 
     # -- coordinates ---------------------------------------------------------------------------
@@ -285,9 +290,16 @@ class StaticLayer:
     one set per zoom level, kept in a least-recently-used cache.
 
     Tiles rather than one surface per level: a 3,000-hex map at zoom 4 would need a surface of
-    hundreds of megabytes, while the viewport only ever shows a dozen tiles. At a zoom that is
-    not a cached level, the visible part of the next larger level is scaled down (NOTES: scale
-    only the visible part, never the whole map).
+    hundreds of megabytes, while the viewport only ever shows a few dozen tiles. At a zoom that
+    is not a cached level, the visible part of the next larger level is scaled down (NOTES:
+    scale only the visible part, never the whole map).
+
+    A tile costs 1-4 ms to paint (a whole view at a new zoom 90-170 ms, measured on Guerra's
+    map), so a frame paints new tiles only within `budget` seconds. While the wheel turns and
+    the new level is not complete, the view is drawn from a level that is (scaled: the zoom
+    "snaps" to what is cached) and `camera.refining` is set, so the scene keeps drawing frames
+    until the new level is complete and the picture refined. The cache holds `max_bytes` of
+    tiles: several whole views, so zooming back and forth between a few levels paints nothing.
     """
 
     __slots__ = (
@@ -296,9 +308,11 @@ class StaticLayer:
         "background",
         "tile_px",
         "max_tiles",
+        "budget",
         "builds",
         "_tiles",
         "_buffers",
+        "_stand_in_key",
     )
 
     def __init__(
@@ -307,29 +321,90 @@ class StaticLayer:
         paint: Painter,
         *,
         background: Color,
-        tile_px: int = 512,
-        max_tiles: int = 48,
+        tile_px: int = 256,
+        max_bytes: int = 64 * 2**20,
+        budget: float = 0.002,
     ) -> None:
         self.world_size = world_size
         self.paint = paint
         self.background = background
         self.tile_px = tile_px
-        self.max_tiles = max_tiles
+        self.max_tiles = max(16, max_bytes // (tile_px * tile_px * 4))
+        self.budget = budget
         # Tiles rendered so far; a frame drawn from the cache adds none.
         self.builds = 0
         self._tiles: OrderedDict[tuple[float, int, int], pygame.Surface] = OrderedDict()
         self._buffers: dict[str, pygame.Surface] = {}
+        self._stand_in_key: tuple[object, ...] | None = None
 
     def invalidate(self) -> None:
         """Forget every tile (the static picture changed)."""
         self._tiles.clear()
 
     def draw(self, surface: pygame.Surface, camera: Camera) -> None:
-        """Fill `camera.viewport` of `surface` with the board and the table around it."""
-        view = camera.viewport
-        surface.fill(TABLE, view)
+        """Fill `camera.viewport` of `surface` with the board and the table around it: from
+        the level of the camera's zoom when its visible tiles are ready (painting missing ones
+        within the budget), else from a complete cached level while `camera.refining`."""
         level = self._level(camera.zoom)
         visible = camera.visible_world_rect()
+        missing = [k for k in self._visible_keys(level, visible) if (level, *k) not in self._tiles]
+        camera.refining = False
+        if missing:
+            deadline = time.perf_counter() + self.budget
+            # centre first: the refined picture grows from where the player looks
+            cx, cy = visible.center
+            t = self.tile_px / level
+            missing.sort(key=lambda k: (k[0] + 0.5 - cx / t) ** 2 + (k[1] + 0.5 - cy / t) ** 2)
+            done = 0
+            for i, j in missing:
+                if time.perf_counter() > deadline:
+                    break
+                self._tile(level, i, j)
+                done += 1
+            if done < len(missing):
+                stand_in = self._stand_in(level, visible)
+                if stand_in is not None:
+                    camera.refining = True
+                    self._draw_refining(surface, camera, stand_in, level, visible)
+                    return
+        self._draw_level(surface, camera, level, visible)
+
+    def _draw_refining(self, surface: pygame.Surface, camera: Camera, stand_in: float,
+                       level: float, visible: pygame.FRect) -> None:
+        """The stand-in level scaled (kept while the camera stays put, so the frames that
+        refine do not scale it again), with the tiles of `level` painted so far on top."""
+        key = (stand_in, camera.zoom, camera.offset, tuple(camera.viewport))
+        cached = self._buffers.get("stand-in")
+        if self._stand_in_key != key or cached is None:
+            self._draw_level(surface, camera, stand_in, visible, fast=True)
+            view = camera.viewport
+            cached = self._buffers["stand-in"] = surface.subsurface(view).copy()
+            self._stand_in_key = key
+        else:
+            surface.blit(cached, camera.viewport)
+        if abs(level - camera.zoom) > 1e-9:
+            return
+        base_x = round(camera.viewport.x - camera.offset[0] * level)
+        base_y = round(camera.viewport.y - camera.offset[1] * level)
+        ready = [((level, i, j), (base_x + i * self.tile_px, base_y + j * self.tile_px))
+                 for i, j in self._visible_keys(level, visible)]
+        surface.fblits([(self._tiles[k], at) for k, at in ready if k in self._tiles])
+
+    def _stand_in(self, level: float, visible: pygame.FRect) -> float | None:
+        """The cached level nearest to `level` whose tiles cover `visible`, if any."""
+        levels = sorted({key[0] for key in self._tiles} - {level},
+                        key=lambda z: abs(math.log(z / level)))
+        for z in levels:
+            if all((z, *k) in self._tiles for k in self._visible_keys(z, visible)):
+                return z
+        return None
+
+    def _draw_level(self, surface: pygame.Surface, camera: Camera, level: float,
+                    visible: pygame.FRect, fast: bool = False) -> None:
+        """The visible tiles of `level`, scaled to the camera's zoom when it is another one
+        (`fast`: without smoothing, for the few frames a stand-in shows)."""
+        view = camera.viewport
+        surface.fill(TABLE, view)
         if abs(level - camera.zoom) < 1e-9:
             # Rounding the board's origin once, then stepping whole tiles, leaves no seams.
             base_x = round(view.x - camera.offset[0] * level)
@@ -360,7 +435,10 @@ class StaticLayer:
         )
         sx, sy = camera.world_to_screen(x0 / level, y0 / level)
         scaled = self._buffer("scaled", size)
-        pygame.transform.smoothscale(scratch, size, scaled)
+        if fast:
+            pygame.transform.scale(scratch, size, scaled)
+        else:
+            pygame.transform.smoothscale(scratch, size, scaled)
         surface.blit(scaled, (round(sx), round(sy)))
 
     def _buffer(self, name: str, size: tuple[int, int]) -> pygame.Surface:
@@ -369,9 +447,10 @@ class StaticLayer:
         by a pixel reuses them."""
         buf = self._buffers.get(name)
         if buf is None or buf.get_width() < size[0] or buf.get_height() < size[1]:
+            # with room to spare, so a zoom that changes the size a little reuses it
             grown = (
-                max(size[0], buf.get_width() if buf else 0),
-                max(size[1], buf.get_height() if buf else 0),
+                max(size[0] + size[0] // 4, buf.get_width() if buf else 0),
+                max(size[1] + size[1] // 4, buf.get_height() if buf else 0),
             )
             buf = self._buffers[name] = pygame.Surface(grown)
         return buf.subsurface((0, 0, *size))
@@ -381,15 +460,19 @@ class StaticLayer:
         step, so scaling only ever shrinks (crisper than enlarging)."""
         return next((z for z in ZOOM_STEPS if z >= zoom - 1e-9), ZOOM_STEPS[-1])
 
-    def _visible_tiles(
-        self, level: float, visible: pygame.FRect
-    ) -> list[tuple[tuple[int, int], pygame.Surface]]:
+    def _visible_keys(self, level: float, visible: pygame.FRect) -> list[tuple[int, int]]:
+        """The (column, row) of every tile of `level` that `visible` shows."""
         t = self.tile_px
         i0 = max(0, math.floor(visible.x * level / t))
         j0 = max(0, math.floor(visible.y * level / t))
         i1 = min(math.ceil(self.world_size[0] * level / t), math.ceil(visible.right * level / t))
         j1 = min(math.ceil(self.world_size[1] * level / t), math.ceil(visible.bottom * level / t))
-        tiles = [((i, j), self._tile(level, i, j)) for j in range(j0, j1) for i in range(i0, i1)]
+        return [(i, j) for j in range(j0, j1) for i in range(i0, i1)]
+
+    def _visible_tiles(
+        self, level: float, visible: pygame.FRect
+    ) -> list[tuple[tuple[int, int], pygame.Surface]]:
+        tiles = [((i, j), self._tile(level, i, j)) for i, j in self._visible_keys(level, visible)]
         # Never evict a tile this frame needs, even when the viewport outgrows the cache.
         while len(self._tiles) > max(self.max_tiles, len(tiles)):
             self._tiles.popitem(last=False)

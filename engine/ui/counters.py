@@ -9,8 +9,9 @@ Stacks of counters on a board live in `engine.ui.stacks`; lettering and highligh
 from __future__ import annotations
 
 import math
+import time
+from collections import OrderedDict
 from collections.abc import Callable
-from functools import lru_cache
 
 import pygame
 
@@ -66,10 +67,47 @@ def shadow_px(size_px: int) -> int:
     return max(1, round(size_px * 0.06))
 
 
-@lru_cache(maxsize=2048)
+CACHE_SIZE = 8192
+"""Counter pictures kept: 288 counters (the most any game shows) at more than 17 zoom sizes and
+the fan's size, so zooming back and forth paints none again."""
+
+_pictures: OrderedDict[tuple[CounterSpec, int], pygame.Surface] = OrderedDict()
+_sizes: dict[CounterSpec, set[int]] = {}
+
+
 def render_counter(spec: CounterSpec, size_px: int) -> pygame.Surface:
     """The counter for `spec`, `size_px` square, plus its shadow (`shadow_px`) right and below;
-    blit it at the counter's top-left corner."""
+    blit it at the counter's top-left corner. Cached (least recently used first out)."""
+    key = (spec, size_px)
+    picture = _pictures.get(key)
+    if picture is not None:
+        _pictures.move_to_end(key)
+        return picture
+    picture = _paint_counter(spec, size_px)
+    _pictures[key] = picture
+    _sizes.setdefault(spec, set()).add(size_px)
+    while len(_pictures) > CACHE_SIZE:
+        (old, old_size), _ = _pictures.popitem(last=False)
+        _sizes[old].discard(old_size)
+    return picture
+
+
+def counter_picture(spec: CounterSpec, size_px: int, deadline: float) -> tuple[pygame.Surface,
+                                                                              bool]:
+    """The counter's picture and whether it is the exact one: painted (or cached) while
+    `time.perf_counter()` is before `deadline`, else a cached picture of another size scaled to
+    this one, so a zoom step does not paint hundreds of counters in one frame. Without any
+    cached size it is painted anyway."""
+    if (spec, size_px) in _pictures or time.perf_counter() < deadline or not _sizes.get(spec):
+        return render_counter(spec, size_px), True
+    near = min(_sizes[spec], key=lambda n: abs(n - size_px))
+    source = _pictures[(spec, near)]
+    ratio = size_px / near
+    size = (max(1, round(source.get_width() * ratio)), max(1, round(source.get_height() * ratio)))
+    return pygame.transform.smoothscale(source, size), False
+
+
+def _paint_counter(spec: CounterSpec, size_px: int) -> pygame.Surface:
     s = max(8, size_px)
     face = pygame.Surface((s, s), pygame.SRCALPHA)
     face.fill((*spec.fill, 255))

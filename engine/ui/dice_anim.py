@@ -165,3 +165,37 @@ class DiceAnimation:
             centre = (x + size // 2, base_y + size // 2 - round(lift * size))
             surface.blit(img, img.get_rect(center=centre))
             x += size + gap
+
+
+class DiceTray:
+    """The last roll, kept on the board after its animation (the final values and the log's
+    account of them, modifiers included) while what follows from it is resolved: casualties,
+    retreats, a reroll. A click on the tray puts it away; the next roll replaces it."""
+
+    def __init__(self, event: DiceRolled) -> None:
+        self.event = event
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, scale: float) -> None:
+        """Bottom left of `area`: the dice, then the roll's text wrapped beside them."""
+        size = w.px(34, scale)
+        gap = w.px(8, scale)
+        fnt = w.text_font(w.SMALL, scale)
+        values = self.event.values
+        dice_w = len(values) * size + max(0, len(values) - 1) * gap // 2
+        text_w = min(w.px(360, scale), max(w.px(120, scale), area.width // 2 - dice_w))
+        lines = w.wrap(self.event.text, fnt, text_w)
+        height = max(size, len(lines) * fnt.get_linesize()) + 2 * gap
+        width = dice_w + text_w + 3 * gap
+        self.rect = pygame.Rect(area.x + gap, area.bottom - gap - height, width, height)
+        box = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        box.fill((*colors.INK, 215))
+        surface.blit(box, self.rect)
+        pips = self.event.die.strip().lower() == "d6"
+        x = self.rect.x + gap
+        for value in values:
+            surface.blit(die_face(value, size, pips and value in _PIPS),
+                         (x, self.rect.centery - size // 2))
+            x += size + gap // 2
+        w.blit_lines(surface, lines, fnt, colors.PAPER, (self.rect.x + 2 * gap + dice_w,
+                                                         self.rect.y + gap))

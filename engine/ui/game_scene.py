@@ -3,15 +3,26 @@ hot-seat hand-off, computer turns, undo/redo, saves and the end of the game.
 
 Everything drawn comes from `Rules.view(state, viewer)` through the game's `GameUI` (DESIGN.md
 §3); every change goes through `Session.play` (§2). The viewer changes only through a `Handoff`,
-so one human side never sees another's hidden information. Keys: Ctrl+Z undo, Ctrl+Y redo,
-Ctrl+S save, Escape clears the selection (or opens the game menu).
+so one human side never sees another's hidden information.
+
+Trust at the table (§8): looking is free and acting is explicit. A board click the game answers
+with a menu opens it at the pointer; an item that rolls, draws, reveals or plays a card is marked
+and, with "confirm irreversible actions" on, asked about once. A click on a stack that is not
+fanned out asks which counter is meant. Any card opens full size on a click or right-click and
+is enlarged while the pointer rests on it. Every refusal shows its reason and its section.
+
+Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F1 player aid, L enlarges the log, Escape closes
+what is open or clears the selection (the game menu only when nothing is selected); a
+right-click clears the selection too.
 """
 
 from __future__ import annotations
 
 import copy
+import re
+import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
@@ -23,31 +34,53 @@ from engine import paths
 from engine.ai.agent import Agent
 from engine.core.actions import Action, DiceRolled, Event, IllegalActionError, TurnEnded
 from engine.core.game import GamePlugin
-from engine.core.saves import write_save
 from engine.core.session import Session
 from engine.plugins import load_object
 from engine.sim import make_agent
-from engine.ui.adapter import BoardView, Click, GameUI
+from engine.ui import colors
+from engine.ui import widgets as w
+from engine.ui.adapter import AidPage, AidTable, BoardView, CardFace, Click, GameUI, MenuItem
 from engine.ui.app import App
+from engine.ui.autosave import Autosaver, write_new_save
 from engine.ui.camera import Camera
-from engine.ui.dice_anim import DiceAnimation
-from engine.ui.handoff import Handoff
+from engine.ui.dice_anim import DiceAnimation, DiceTray
+from engine.ui.handoff import BoardReplay, Handoff
 from engine.ui.scene import Scene
+from engine.ui.stacks import CounterStacks
+from engine.ui.widgets.action_menu import MenuRow, PopupMenu, item_rows, item_text
+from engine.ui.widgets.aid_dialog import AidDialog
+from engine.ui.widgets.button import Button
+from engine.ui.widgets.card_viewer import CardViewer, draw_hover_card
+from engine.ui.widgets.confirm import confirm_irreversible
 from engine.ui.widgets.dialog import ChoiceRow, Dialog
-from engine.ui.widgets.panel import LogLine, Panel, layout_side_panel, side_panel_width
+from engine.ui.widgets.log_view import BARRIER_TEXT, LogFeed, LogLine
+from engine.ui.widgets.panel import Panel, layout_side_panel, side_panel_width
 from engine.ui.widgets.prompt import Option, Prompt
 from engine.ui.widgets.tooltip import Tooltip
 
+__all__ = ["BARRIER_TEXT", "GameScene", "build_gameui", "computer_agent_name",
+           "default_players", "hover_board", "is_computer", "log_lines", "make_agents"]
+
 AI_PAUSE = {0: 0.15, 1: 0.6, 2: 0.3}
 """Seconds a computer side waits before acting, by dice speed, so a person can follow."""
-BARRIER_TEXT = "— undo stops here —"
 DICE_SPEEDS = ("Instant", "Normal", "Fast")
+ON_OFF = ("On", "Off")
+SECTION_CITED = re.compile(r"§|\bsection\b|\bsec\.|\(\d+(\.\d+)*[a-z]?\)|\brule\b", re.I)
+"""A reason that already names its rule (a section sign, "section 7", "(7.2)")."""
+AUTO_PASS_LIMIT = 200
+"""Reaction windows answered by themselves in a row before the screen stops and asks (a game
+whose windows reopen for ever would otherwise hang the screen)."""
 
 
 def build_gameui(plugin: GamePlugin, session: Session) -> GameUI:
     """The game's `GameUI`, from the factory its plugin names in `ui`."""
     factory: Callable[[GamePlugin, Any], GameUI] = load_object(plugin.ui)
     return factory(plugin, session.scenario)
+
+
+def is_computer(kind: str | None) -> bool:
+    """Whether a `players` entry is a computer seat: "computer" or "computer:LEVEL"."""
+    return kind is not None and (kind == "computer" or kind.startswith("computer:"))
 
 
 def computer_agent_name(plugin: GamePlugin) -> str:
@@ -64,10 +97,17 @@ def default_players(plugin: GamePlugin) -> dict[str, str]:
 
 
 def make_agents(plugin: GamePlugin, players: Mapping[str, str], seed: int) -> dict[str, Agent]:
-    """One agent for each side that `players` marks "computer"."""
-    name = computer_agent_name(plugin)
-    return {side: make_agent(plugin, name, side, seed + i)
-            for i, side in enumerate(plugin.sides) if players.get(side) == "computer"}
+    """One agent for each computer side: "computer" gets the game's default level,
+    "computer:LEVEL" the agent of that name."""
+    agents: dict[str, Agent] = {}
+    for i, side in enumerate(plugin.sides):
+        kind = players.get(side)
+        if not is_computer(kind):
+            continue
+        assert kind is not None
+        level = kind.partition(":")[2] or computer_agent_name(plugin)
+        agents[side] = make_agent(plugin, level, side, seed + i)
+    return agents
 
 
 def log_lines(session: Session, viewer: str | None, upto: int | None = None,
@@ -96,23 +136,37 @@ def log_lines(session: Session, viewer: str | None, upto: int | None = None,
 
 
 def hover_board(camera: Camera, board: BoardView, tooltip: Tooltip,
-                pos: tuple[int, int] | None) -> str | None:
+                pos: tuple[int, int] | None,
+                legend: Callable[[], Sequence[tuple[str, str]]] | None = None) -> str | None:
     """The board's target under the pointer at `pos` (None off the board or while the view is
-    dragged), named in `tooltip`."""
+    dragged), named in `tooltip`; the codes of the game's `legend` that the text uses are
+    explained under it."""
     target = None
     if pos is not None and camera.viewport.collidepoint(pos) and not camera.dragging:
         target = board.hit(camera.screen_to_world(*pos))
-    tooltip.hover(target, board.tooltip(target) if target else None)
+    if target == tooltip.key and target is not None:
+        return target  # same target: its text is already there
+    text = board.tooltip(target) if target else None
+    if text and legend is not None:
+        words = set(re.split(r"[\s,;:()]+", text))
+        known = [f"{code}: {meaning}" for code, meaning in legend() if code in words]
+        if known:
+            text = "\n".join([text, *known])
+    tooltip.hover(target, text)
     return target
 
 
 class GameScene(Scene):
-    """One game in progress. `players` maps each side to "human" or "computer"; `agents` gives
-    the computer sides' agents (built with `make_agents` when missing).
+    """One game in progress. `players` maps each side to "human", "computer" or
+    "computer:LEVEL"; `agents` gives the computer sides' agents (built with `make_agents` when
+    missing).
 
     Hand-off rule (DESIGN.md §3): with two or more human sides, whenever a human side other than
     the current viewer must decide (whether or not its decision is `private`), the screen goes
-    black until that player clicks. With one human side the viewer is always that side.
+    black until that player clicks. A reaction window whose only legal answer is the rules'
+    `reaction_default` is answered by itself, without a hand-off, and the log says so; with the
+    setting "pass my reaction windows" on, every reaction window of a human side is. With one
+    human side the viewer is always that side.
     """
 
     def __init__(
@@ -136,9 +190,12 @@ class GameScene(Scene):
         # a still picture (render): nobody plays, the prompt just says who is to decide what
         self.still = still
         self.started = datetime.now()
+        self.autosaver = Autosaver(plugin.id, self.started)
+        self._save_problem = ""
         self.gameui = build_gameui(plugin, session)
         self.camera = Camera(self._board_rect(app.size), self.gameui.board.world_size)
         self.panel = Panel()
+        self.panel.on_toggle_log = self.toggle_log
         self.prompt = Prompt()
         self.tooltip = Tooltip()
         self.humans = [s for s in plugin.sides if self.players[s] == "human"]
@@ -146,10 +203,24 @@ class GameScene(Scene):
         """The side whose view is drawn: the only human, the last one handed the screen in a
         hot-seat game, or None (public view only) when the computer plays every side."""
         self.handoff: Handoff | None = None
+        self.handoffs = 0
+        """Hand-off screens shown so far (tools/count_handoffs.py reads it)."""
+        self.pass_reactions = True
+        """Answer a reaction window by itself when its default is the only answer (off only to
+        measure how many hand-offs that saves)."""
         self.last_seen: dict[str, int] = {}
         self.selection: str | None = None
         self.highlight: frozenset[str] = frozenset()
         self.choices: tuple[Action, ...] = ()
+        self.menu: PopupMenu | None = None
+        self.card_viewer: CardViewer | None = None
+        self.replay: BoardReplay | None = None
+        self.tray: DiceTray | None = None
+        self.moved: frozenset[str] = frozenset()
+        """Counters the computer's last action moved or placed, marked until the human acts."""
+        self.notes: dict[int, str] = {}
+        """Lines the screen adds to the log after the action of that index."""
+        self.feeds: dict[str | None, LogFeed] = {}
         self.animations: deque[DiceAnimation] = deque()
         self.ai_delay = AI_PAUSE.get(app.settings.dice_speed, 0.6)
         self._ai_wait = 0.0
@@ -157,13 +228,19 @@ class GameScene(Scene):
         # drawing while a slow opponent searches
         self._thinker: ThreadPoolExecutor | None = None
         self._thought: Future[Action] | None = None
+        self._think_started = 0.0
+        self._think_shown = ""
+        self._placements: dict[str, str] | None = None
         self._result_shown = False
         self._mouse: tuple[int, int] | None = None
         self._press_on_board = False
+        self._right_press = False
+        self._replay_buttons: list[Button] = []
+        self._handoff_since = 0
+        self._card_hover: tuple[str | None, CardFace | None, float] = (None, None, 0.0)
         self.hover: str | None = None
         self.on_resize(app.size)
-        self._start_handoff_if_due()
-        self.refresh()
+        self._settle()
 
     # --- who sees what -------------------------------------------------------------------------
 
@@ -189,12 +266,30 @@ class GameScene(Scene):
             return "Nobody"
         return self.plugin.side_names.get(side, side)
 
+    def _extra(self, name: str) -> Callable[..., Any] | None:
+        """An optional `GameUIExtras` method of the game, if it has it."""
+        found = getattr(self.gameui, name, None)
+        return found if callable(found) else None
+
     def _handoff_due(self) -> str | None:
         """The human side the screen must pass to now, if any (only with two or more humans)."""
         player = self.deciding
         if len(self.humans) < 2 or player is None or player not in self.humans:
             return None
         return None if player == self.viewer else player
+
+    def _summary(self, side: str, since: int) -> Callable[[], list[str]]:
+        name = self._extra("place_name")
+
+        def summary() -> list[str]:
+            texts = [event.text for _, event in self.session.log(side, since=since)]
+            return [str(name(t)) for t in texts] if name is not None else texts
+
+        return summary
+
+    def _heading(self, side: str) -> str:
+        heading = self._extra("handoff_heading")
+        return str(heading(side)) if heading is not None else ""
 
     def _start_handoff_if_due(self) -> None:
         side = self._handoff_due()
@@ -203,19 +298,79 @@ class GameScene(Scene):
         if self.viewer is not None:
             self.last_seen[self.viewer] = len(self.session.history)
         since = self.last_seen.get(side, 0)
-
-        def summary() -> list[str]:
-            return [event.text for _, event in self.session.log(side, since=since)]
-
+        self._close_popups()
         self.selection, self.highlight, self.choices = None, frozenset(), ()
         self.tooltip.hover(None, None)
-        self.handoff = Handoff(side, self.side_name(side), summary)
+        self.handoffs += 1
+        self.handoff = Handoff(side, self.side_name(side), self._summary(side, since),
+                               heading=self._heading(side), can_replay=True)
+        self._handoff_since = since
+
+    def show_since_last_turn(self) -> None:
+        """Against the computer: the summary of what happened since the viewer's last action,
+        with the replay on the board."""
+        if self.viewer is None:
+            return
+        since = self.last_seen.get(self.viewer, 0)
+        self._close_popups()
+        self.handoff = Handoff(self.viewer, self.side_name(self.viewer),
+                               self._summary(self.viewer, since),
+                               heading=self._heading(self.viewer), pass_first=False,
+                               can_replay=True)
+        self._handoff_since = since
+
+    def _others_acted(self) -> int:
+        """Actions of other sides since the viewer's last one (single human against the
+        computer)."""
+        if self.viewer is None or len(self.humans) != 1:
+            return 0
+        since = self.last_seen.get(self.viewer, 0)
+        return sum(1 for e in self.session.history[since:] if e.player != self.viewer)
 
     def _finish_handoff(self) -> None:
         assert self.handoff is not None
         self.viewer = self.handoff.side
         self.handoff = None
         self.refresh()
+
+    def _start_replay(self) -> None:
+        assert self.handoff is not None
+        self.replay = BoardReplay(self.session, self.handoff.side, self._handoff_since)
+        self._replay_buttons = [Button("Next step (→)", self._replay_step),
+                                Button("Skip the replay (Esc)", self._replay_skip)]
+        self._placements = None
+        # the board starts where the player last saw it, so the first step's move shows too
+        side = self.handoff.side
+        start = self.session.state_at(self._handoff_since)
+        self.gameui.sync(self.session.rules.view(start, side), side)
+        self._show_replay_state()
+
+    def _replay_step(self) -> None:
+        if self.replay is not None:
+            self.replay.step()
+            self._show_replay_state()
+
+    def _replay_skip(self) -> None:
+        if self.replay is not None:
+            self.replay.skip()
+            self._show_replay_state()
+
+    def _show_replay_state(self) -> None:
+        """Draw the replay's position under the replaying side's own view, marking what
+        moved; at its end hand the screen over as usual."""
+        replay = self.replay
+        assert replay is not None
+        if replay.finished:
+            self.replay = None
+            self.moved = frozenset()
+            if self.handoff is not None:
+                self.handoff.stage = "done"
+                self._finish_handoff()
+            return
+        before = self._stack_placements()
+        self.gameui.sync(self.session.rules.view(replay.state, replay.side), replay.side)
+        after = self._stack_placements()
+        self.moved = _changed(before, after)
 
     # --- layout and refresh --------------------------------------------------------------------
 
@@ -225,29 +380,55 @@ class GameScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.camera.set_viewport(self._board_rect(size))
         self.tooltip.scale = self.app.scale
+        self._close_popups()
         self._layout_panel()
 
     def _layout_panel(self) -> None:
         layout_side_panel(self.panel, self.prompt, self.app.size, self.app.scale)
 
+    def toggle_log(self) -> None:
+        """L or the log's button: the log fills the panel, or goes back to its place."""
+        self.panel.log_expanded = not self.panel.log_expanded
+        self._layout_panel()
+
+    def _feed(self) -> LogFeed:
+        feed = self.feeds.get(self.viewer)
+        if feed is None:
+            name = self._extra("place_name")
+            feed = LogFeed(self.viewer, (lambda t: str(name(t))) if name is not None else None,
+                           self.notes)
+            self.feeds[self.viewer] = feed
+        return feed
+
+    def _stack_placements(self) -> dict[str, str]:
+        stacks = getattr(self.gameui.board, "stacks", None)
+        return stacks.placements() if isinstance(stacks, CounterStacks) else {}
+
     def refresh(self) -> None:
-        """Redo the board, panel and prompt from the rules' view for the current viewer."""
+        """Redo the board, panel and prompt from the rules' view for the current viewer. The
+        log is fed only the entries added since the last refresh."""
         view = self.session.rules.view(self.session.state, self.viewer)
         self.gameui.sync(view, self.viewer)
+        if self._placements is not None:
+            self.moved = _changed(self._placements, self._stack_placements())
+            self._placements = None
         status = list(self.gameui.status(view))
         if len(self.humans) >= 2 and self.viewer is not None:
             status.append(("Screen", f"{self.side_name(self.viewer)} player"))
         hand = self.gameui.hand(view) if self.viewer is not None else None
+        feed = self._feed()
+        feed.update(self.session)
+        self.panel.set_log_view(feed.view)
         self.panel.set_content(
             title=self.plugin.title,
             subtitle=self.session.scenario.title,
             status=status,
             hand=hand,
             hand_title=f"{self.side_name(self.viewer)} hand",
-            log=log_lines(self.session, self.viewer),
         )
         self._set_prompt()
         self._layout_panel()
+        self.dirty = True
 
     def _set_prompt(self) -> None:
         result = self.session.result()
@@ -262,7 +443,7 @@ class GameScene(Scene):
             text = decision.prompt
         elif self.still:
             text = f"{self.side_name(player)} to play: {decision.prompt}"
-        elif self.players.get(player) == "computer":
+        elif is_computer(self.players.get(player)):
             text = f"{self.side_name(player)} (computer) is deciding…"
         elif player != self.viewer:
             text = f"{self.side_name(player)} to play: hand the screen over."
@@ -283,6 +464,10 @@ class GameScene(Scene):
                 note = "Or act on the map with a click."
             if decision.section:
                 note = f"{note} ({decision.section})".strip()
+            acted = self._others_acted()
+            if acted:
+                options.append((f"Since your last turn ({acted} actions)…",
+                                self.show_since_last_turn))
         self.prompt.set(text, options, note)
 
     def _player(self, action: Action) -> Callable[[], None]:
@@ -292,8 +477,10 @@ class GameScene(Scene):
         return play
 
     def _highlights(self) -> dict[str, str]:
-        """Highlight styles by target for `BoardView.draw`: the selection and its targets."""
-        marks = {t: self.gameui.highlight_style(t) or "target" for t in self.highlight}
+        """Highlight styles by target for `BoardView.draw`: what the computer (or the replay)
+        just moved, the selection and its targets."""
+        marks = {t: "selected" for t in self.moved}
+        marks.update({t: self.gameui.highlight_style(t) or "target" for t in self.highlight})
         if self.selection is not None:
             marks[self.selection] = "selected"
         return marks
@@ -302,48 +489,121 @@ class GameScene(Scene):
 
     def play(self, action: Action) -> bool:
         """Play `action` through the session; an illegal one is refused with its reason."""
+        player = self.deciding
+        human = player is not None and self.players.get(player) == "human"
         try:
             events = self.session.play(action)
         except IllegalActionError as err:
             self._refuse(err)
             return False
+        if human:
+            self.moved = frozenset()
+            if player is not None and len(self.humans) == 1:
+                self.last_seen[player] = len(self.session.history)
         self.clear_selection(refresh=False)
         self._after(events)
         return True
 
-    def _refuse(self, err: IllegalActionError) -> None:
-        text = f"{err.reason} ({err.section})" if err.section else err.reason
-        self.app.toast(text, "error")
+    def _cite(self, reason: str, section: str = "") -> str:
+        """`reason` with its rule: the error's section, else the decision's when the reason
+        does not name one itself."""
+        if section:
+            return f"{reason} ({section})"
+        if SECTION_CITED.search(reason) or not self.session.decision.section:
+            return reason
+        return f"{reason} (see {self.session.decision.section})"
 
-    def _after(self, events: list[Event]) -> None:
-        """Queue what the events show: dice to animate, an autosave at the end of a turn."""
+    def _refuse(self, err: IllegalActionError) -> None:
+        self.app.toast(self._cite(err.reason, err.section), "error")
+
+    def _queue(self, events: Sequence[Event]) -> bool:
+        """Queue what the events show: dice to animate (and keep in the tray), an autosave at
+        the end of a turn. True when dice are to be animated."""
         rolled = False
         for event in events:
-            if isinstance(event, DiceRolled) and event.visible(self.viewer) \
-                    and self.app.settings.dice_speed > 0:
-                self.animations.append(DiceAnimation(event, self.app.settings.dice_speed))
-                rolled = True
-            elif isinstance(event, TurnEnded) and self.autosave:
-                self._autosave()
+            if isinstance(event, DiceRolled) and event.visible(self.viewer):
+                self.tray = DiceTray(event)
+                if self.app.settings.dice_speed > 0:
+                    self.animations.append(DiceAnimation(event, self.app.settings.dice_speed))
+                    rolled = True
+            elif isinstance(event, TurnEnded):
+                self.tray = None
+        if self.autosave:
+            ended = any(isinstance(event, TurnEnded) for event in events)
+            self._say_save_problem(self.autosaver.after_action(self.session, self.players, ended))
+        return rolled
+
+    def _after(self, events: list[Event]) -> None:
         self._ai_wait = 0.0
-        if rolled:
+        if self._queue(events):
             # The board and log keep showing the moment before the roll until the dice settle
             # and go, so neither gives the result away.
             self.app.sound.dice()
             self.prompt.set("Rolling the dice…", [], "Click or press a key to skip.")
             self._layout_panel()
             return
+        self._settle()
+
+    def _auto_answer(self) -> tuple[Action, str] | None:
+        """The reaction window answered by itself now, with the log's note, if any."""
+        player = self.deciding
+        if not self.pass_reactions or self.still or player is None \
+                or self.players.get(player) != "human":
+            return None
+        default_of = getattr(self.session.rules, "reaction_default", None)
+        if default_of is None:
+            return None
+        default = default_of(self.session.state)
+        if default is None:
+            return None
+        legal = self.session.legal_actions()
+        if default not in legal:
+            return None
+        label = self.gameui.action_label(default)
+        who = self.side_name(player)
+        if legal == [default]:
+            return default, f"{who}: {label} (no other answer was possible)"
+        if self.app.settings.auto_pass_reactions:
+            return default, f"{who}: {label} (reaction windows pass by themselves: game menu)"
+        return None
+
+    def _settle(self) -> None:
+        """After actions and their dice: answer reaction windows that need no one, then hand
+        the screen over if due, and redraw."""
+        for _ in range(AUTO_PASS_LIMIT):
+            auto = self._auto_answer()
+            if auto is None:
+                break
+            action, note = auto
+            self.notes[len(self.session.history)] = note
+            try:
+                events = self.session.play(action)
+            except IllegalActionError as err:
+                self._refuse(err)
+                break
+            if self._queue(events):
+                self.app.sound.dice()
+                self.prompt.set("Rolling the dice…", [], "Click or press a key to skip.")
+                self._layout_panel()
+                return
         self._start_handoff_if_due()
         self.refresh()
 
+    def _close_popups(self) -> None:
+        self.menu = None
+        self.card_viewer = None
+
     def clear_selection(self, refresh: bool = True) -> None:
         self.selection, self.highlight, self.choices = None, frozenset(), ()
+        self.menu = None
         if refresh:
             self.refresh()
 
-    def apply_click(self, click: Click) -> None:
+    def apply_click(self, click: Click, pos: tuple[int, int] | None = None) -> None:
         """Act on what the game says a board click means."""
-        if click.action is not None:
+        if click.menu:
+            self.open_menu_at(click.title, click.menu, pos)
+        elif click.action is not None:
             self.play(click.action)
         elif click.choices:
             self.choices = tuple(click.choices)
@@ -353,20 +613,117 @@ class GameScene(Scene):
             self.choices = ()
             self.refresh()
         elif click.reason is not None:
-            self.app.toast(click.reason, "error")
+            self.app.toast(self._cite(click.reason), "error")
         else:
             self.clear_selection()
 
+    def open_menu_at(self, title: str, items: Sequence[MenuItem],
+                     pos: tuple[int, int] | None) -> None:
+        """The action menu of a board click, at the pointer."""
+        at = pos if pos is not None else self.camera.viewport.center
+        self.menu = PopupMenu(title, item_rows(items, self.choose_item), at,
+                              pygame.Rect((0, 0), self.app.size), self.app.scale)
+
+    def choose_item(self, item: MenuItem) -> None:
+        """A menu item chosen: played, after one question when it passes the undo barrier and
+        the player wants to be asked."""
+        action = item.action
+        if action is None:
+            return
+        self.menu = None
+        if item.irreversible and self.app.settings.confirm_irreversible:
+            def never_ask() -> None:
+                self.app.settings.confirm_irreversible = False
+                self.app.set_dice_speed(self.app.settings.dice_speed)  # saves the settings
+
+            def go() -> None:
+                self.play(action)
+
+            self.show_dialog(confirm_irreversible(item_text(item), go, never_ask))
+            return
+        self.play(action)
+
+    def _stack_picker(self, target: str, pos: tuple[int, int]) -> bool:
+        """A click on a stack that is not fanned out: when two or more of its counters (or the
+        place itself) would answer the click differently, ask which one is meant. With a single
+        one that acts, the click goes to it. True when the click was taken care of here."""
+        stacks = getattr(self.gameui.board, "stacks", None)
+        if not isinstance(stacks, CounterStacks) or not self._my_turn() \
+                or self.session.result() is not None:
+            return False
+        loc = stacks.location_of(target)
+        if loc is None or stacks.fanned == loc:
+            return False
+        specs = stacks.stack(loc)
+        if len(specs) < 2:
+            return False
+        legal = self.session.legal_actions()
+        acting = [c for c in [*(spec.id for spec in reversed(specs)), loc]
+                  if _acts(self.gameui.on_click(c, self.selection, legal))]
+        if not acting:
+            return False
+        if len(acting) == 1:
+            self._target_click(acting[0], pos)
+            return True
+        board = self.gameui.board
+        rows = [MenuRow(board.tooltip(c) or c, self._picker(c)) for c in acting]
+        self.menu = PopupMenu("Which one?", rows, pos, pygame.Rect((0, 0), self.app.size),
+                              self.app.scale)
+        return True
+
+    def _picker(self, target: str) -> Callable[[], None]:
+        def pick() -> None:
+            self.menu = None
+            self._target_click(target, None)
+
+        return pick
+
     def _board_click(self, pos: tuple[int, int]) -> None:
-        if self.session.result() is not None:
-            return
-        if not self._my_turn():
-            player = self.deciding
-            self.app.toast(f"Wait: {self.side_name(player)} is deciding now.")
-            return
         target = self.gameui.board.hit(self.camera.screen_to_world(*pos))
+        if target is not None and self._stack_picker(target, pos):
+            return
+        self._target_click(target, pos)
+
+    def _target_click(self, target: str | None, pos: tuple[int, int] | None) -> None:
+        """A left click on `target`: what the game makes of it, else its card full size."""
+        face = self.card_face(target) if target is not None else None
+        if self.session.result() is not None or not self._my_turn():
+            if face is not None:
+                self.open_card(face)
+            elif self.session.result() is None:
+                self.app.toast(f"Wait: {self.side_name(self.deciding)} is deciding now.")
+            return
         click = self.gameui.on_click(target, self.selection, self.session.legal_actions())
-        self.apply_click(click)
+        if face is not None and not _acts(click):
+            self.open_card(face)
+            return
+        self.apply_click(click, pos)
+
+    def card_face(self, target: str) -> CardFace | None:
+        """The card under a board or hand target, if the game shows cards."""
+        find = self._extra("card_face")
+        if find is None:
+            return None
+        face = find(target)
+        return face if isinstance(face, CardFace) else None
+
+    def open_card(self, face: CardFace) -> None:
+        self.menu = None
+        self.card_viewer = CardViewer(face, pygame.Rect((0, 0), self.app.size), self.app.scale)
+
+    def _right_click(self, pos: tuple[int, int]) -> None:
+        """A right-click opens the card under it, else clears the selection."""
+        target: str | None = None
+        index = self.panel.hand_at(pos) if self.panel.hand is not None else None
+        if index is not None and self.panel.hand is not None:
+            target = self.panel.hand[index]
+        elif self.camera.viewport.collidepoint(pos):
+            target = self.gameui.board.hit(self.camera.screen_to_world(*pos))
+        face = self.card_face(target) if target is not None else None
+        if face is not None:
+            self.open_card(face)
+        elif self.selection is not None or self.choices or self.menu is not None:
+            self.clear_selection()
 
     def undo(self) -> None:
         if not self._my_turn():
@@ -390,29 +747,71 @@ class GameScene(Scene):
             self._refuse(err)
             return
         self.clear_selection(refresh=False)
+        self.app.toast(f"Redone: {self.gameui.action_label(self.session.history[-1].action)}")
         self._after(events)
 
     # --- saves ---------------------------------------------------------------------------------
 
-    def autosave_path(self) -> Path:
-        """`autosave_dir()/<game>-<start time>.json`: one file per game, rewritten each turn."""
-        return paths.autosave_dir() / f"{self.plugin.id}-{self.started:%Y%m%d-%H%M%S}.json"
+    def autosave_path(self) -> Path | None:
+        """The autosave file of this game (`autosave_dir()/<game>-<start time>[-n].json`, a name
+        no other game shares), once it was first written."""
+        return self.autosaver.path
 
-    def _autosave(self) -> None:
-        try:
-            write_save(self.autosave_path(), self.session, self.players)
-        except OSError as err:
-            self.app.toast(f"Autosave failed: {err}", "error")
+    def _say_save_problem(self, problem: str) -> None:
+        """Toast a save failure once, not again at every retry until it changes."""
+        if problem and problem != self._save_problem:
+            self.app.toast(problem, "error")
+        self._save_problem = problem
 
-    def save(self) -> None:
-        """Ctrl+S: write a save into the saves folder and say where."""
-        path = paths.saves_dir() / f"{self.plugin.id}-{datetime.now():%Y%m%d-%H%M%S}.json"
+    def save(self) -> Path | None:
+        """Ctrl+S: write a save into the saves folder (a new file each time) and say where."""
+        stem = f"{self.plugin.id}-{datetime.now():%Y%m%d-%H%M%S}"
         try:
-            write_save(path, self.session, self.players)
-        except OSError as err:
-            self.app.toast(f"Could not save: {err}", "error")
-            return
+            path = write_new_save(paths.saves_dir(), stem, self.session, self.players)
+        except Exception as err:  # the disk's failure is told, never raised into the game
+            reason = paths.user_data_problem() or f"{type(err).__name__}: {err}"
+            self.app.toast(f"Could not save: {reason}", "error")
+            return None
         self.app.toast(f"Saved to {path}")
+        return path
+
+    def leave(self, then: Callable[[], None]) -> None:
+        """Leave the game by `then` (Main menu, Quit) without losing what was played: the
+        autosave is brought up to date and the toast says where; if it cannot be written (or
+        this game does not autosave), ask first."""
+        if not self.autosaver.pending(self.session):
+            if self.autosaver.path is not None:
+                self.app.toast(f"Game saved to {self.autosaver.path}")
+            then()
+            return
+        if self.autosave and not self._autosave_now():
+            path = self.autosaver.path
+            self.app.toast(f"Game saved to {path}")
+            then()
+            return
+        problem = self.autosaver.problem or "This game has not been saved."
+
+        def save_and_leave() -> None:
+            if self.save() is not None:
+                then()
+
+        self.show_dialog(Dialog("Leave the game?", f"{problem} Leave anyway?", [
+            ("Save and leave", save_and_leave), ("Leave without saving", then), ("Stay", None),
+        ], escape=2))
+
+    def _autosave_now(self) -> str:
+        problem = self.autosaver.write(self.session, self.players)
+        self._save_problem = problem
+        return problem
+
+    def flush_autosave(self) -> Path | None:
+        """Write the autosave if play moved on since the last one; the file, or None if this
+        game does not autosave or the write failed."""
+        if not self.autosave:
+            return None
+        if self.autosaver.pending(self.session) and self._autosave_now():
+            return None
+        return self.autosaver.path
 
     # --- end of game, menu ---------------------------------------------------------------------
 
@@ -439,36 +838,49 @@ class GameScene(Scene):
             ("Quit", self.app.quit),
         ], escape=1))
 
-    def open_player_aid(self, page: int = 0) -> None:
-        """F1: the game's player aid, one page at a time."""
+    def aid_pages(self) -> list[AidPage]:
+        """The game's player aid, with its counter legend as a last page when it has one."""
         pages = list(self.gameui.player_aid())
+        legend = self._extra("legend")
+        if legend is not None:
+            rows = tuple((str(code), str(meaning)) for code, meaning in legend())
+            if rows:
+                pages.append(AidPage("Counter codes", (), (AidTable(("Code", "Meaning"), rows),)))
+        return pages
+
+    def open_player_aid(self, page: int = 0) -> None:
+        """F1: the game's player aid, one page at a time, its tables drawn with columns."""
+        pages = self.aid_pages()
         if not pages:
             self.app.toast("This game has no player aid.")
             return
-        page %= len(pages)
-        current = pages[page]
-        buttons: list[tuple[str, Callable[[], None] | None]] = [("Close", None)]
-        if len(pages) > 1:
-            buttons = [
-                ("Next page", lambda: self.open_player_aid(page + 1)),
-                ("Previous page", lambda: self.open_player_aid(page - 1)),
-                ("Close", None),
-            ]
-        self.show_dialog(Dialog(
-            f"Player aid {page + 1}/{len(pages)}: {current.title}",
-            "\n".join(current.lines), buttons, escape=len(buttons) - 1))
+        self.show_dialog(AidDialog(pages, page))
 
     def open_menu(self) -> None:
         """Escape with nothing selected: settings and leaving the game."""
-        speed = ChoiceRow("Dice", DICE_SPEEDS, self.app.settings.dice_speed)
+        settings = self.app.settings
+        speed = ChoiceRow("Dice", DICE_SPEEDS, settings.dice_speed)
+        confirm = ChoiceRow("Confirm irreversible actions", ON_OFF,
+                            0 if settings.confirm_irreversible else 1)
+        passing = ChoiceRow("Pass my reaction windows", ON_OFF,
+                            0 if settings.auto_pass_reactions else 1)
 
         def apply() -> None:
-            self.app.set_dice_speed(speed.selected)
+            settings.confirm_irreversible = confirm.selected == 0
+            was_passing = settings.auto_pass_reactions
+            settings.auto_pass_reactions = passing.selected == 0
+            self.app.set_dice_speed(speed.selected)  # saves every setting
             self.ai_delay = AI_PAUSE[speed.selected]
+            if settings.auto_pass_reactions and not was_passing:
+                self._settle()
 
         def leave() -> None:
             apply()
-            self.app.go_home()
+            self.leave(self.app.go_home)
+
+        def quit_game() -> None:
+            apply()
+            self.leave(self.app.quit)
 
         def save() -> None:
             apply()
@@ -476,11 +888,12 @@ class GameScene(Scene):
 
         self.show_dialog(Dialog(
             "Game menu",
-            "F1 player aid, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F11 full screen, "
-            "F12 screenshot, Ctrl +/- text size, M sound. Drag or arrow keys to pan, wheel "
-            "to zoom.",
-            [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", self.app.quit)],
-            rows=[speed], escape=0))
+            "F1 player aid, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, L enlarge the log, F11 full "
+            "screen, F12 screenshot, Ctrl +/- text size, M sound. Drag or arrow keys to pan, "
+            "wheel to zoom; right-click a card to read it. \"Pass my reaction windows\": when "
+            "the rules offer a reaction, its declining answer is played for you.",
+            [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", quit_game)],
+            rows=[speed, confirm, passing], escape=0))
 
     # --- events and frames ---------------------------------------------------------------------
 
@@ -488,19 +901,50 @@ class GameScene(Scene):
         if hasattr(event, "pos"):
             # tracked behind the hand-off screen too, so hover is right when the board returns
             self._mouse = event.pos
+        if self.replay is not None:
+            return self._replay_event(event)
         if self.handoff is not None:
             self.handoff.process_event(event)
-            if self.handoff.done:
+            if self.handoff.stage == "replay" and self.replay is None:
+                self._start_replay()
+            elif self.handoff.done:
                 self._finish_handoff()
+            return True
+        if self.card_viewer is not None:
+            self.card_viewer.process_event(event)
+            if self.card_viewer.closed:
+                self.card_viewer = None
             return True
         if self.animations and self._skips(event):
             return self.animations[0].process_event(event)
+        if self.menu is not None and event.type != pygame.KEYDOWN or \
+                self.menu is not None and event.key != pygame.K_ESCAPE:
+            assert self.menu is not None
+            used = self.menu.process_event(event)
+            if self.menu is not None and self.menu.closed:
+                self.menu = None
+            if used:
+                return True
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
         self.tooltip.process_event(event)
+        if self.tray is not None and event.type == pygame.MOUSEBUTTONUP and event.button == 1 \
+                and self.tray.rect.collidepoint(event.pos) and not self.animations:
+            self.tray = None
+            return True
         if self.prompt.process_event(event) or self.panel.process_event(event):
             return True
+        if self._hand_click(event):
+            return True
         if self.camera.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self._right_press = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            if self._right_press:
+                self._right_click(event.pos)
+            self._right_press = False
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press_on_board = self.camera.viewport.collidepoint(event.pos)
@@ -513,9 +957,34 @@ class GameScene(Scene):
             return on_board
         return False
 
+    def _hand_click(self, event: pygame.event.Event) -> bool:
+        """A left click on a card of the hand in the panel opens it full size."""
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1 or self.panel.hand is None:
+            return False
+        index = self.panel.hand_at(event.pos)
+        if index is None:
+            return False
+        face = self.card_face(self.panel.hand[index])
+        if face is not None:
+            self.open_card(face)
+        return face is not None
+
+    def _replay_event(self, event: pygame.event.Event) -> bool:
+        """The replay on the board: step with the button, Right, Space or Enter; skip with the
+        button or Escape. Nothing else reaches the board meanwhile."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._replay_step()
+            elif event.key == pygame.K_ESCAPE:
+                self._replay_skip()
+            return True
+        for button in list(self._replay_buttons):
+            button.process_event(event)
+        return True
+
     @staticmethod
     def _skips(event: pygame.event.Event) -> bool:
-        """A key or a left click, which skips a dice animation."""
+        """A key or a left click, which skips a dice animation; moving the mouse never does."""
         if event.type == pygame.KEYDOWN:
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1
@@ -530,17 +999,52 @@ class GameScene(Scene):
             self.save()
         elif event.key == pygame.K_F1:
             self.open_player_aid()
+        elif event.key == pygame.K_l and not ctrl:
+            self.toggle_log()
         elif event.key == pygame.K_ESCAPE:
-            if self.selection is not None or self.choices:
+            if self.menu is not None:
+                self.menu = None
+            elif self.selection is not None or self.choices:
                 self.clear_selection()
+            elif self.panel.log_expanded:
+                self.toggle_log()
             else:
                 self.open_menu()
         else:
             return False
         return True
 
+    @property
+    def animating(self) -> bool:
+        """Dice tumble over the board, or the board refines a zoom level (each frame
+        differs)."""
+        return (bool(self.animations) or self.camera.refining) and self.handoff is None
+
+    def wake_in(self) -> float | None:
+        """A tooltip waiting for its delay, or a computer side to play: look again soon."""
+        if self.handoff is not None or self.dialog is not None:
+            return None
+        waiting_tip = self.tooltip.text is not None and not self.tooltip.visible
+        player = self.deciding
+        computer = player is not None and self.players.get(player) == "computer" \
+            and self.session.result() is None
+        return 0.05 if waiting_tip or computer or self._thought is not None else None
+
     def update(self, dt: float) -> None:
+        shown, hover = self.tooltip.visible, self.hover
+        self._update(dt)
+        if self.tooltip.visible != shown or self.hover != hover:
+            self.dirty = True
+
+    def _update(self, dt: float) -> None:
         self.tooltip.update(dt)
+        if self.autosave and not self.still:
+            self._say_save_problem(self.autosaver.tick(dt, self.session, self.players))
+        if self.replay is not None:
+            self.replay.update(dt)
+            if self.replay.timer == 0.0:
+                self._show_replay_state()
+            return
         if self.handoff is not None:
             return
         if self.animations:
@@ -548,10 +1052,10 @@ class GameScene(Scene):
             if self.animations[0].finished:
                 self.animations.popleft()
                 if not self.animations:
-                    self._start_handoff_if_due()
-                    self.refresh()
+                    self._settle()
             return
         self._update_hover()
+        self._hover_card(dt)
         if self.dialog is not None:
             return
         if self.session.result() is not None:
@@ -559,12 +1063,13 @@ class GameScene(Scene):
                 self._show_result()
             return
         player = self.deciding
-        if player is not None and self.players.get(player) == "computer":
+        if player is not None and is_computer(self.players.get(player)):
             self._computer_turn(player, dt)
 
     def _computer_turn(self, player: str, dt: float) -> None:
         """Let the computer side think (in the background), then play its choice after a pause
-        long enough for a person to follow."""
+        long enough for a person to follow; the prompt counts the seconds it thinks, the log
+        gives its reason when the agent has one, and the board marks what it moved."""
         if self._thought is None:
             legal = self.session.legal_actions()
             if not legal:
@@ -572,24 +1077,65 @@ class GameScene(Scene):
             if self._thinker is None:
                 self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agent")
             state = copy.deepcopy(self.session.state)
+            self._think_started = time.monotonic()
             self._thought = self._thinker.submit(
                 self.agents[player].choose, self.session.rules, state, legal)
         self._ai_wait += dt
-        if self._ai_wait < self.ai_delay or not self._thought.done():
+        if not self._thought.done():
+            shown = f"{self.side_name(player)} (computer) is thinking… " \
+                f"{time.monotonic() - self._think_started:.1f} s"
+            if shown != self._think_shown:
+                self._think_shown = shown
+                self.prompt.set(shown, [], "")
+            return
+        if self._ai_wait < self.ai_delay:
             return
         thought, self._thought, self._ai_wait = self._thought, None, 0.0
-        self.play(thought.result())
+        self._think_shown = ""
+        action = thought.result()
+        reason = getattr(self.agents[player], "last_reason", None)
+        if isinstance(reason, str) and reason:
+            self.notes[len(self.session.history)] = f"{self.side_name(player)}: {reason}"
+        self._placements = self._stack_placements()
+        if not self.play(action):
+            self._placements = None
 
     def close(self) -> None:
-        """Stop the computer's worker thread (the scene is leaving the screen)."""
+        """Stop the computer's worker thread and bring the autosave up to date (the scene is
+        leaving the screen: window closed, Quit)."""
+        self.flush_autosave()
         if self._thinker is not None:
             self._thinker.shutdown(wait=False, cancel_futures=True)
             self._thinker = None
 
     def _update_hover(self) -> None:
-        self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse)
+        legend = self._extra("legend")
+        self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse,
+                                 legend)
+        if self.menu is not None or self.card_viewer is not None:
+            self.tooltip.hover(None, None)
+
+    def _hover_card(self, dt: float) -> None:
+        """Follow the card the pointer rests on (on the board or in the hand)."""
+        target = self.hover
+        if target is None and self._mouse is not None and self.panel.hand is not None:
+            index = self.panel.hand_at(self._mouse)
+            target = self.panel.hand[index] if index is not None else None
+        if target != self._card_hover[0]:
+            face = self.card_face(target) if target is not None else None
+            self._card_hover = (target, face, 0.0)
+        else:
+            self._card_hover = (target, self._card_hover[1], self._card_hover[2] + dt)
+
+    def _hovered_card(self) -> CardFace | None:
+        """The card the pointer has rested on for the tooltip's delay, if any."""
+        _, face, rested = self._card_hover
+        return face if rested >= self.tooltip.delay else None
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.replay is not None:
+            self._draw_replay(surface)
+            return
         if self.handoff is not None:
             self.handoff.draw(surface, self.app.scale)
             return
@@ -598,5 +1144,62 @@ class GameScene(Scene):
         self.prompt.draw(surface)
         if self.animations:
             self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
+            return
+        if self.tray is not None:
+            self.tray.draw(surface, self.camera.viewport, self.app.scale)
+        if self.card_viewer is not None:
+            self.card_viewer.draw(surface)
+            return
+        if self.menu is not None:
+            self.menu.draw(surface)
+            return
+        face = self._hovered_card()
+        if face is not None and self._mouse is not None:
+            draw_hover_card(surface, face, self._mouse, self.app.scale)
         else:
             self.tooltip.draw(surface)
+
+    def _draw_replay(self, surface: pygame.Surface) -> None:
+        """The board at the replay's position, a band with the step's log lines and the
+        buttons."""
+        replay = self.replay
+        assert replay is not None
+        self.gameui.board.draw(surface, self.camera, None, self._highlights())
+        scale = self.app.scale
+        area = pygame.Rect((0, 0), self.app.size)
+        pad = w.px(12, scale)
+        body_f = w.text_font(w.BODY, scale)
+        head_f = w.text_font(w.BODY, scale, bold=True)
+        width = area.width - 2 * pad
+        head = f"Replay for {self.side_name(replay.side)}: step {replay.position + 1} of " \
+            f"{len(replay.steps)}"
+        lines = w.wrap(replay.caption, body_f, width)
+        for button in self._replay_buttons:
+            button.scale = scale
+        btn_h = max(b.height_for(b.min_width()) for b in self._replay_buttons)
+        height = head_f.get_linesize() + len(lines) * body_f.get_linesize() + btn_h + 3 * pad
+        band = pygame.Rect(0, area.bottom - height, area.width, height)
+        shade = pygame.Surface(band.size, pygame.SRCALPHA)
+        shade.fill((20, 18, 16, 225))
+        surface.blit(shade, band)
+        surface.blit(head_f.render(head, True, colors.PAPER), (pad, band.y + pad))
+        y = band.y + pad + head_f.get_linesize()
+        for line in lines:
+            surface.blit(body_f.render(line, True, colors.PAPER), (pad, y))
+            y += body_f.get_linesize()
+        x = pad
+        for button in self._replay_buttons:
+            button.rect = pygame.Rect(x, band.bottom - pad - btn_h, button.min_width(), btn_h)
+            button.draw(surface)
+            x += button.min_width() + pad
+
+
+def _changed(before: Mapping[str, str], after: Mapping[str, str]) -> frozenset[str]:
+    """Counters standing somewhere else, or new, in `after`."""
+    return frozenset(cid for cid, loc in after.items() if before.get(cid) != loc)
+
+
+def _acts(click: Click) -> bool:
+    """Whether a board click does something (a menu, an action, a choice or a selection)."""
+    return bool(click.menu or click.action is not None or click.choices
+                or click.select is not None)

@@ -1,10 +1,17 @@
-"""The hot-seat hand-off screen (DESIGN.md §3: a hand-off screen before each change of viewer).
+"""The hot-seat hand-off screen (DESIGN.md §3: a hand-off screen before each change of viewer) and
+the "since your last turn" summary, with its replay on the board.
 
 When the screen must pass from one human side to another, the game screen shows this instead of
-anything else: first a black window saying "Pass to the <side> player — click when ready", then,
-after the click, a short "since your last turn" summary of the log events that player may see,
-and only after a second click the board drawn for that player. The summary is computed on the
-first click, so nothing private to the new player is even prepared while the old one looks.
+anything else: first a black window saying "Pass to the <side> player — click when ready" (with
+the game's heading for that seat, e.g. its sector), then, after the click, every log event that
+player may see since their last turn (the list scrolls; nothing is left out) with two buttons:
+"Replay on the board" and "Continue". The summary is computed on the first click, so nothing
+private to the new player is even prepared while the old one looks. Against the computer the
+same summary opens from the prompt, without the black screen.
+
+`BoardReplay` walks the positions since that last turn, one action at a time, for the game
+screen to draw under the new player's own view (`Rules.view`), so the replay shows only what
+that player may see.
 """
 
 from __future__ import annotations
@@ -13,30 +20,41 @@ from collections.abc import Callable
 
 import pygame
 
+from engine.core.session import Session
 from engine.ui import colors
 from engine.ui import widgets as w
+from engine.ui.widgets.button import Button
 
-SUMMARY_LINES = 14
-"""At most this many events are listed; older ones are counted."""
-
-
-def summarize(texts: list[str], limit: int = SUMMARY_LINES) -> list[str]:
-    """The newest `limit` texts, preceded by a count of the ones left out."""
-    if len(texts) <= limit:
-        return list(texts)
-    return [f"… {len(texts) - limit + 1} earlier events (see the log)", *texts[-(limit - 1):]]
+GREY = (150, 150, 150)
+REPLAY_STEP = 1.2
+"""Seconds each action of a replay stays on the board before the next."""
 
 
 class Handoff:
-    """One hand-off to `side`; `done` turns True after the summary has been clicked away."""
+    """One hand-off to `side`; `done` turns True after the summary has been clicked away, and
+    `stage` turns "replay" when the player asked to see the actions on the board.
 
-    def __init__(self, side: str, side_name: str, summary: Callable[[], list[str]]) -> None:
+    `heading` is what the game adds to the side's name ("South sector, Nationalist");
+    `pass_first` False opens straight on the summary (the same player keeps the screen).
+    """
+
+    def __init__(self, side: str, side_name: str, summary: Callable[[], list[str]], *,
+                 heading: str = "", pass_first: bool = True, can_replay: bool = False) -> None:
         self.side = side
         self.side_name = side_name
+        self.heading = heading
+        self.can_replay = can_replay
         self._summary = summary
         self.stage = "pass"
-        """"pass" (black screen, nothing of the game shown), "summary", then "done"."""
+        """"pass" (black screen, nothing of the game shown), "summary", "replay", "done"."""
         self.lines: list[str] = []
+        self.scroll = 0
+        self.scale = 1.0
+        self.buttons: list[Button] = []
+        self._list = pygame.Rect(0, 0, 0, 0)
+        self._content_h = 0
+        if not pass_first:
+            self.advance()
 
     @property
     def done(self) -> bool:
@@ -45,22 +63,58 @@ class Handoff:
     def advance(self) -> None:
         """The player clicked: show the summary, then finish."""
         if self.stage == "pass":
-            self.lines = summarize(self._summary())
+            self.lines = list(self._summary())
             self.stage = "summary"
+            self.buttons = [Button("Continue", self._finish, primary=True)]
+            if self.can_replay and self.lines:
+                self.buttons.append(Button("Replay on the board", self._replay))
         elif self.stage == "summary":
             self.stage = "done"
 
+    def _finish(self) -> None:
+        self.stage = "done"
+
+    def _replay(self) -> None:
+        self.stage = "replay"
+
     def process_event(self, event: pygame.event.Event) -> bool:
         """A click (on release, so the press cannot reach the board afterwards) or Enter/Space
-        advances; every event is taken while the hand-off is up."""
-        click = event.type == pygame.MOUSEBUTTONUP and event.button == 1
-        key = event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-        if click or key:
-            self.advance()
+        advances; on the summary the wheel scrolls, R or its button replays, a click elsewhere
+        continues. Every event is taken."""
+        if self.stage == "pass":
+            click = event.type == pygame.MOUSEBUTTONUP and event.button == 1
+            key = event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            if click or key:
+                self.advance()
+            return True
+        if self.stage != "summary":
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * w.px(40, self.scale))
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self._finish()
+            elif event.key == pygame.K_r and len(self.buttons) > 1:
+                self._replay()
+            elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_UP, pygame.K_PAGEUP):
+                step = self._list.height if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) \
+                    else w.px(40, self.scale)
+                self.scroll_by(step if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN) else -step)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 \
+                and not any(b.rect.collidepoint(event.pos) for b in self.buttons):
+            self._finish()  # a click away from the buttons goes on to the board, as before
+        else:
+            for button in self.buttons:
+                button.process_event(event)
         return True
 
+    def scroll_by(self, dy: int) -> None:
+        limit = max(0, self._content_h - self._list.height)
+        self.scroll = max(0, min(limit, self.scroll + dy))
+
     def draw(self, surface: pygame.Surface, scale: float) -> None:
+        self.scale = scale
         surface.fill(colors.BLACK)
         area = surface.get_rect()
         title_f = w.text_font(30, scale, bold=True)
@@ -68,24 +122,112 @@ class Handoff:
         hint_f = w.text_font(w.BODY, scale)
         width = min(area.width - 2 * w.px(40, scale), w.px(900, scale))
         left = area.centerx - width // 2
-        grey = (150, 150, 150)
         if self.stage == "pass":
             lines = w.wrap(f"Pass to the {self.side_name} player", title_f, width)
-            hint = "Click when ready"
+            head = w.wrap(self.heading, body_f, width) if self.heading else []
             top = area.centery - (len(lines) * title_f.get_linesize()) // 2 - title_f.get_linesize()
             y = w.blit_lines(surface, lines, title_f, colors.PAPER, (left, top),
                              center_width=width)
+            y = w.blit_lines(surface, head, body_f, colors.PAPER_DARK, (left, y),
+                             center_width=width)
             y += w.px(16, scale)
-            w.blit_lines(surface, [f"— {hint} —"], hint_f, grey, (left, y), center_width=width)
+            w.blit_lines(surface, ["— Click when ready —"], hint_f, GREY, (left, y),
+                         center_width=width)
             return
+        self._draw_summary(surface, scale, left, width, title_f, body_f, hint_f)
+
+    def _draw_summary(self, surface: pygame.Surface, scale: float, left: int, width: int,
+                      title_f: pygame.font.Font, body_f: pygame.font.Font,
+                      hint_f: pygame.font.Font) -> None:
+        area = surface.get_rect()
+        margin = w.px(24, scale)
+        y = margin
         heading = f"{self.side_name}: since your last turn"
+        for line in w.wrap(heading, title_f, width):
+            surface.blit(title_f.render(line, True, colors.PAPER), (left, y))
+            y += title_f.get_linesize()
+        if self.heading:
+            y = w.blit_lines(surface, w.wrap(self.heading, body_f, width), body_f,
+                             colors.PAPER_DARK, (left, y))
+        y += w.px(12, scale)
         body = self.lines or ["Nothing you can see has happened."]
-        wrapped = [part for line in body for part in w.wrap(f"• {line}", body_f, width)]
-        height = (title_f.get_linesize() + w.px(16, scale) + len(wrapped) * body_f.get_linesize()
-                  + w.px(24, scale) + hint_f.get_linesize())
-        y = max(w.px(20, scale), area.centery - height // 2)
-        surface.blit(title_f.render(heading, True, colors.PAPER), (left, y))
-        y += title_f.get_linesize() + w.px(16, scale)
-        y = w.blit_lines(surface, wrapped, body_f, colors.PAPER_DARK, (left, y))
-        y += w.px(24, scale)
-        surface.blit(hint_f.render("Click to see the board", True, grey), (left, y))
+        wrapped = [part for line in body for part in w.wrap(f"• {line}", body_f, width - 12)]
+        self._content_h = len(wrapped) * body_f.get_linesize()
+        gap = w.px(10, scale)
+        for button in self.buttons:
+            button.scale = scale
+        btn_h = max((b.height_for(b.min_width()) for b in self.buttons), default=0)
+        bottom = area.bottom - margin - btn_h - gap - hint_f.get_linesize()
+        self._list = pygame.Rect(left, y, width, max(body_f.get_linesize(),
+                                                     min(self._content_h, bottom - y)))
+        self.scroll_by(0)
+        clip = surface.get_clip()
+        surface.set_clip(self._list)
+        line_h = body_f.get_linesize()
+        first = self.scroll // line_h
+        for i in range(first, min(len(wrapped), first + self._list.height // line_h + 2)):
+            surface.blit(body_f.render(wrapped[i], True, colors.PAPER_DARK),
+                         (left, self._list.y + i * line_h - self.scroll))
+        surface.set_clip(clip)
+        if self._content_h > self._list.height:
+            bar_h = max(w.px(20, scale), self._list.height ** 2 // self._content_h)
+            span = self._list.height - bar_h
+            top = self._list.y + span * self.scroll // max(1, self._content_h
+                                                           - self._list.height)
+            pygame.draw.rect(surface, GREY, (self._list.right + w.px(4, scale), top,
+                                                   w.px(4, scale), bar_h))
+        y = self._list.bottom + gap
+        x = left
+        for button in self.buttons:
+            bw = button.min_width()
+            button.rect = pygame.Rect(x, y, bw, btn_h)
+            button.draw(surface)
+            x += bw + gap
+        hint = "Click or Enter: continue"
+        if len(self.buttons) > 1:
+            hint += " · R: replay on the board"
+        if self._content_h > self._list.height:
+            hint += " · wheel or arrows to scroll"
+        surface.blit(hint_f.render(hint, True, GREY), (left, y + btn_h + gap))
+
+
+class BoardReplay:
+    """The actions of `session` after the first `since`, one position at a time, for `side`'s
+    eyes: actions with nothing `side` may see are passed over (their effect shows with the next
+    step, as it would at a real table)."""
+
+    def __init__(self, session: Session, side: str, since: int) -> None:
+        self.session = session
+        self.side = side
+        self.steps = [entry.index + 1 for entry in session.history[since:]
+                      if any(e.visible(side) for e in entry.events)]
+        self.captions = {entry.index + 1: [e.text for e in entry.events if e.visible(side)]
+                         for entry in session.history[since:]}
+        self.position = 0
+        self.timer = 0.0
+        self.state = session.state_at(self.steps[0]) if self.steps else session.state
+
+    @property
+    def finished(self) -> bool:
+        return self.position >= len(self.steps)
+
+    @property
+    def caption(self) -> str:
+        if self.finished:
+            return ""
+        return " ".join(self.captions.get(self.steps[self.position], []))
+
+    def step(self) -> None:
+        """Show the next action now."""
+        self.position += 1
+        self.timer = 0.0
+        if not self.finished:
+            self.state = self.session.state_at(self.steps[self.position])
+
+    def skip(self) -> None:
+        self.position = len(self.steps)
+
+    def update(self, dt: float) -> None:
+        self.timer += dt
+        if self.timer >= REPLAY_STEP and not self.finished:
+            self.step()

@@ -1,16 +1,24 @@
-"""The launcher: the installed games with their descriptions and scenarios, Human or Computer
-for each side, loading saved games, and the functions the command line starts the app with.
+"""The launcher: the installed games with their descriptions and scenarios, who plays each side
+(Human, Computer (Easy), Computer (Normal)), loading saved games, and the functions the command
+line starts the app with.
 
 Scenario loading is a callable passed in (`load_scenario(plugin, path) -> Scenario`), so the
 launcher does not depend on the YAML layer. Every failure (a scenario error, a damaged save, a
-game that is not installed) is shown in a dialog with its message, never as a traceback; a bad
-save file is only read, never changed.
+game that is not installed, an unusable data folder) is shown in a dialog with its message,
+never as a traceback; a bad save file is only read, never changed (DESIGN.md §8).
+
+The load list shows for each save its game, scenario, turn and phase, who plays each side and
+when it was saved. The last game, scenario and players chosen are remembered in the settings
+(`Settings.launcher`: "game", "scenario", and "player:<game>:<side>").
 """
 
 from __future__ import annotations
 
+import contextlib
 import secrets
+import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -18,13 +26,15 @@ import pygame
 
 from engine import paths, plugins
 from engine.ai.agent import Agent
+from engine.core.files import display, printable, read_limited
 from engine.core.game import GamePlugin, Scenario
-from engine.core.saves import SaveError, read_save, restore
+from engine.core.saves import SaveError, SaveFile, read_save
 from engine.core.session import Session
-from engine.loading import load_game_scenario
-from engine.ui import colors
+from engine.loading import load_game_scenario, load_saved_game
+from engine.ui import colors, crash
 from engine.ui import widgets as w
 from engine.ui.app import App
+from engine.ui.autosave import clean_temp_files
 from engine.ui.game_scene import GameScene, default_players
 from engine.ui.replay_scene import ReplayScene
 from engine.ui.scene import Scene
@@ -33,7 +43,12 @@ from engine.ui.widgets.dialog import ChoiceRow, Dialog
 from engine.ui.widgets.prompt import Option, Prompt
 
 ScenarioLoader = Callable[[GamePlugin, Path], Scenario]
-PLAYER_KINDS = ("Human", "Computer")
+PLAYER_KINDS = ("Human", "Computer (Easy)", "Computer (Normal)")
+PLAYER_CHOICES = ("human", "computer:easy", "computer:normal")
+"""The players value each of `PLAYER_KINDS` asks for (see `player_value` for the fallback)."""
+LISTED_SAVES = 40
+"""The load list shows the newest saves only; each one is read to describe it."""
+MESSAGE_LIMIT = 4000
 NO_GAMES = ("No games are installed. Install a game package (Heroes of Baler, Filipinas "
             "1896-1898 or La Guerra de España), or name one in the WARGAMES_PLUGINS "
             "environment variable as module:attribute.")
@@ -42,22 +57,103 @@ NO_GAMES = ("No games are installed. Install a game package (Heroes of Baler, Fi
 def scenario_title(path: Path) -> str:
     """The `title:` line of a scenario manifest, for its button (the file name if none)."""
     try:
-        head = path.read_text(encoding="utf-8", errors="replace")[:2000]
+        head = read_limited(path, 1 << 20)[:2000].decode("utf-8", "replace")
     except OSError:
-        return path.stem
+        return display(path.stem)
     for line in head.splitlines():
         if line.startswith("title:"):
             title = line.partition(":")[2].strip().strip("\"'")
             if title:
-                return title
-    return path.stem.replace("_", " ").replace("-", " ").capitalize()
+                return display(title)
+    return display(path.stem.replace("_", " ").replace("-", " ").capitalize())
+
+
+def player_value(plugin: GamePlugin, choice: str) -> str:
+    """The players value for a launcher choice: "computer:easy" and "computer:normal" when the
+    game has agents of those names, else its default "computer"."""
+    if choice.startswith("computer:"):
+        return choice if choice.partition(":")[2] in plugin.agents else "computer"
+    return "human"
+
+
+def saved_player(plugin: GamePlugin, value: str) -> str | None:
+    """A save's players value made one this game can play (None: not a players value)."""
+    if value == "human":
+        return value
+    if value == "computer" or value.startswith("computer:"):
+        return player_value(plugin, value) if ":" in value else value
+    return None
 
 
 def list_saves() -> list[Path]:
-    """Saves and autosaves, newest first."""
-    found = [p for folder in (paths.saves_dir(), paths.autosave_dir())
-             for p in folder.glob("*.json") if p.is_file()]
-    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+    """Saves and autosaves, newest first (files that cannot even be looked at are left out)."""
+    found: list[tuple[float, Path]] = []
+    for folder in (paths.saves_dir(), paths.autosave_dir()):
+        try:
+            names = list(folder.glob("*.json"))
+        except OSError:
+            continue
+        for path in names:
+            try:
+                if path.is_file():
+                    found.append((path.stat().st_mtime, path))
+            except OSError:
+                continue
+    return [path for _, path in sorted(found, key=lambda item: item[0], reverse=True)]
+
+
+@dataclass(frozen=True, slots=True)
+class SaveEntry:
+    """One line of the load list: the file and what reading it told."""
+
+    path: Path
+    label: str
+
+
+def describe_save(path: Path, games: Mapping[str, GamePlugin], autosave: bool) -> SaveEntry:
+    """The load list's text for a save: game, scenario, turn and phase, players, date."""
+    kind = "autosave" if autosave else "save"
+    try:
+        save = read_save(path)
+    except SaveError as err:
+        reason = str(err).partition(": ")[2] or str(err)
+        return SaveEntry(path, f"{display(path.name)}  ({kind})\n{display(reason, 160)}")
+    plugin = games.get(save.game)
+    title = plugin.title if plugin is not None else f"{save.game} (not installed)"
+    when = save.saved.replace("T", " ")[:16] if save.saved else _mtime(path)
+    turn = f"Turn {save.turn}" + (f", {save.phase}" if save.phase else "")
+    head = f"{title} — {_save_scenario_title(plugin, save)}"
+    return SaveEntry(path, f"{head}\n{turn} · {_players_text(plugin, save)} · {when} · {kind}")
+
+
+def _save_scenario_title(plugin: GamePlugin | None, save: SaveFile) -> str:
+    """The title of a save's scenario when it is one of the game's own files (nothing else is
+    opened to describe a save), else the name it gives."""
+    try:
+        path = paths.scenario_path(save.scenario)
+        folder = Path(plugin.scenarios_dir).resolve() if plugin is not None else None
+        if folder is not None and path.resolve().is_relative_to(folder):
+            return scenario_title(path)
+        return display(Path(save.scenario).stem, 60)
+    except (OSError, ValueError):
+        return display(save.scenario, 60)
+
+
+def _players_text(plugin: GamePlugin | None, save: SaveFile) -> str:
+    names = plugin.side_names if plugin is not None else {}
+    parts = []
+    for side, who in save.players.items():
+        kind, _, level = who.partition(":")
+        shown = "computer" + (f" ({level})" if level else "") if kind == "computer" else kind
+        parts.append(f"{display(names.get(side, side), 30)}: {display(shown, 30)}")
+    return ", ".join(parts) or "players not recorded"
+
+
+def _mtime(path: Path) -> str:
+    try:
+        return f"{datetime.fromtimestamp(path.stat().st_mtime):%Y-%m-%d %H:%M}"
+    except (OSError, ValueError, OverflowError):
+        return "date unknown"
 
 
 class Launcher(Scene):
@@ -96,12 +192,16 @@ class Launcher(Scene):
     # --- content -------------------------------------------------------------------------------
 
     def _build(self) -> None:
+        memory = self.app.settings.launcher
         for plugin in self.games.values():
             try:
                 files = plugins.scenario_files(plugin)
-            except OSError:
+            except (OSError, ValueError):
                 files = []
-            buttons = [Button(scenario_title(path), self._starter(plugin, path)) for path in files]
+            buttons = [Button(scenario_title(path), self._starter(plugin, path),
+                              selected=memory.get("game") == plugin.id
+                              and memory.get("scenario") == paths.scenario_ref(path))
+                       for path in files]
             self.sections.append((plugin, buttons))
 
     def _starter(self, plugin: GamePlugin, path: Path) -> Callable[[], None]:
@@ -117,19 +217,24 @@ class Launcher(Scene):
     def show_saves(self) -> None:
         self.mode = "saves"
         options: list[Option] = []
-        for path in list_saves():
-            kind = "autosave" if path.parent == paths.autosave_dir() else "save"
-            when = datetime.fromtimestamp(path.stat().st_mtime)
-            options.append((f"{path.stem}  ·  {when:%Y-%m-%d %H:%M}  ({kind})",
-                            self._save_opener(path)))
-        note = "" if options else "There are no saved games yet."
-        self.saves.set("Saved games, newest first", options,
-                       note or f"From {paths.saves_dir()} and {paths.autosave_dir()}")
+        autosaves = paths.autosave_dir()
+        for path in list_saves()[:LISTED_SAVES]:
+            entry = describe_save(path, self.games, path.parent == autosaves)
+            options.append((entry.label, self._save_opener(path)))
+        problem = paths.user_data_problem()
+        if problem:
+            note = f"Saved games cannot be listed or written: {problem}."
+        elif not options:
+            note = "There are no saved games yet."
+        else:
+            note = f"From {display(paths.saves_dir(), 200)} and {display(autosaves, 200)}"
+        self.saves.set("Saved games, newest first", options, note)
         self.on_resize(self.app.size)
 
     def _save_opener(self, path: Path) -> Callable[[], None]:
         def open_save() -> None:
-            self.show_dialog(Dialog(path.name, "Continue this game, or watch it from the start?", [
+            self.show_dialog(Dialog(display(path.name), "Continue this game, or watch it from "
+                                    "the start?", [
                 ("Continue", lambda: self.open_save(path, replay=False)),
                 ("Replay", lambda: self.open_save(path, replay=True)),
                 ("Cancel", None),
@@ -140,7 +245,10 @@ class Launcher(Scene):
     # --- starting and loading ------------------------------------------------------------------
 
     def error(self, title: str, message: str) -> None:
-        self.show_dialog(Dialog(title, message, [("OK", None)]))
+        """A dialog with a failure's message, made safe to draw and of bounded length."""
+        if len(message) > MESSAGE_LIMIT:
+            message = message[: MESSAGE_LIMIT - 1] + "…"
+        self.show_dialog(Dialog(title, printable(message), [("OK", None)]))
 
     def choose_scenario(self, plugin: GamePlugin, path: Path) -> None:
         """Load the scenario, then ask Human or Computer for each side."""
@@ -150,18 +258,40 @@ class Launcher(Scene):
             self.error("Cannot load the scenario", str(err) or type(err).__name__)
             return
         defaults = default_players(plugin)
-        rows = [ChoiceRow(plugin.side_names.get(side, side), PLAYER_KINDS,
-                          0 if defaults[side] == "human" else 1) for side in plugin.sides]
+        memory = self.app.settings.launcher
+
+        def first(side: str) -> int:
+            remembered = memory.get(f"player:{plugin.id}:{side}")
+            if remembered in PLAYER_CHOICES:
+                return PLAYER_CHOICES.index(remembered)
+            return 0 if defaults[side] == "human" else PLAYER_CHOICES.index("computer:normal")
+
+        rows = [ChoiceRow(plugin.side_names.get(side, side), PLAYER_KINDS, first(side))
+                for side in plugin.sides]
 
         def start() -> None:
-            players = {side: row.value.lower() for side, row in zip(plugin.sides, rows,
-                                                                     strict=True)}
+            choices = {side: PLAYER_CHOICES[row.selected]
+                       for side, row in zip(plugin.sides, rows, strict=True)}
+            self.remember(plugin, path, choices)
+            players = {side: player_value(plugin, c) for side, c in choices.items()}
             self.start_game(plugin, scenario, players)
 
         self.show_dialog(Dialog(
             scenario.title or plugin.title,
             "Who plays each side? Two or more humans share this screen (hot seat).",
             [("Start", start), ("Cancel", None)], rows=rows))
+
+    def remember(self, plugin: GamePlugin, path: Path, choices: Mapping[str, str]) -> None:
+        """Keep the choices for the next start (a settings file that cannot be written only
+        means they are not kept)."""
+        memory = {k: v for k, v in self.app.settings.launcher.items()
+                  if not k.startswith(f"player:{plugin.id}:")}
+        memory.update({"game": plugin.id, "scenario": paths.scenario_ref(path)})
+        memory.update({f"player:{plugin.id}:{side}": c for side, c in choices.items()})
+        self.app.settings.launcher = memory
+        # a settings file that cannot be written: not remembered, the game starts all the same
+        with contextlib.suppress(OSError):
+            self.app.settings.save(self.app.settings_path)
 
     def start_game(self, plugin: GamePlugin, scenario: Scenario,
                    players: Mapping[str, str], seed: int | None = None) -> None:
@@ -177,23 +307,20 @@ class Launcher(Scene):
     def open_save(self, path: Path, replay: bool = False) -> None:
         """Restore a save (checking it by replaying) and continue or replay it."""
         try:
-            save = read_save(path)
-            plugin = self.games.get(save.game)
-            if plugin is None:
-                raise SaveError(f"{path.name}: this save is for the game '{save.game}', "
-                                "which is not installed")
-            scenario = self.load_scenario(plugin, paths.scenario_path(save.scenario))
-            session = restore(save, plugin.rules, scenario, origin=path.name)
-        except Exception as err:  # SaveError and loader errors alike
+            saved = load_saved_game(path, self.games, self.load_scenario)
+        except Exception as err:  # SaveError, and anything else, alike: a dialog
             self.error("Cannot load the saved game", str(err) or type(err).__name__)
             return
+        plugin = saved.plugin
         players = default_players(plugin)
-        players.update({s: k for s, k in save.players.items()
-                        if s in players and k in ("human", "computer")})
+        for side, value in saved.save.players.items():
+            usable = saved_player(plugin, value)
+            if side in players and usable is not None:
+                players[side] = usable
         if replay:
-            self.app.push(ReplayScene(self.app, plugin, session, players=players))
+            self.app.push(ReplayScene(self.app, plugin, saved.session, players=players))
         else:
-            self.app.push(GameScene(self.app, plugin, session, players))
+            self.app.push(GameScene(self.app, plugin, saved.session, players))
 
     # --- layout, events, drawing ---------------------------------------------------------------
 
@@ -316,21 +443,33 @@ class Launcher(Scene):
 
 
 def _settings_path() -> Path:
-    return paths.user_data() / "settings.json"
+    return paths.user_data_path() / "settings.json"
 
 
 def _app(size: tuple[int, int] | None, load_scenario: ScenarioLoader | None) -> App:
+    clean_temp_files()
     app = App(size, settings_path=_settings_path())
+    crash.install(app)
     loader = load_scenario if load_scenario is not None else load_game_scenario
     app.home = lambda: Launcher(app, loader)
     return app
 
 
 def _run(app: App) -> int:
-    """Run the loop, closing the window however it ends."""
+    """Run the loop, closing the window however it ends; a game still open is saved first and
+    the command line told where (the window is gone by then)."""
     try:
         return app.run()
     finally:
+        for scene in app.scenes:
+            if isinstance(scene, GameScene) and scene.session.history:
+                where = scene.flush_autosave()
+                if where is not None:
+                    print(f"wargames: the game is saved in {display(where, 400)}",
+                          file=sys.stderr)
+                elif scene.autosave:
+                    print(f"wargames: {scene.autosaver.problem or 'the game was not saved'}",
+                          file=sys.stderr)
         app.close()
 
 

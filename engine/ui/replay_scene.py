@@ -4,7 +4,13 @@ replayed through the rules).
 Position n shows the state after the first n actions, rebuilt by `Session.state_at(n)` and drawn
 through the game's `GameUI` for a chosen viewer (None: the public view). Left/Right step, Home/End
 jump, Space plays or pauses; "Continue from here" rewinds the session to the shown position and
-opens the game screen there.
+opens the game screen there (a new game with its own autosave: the save replayed is never
+written over).
+
+No peeking (DESIGN.md §3, §8): a game that is not finished is replayed only as one side sees it,
+the side to move at first; another side's view is reached only through the hot-seat hand-off
+screen, and neither the public "every side" cycling nor "Continue from here" is offered, since
+going on from an earlier point would let a player try out the dice still to come.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from engine.ui.game_scene import (
     hover_board,
     log_lines,
 )
+from engine.ui.handoff import Handoff
 from engine.ui.scene import Scene
 from engine.ui.widgets.button import Button
 from engine.ui.widgets.dialog import Dialog
@@ -55,7 +62,13 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.plugin = plugin
         self.session = session
+        self.finished = session.result() is not None
+        """Only a finished game may be watched from every side and played on from any point."""
+        if not self.finished and viewer not in plugin.sides:
+            viewer = session.decision.player if session.decision.player in plugin.sides \
+                else plugin.sides[0]
         self.viewer = viewer
+        self.handoff: Handoff | None = None
         self.players = dict(players) if players is not None else default_players(plugin)
         self.agents = agents
         self.gameui = build_gameui(plugin, session)
@@ -78,8 +91,9 @@ class ReplayScene(Scene):
             Button("Forward ▶", lambda: self.step(1)),
             Button("End ▶|", lambda: self.show(self.length)),
             self.view_button,
-            Button("Continue from here", self.continue_here, primary=True),
         ]
+        if self.finished:
+            self.controls.append(Button("Continue from here", self.continue_here, primary=True))
         self.on_resize(app.size)
         self.show(position)
 
@@ -111,7 +125,8 @@ class ReplayScene(Scene):
             log=log_lines(self.session, self.viewer, upto=self.position, barrier_mark=False),
         )
         self.play_button.text = "Pause ❚❚" if self.playing else "Play ▶"
-        self.view_button.text = f"View: {self._side_name(self.viewer)}"
+        self.view_button.text = f"View: {self._side_name(self.viewer)}" if self.finished \
+            else f"{self._side_name(self.viewer)} view — pass the screen…"
         starts = self.session.turn_boundaries()
         options: list[Option] = [(f"Turn {turn}", self._jumper(start))
                                  for turn, start in sorted(starts.items())]
@@ -140,14 +155,25 @@ class ReplayScene(Scene):
         self.show(self.position)
 
     def next_viewer(self) -> None:
-        """Cycle the view: public, then each side (a side's view shows its hidden cards)."""
+        """Cycle the view: public, then each side (a side's view shows its hidden cards); in an
+        unfinished game only from side to side, through the hand-off screen."""
+        if not self.finished:
+            sides = list(self.plugin.sides)
+            side = sides[(sides.index(self.viewer) + 1) % len(sides)] \
+                if self.viewer in sides else sides[0]
+            self.playing = False
+            self.handoff = Handoff(side, self._side_name(side), lambda: [
+                "This game is not finished: its replay shows only what your side may see."])
+            return
         order: list[str | None] = [None, *self.plugin.sides]
         self.viewer = order[(order.index(self.viewer) + 1) % len(order)]
         self.show(self.position)
 
     def continue_here(self) -> None:
         """Rewind the game to the shown position and play on from it (after confirming when
-        later actions would be dropped)."""
+        later actions would be dropped); only for a finished game."""
+        if not self.finished:
+            return
         later = self.length - self.position
 
         def go() -> None:
@@ -198,6 +224,12 @@ class ReplayScene(Scene):
             x += button.rect.width + gap
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.handoff is not None:
+            self.handoff.process_event(event)
+            if self.handoff.done:
+                self.viewer, self.handoff = self.handoff.side, None
+                self.show(self.position)
+            return True
         if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
             keys: dict[int, Callable[[], None]] = {
                 pygame.K_LEFT: lambda: self.step(-1),
@@ -217,16 +249,35 @@ class ReplayScene(Scene):
             return True
         return self.camera.handle_event(event)
 
+    @property
+    def animating(self) -> bool:
+        """The board refines a zoom level."""
+        return self.camera.refining
+
+    def wake_in(self) -> float | None:
+        """The next step while playing, or a tooltip waiting for its delay."""
+        if self.playing:
+            return max(0.0, STEP_TIME - self._timer)
+        return 0.05 if self.tooltip.text is not None and not self.tooltip.visible else None
+
     def update(self, dt: float) -> None:
+        shown, hover, at = self.tooltip.visible, self.hover, self.position
         self.tooltip.update(dt)
+        if self.handoff is not None:
+            return
         if self.playing:
             self._timer += dt
             if self._timer >= STEP_TIME:
                 self._timer = 0.0
                 self.step(1)
         self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse)
+        if (self.tooltip.visible, self.hover, self.position) != (shown, hover, at):
+            self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.handoff is not None:
+            self.handoff.draw(surface, self.app.scale)
+            return
         self.gameui.board.draw(surface, self.camera, self.hover, {})
         bar = pygame.Rect(0, self.camera.viewport.bottom, self.camera.viewport.width,
                           self._bar_height())

@@ -4,6 +4,14 @@ A scene receives every pygame event the app does not handle itself (`handle_even
 animations (`update`), draws the whole window (`draw`) and re-lays itself out on a window resize
 (`on_resize`). A scene may hold one modal `Dialog`: while it is open the app sends every event to
 the dialog and draws it above the scene, so no click reaches what lies beneath.
+
+Redraw on change (DESIGN.md §8): the app draws a frame only when the scene `needs_redraw()` and
+otherwise sleeps until an event comes. A scene says so in three ways: `self.dirty = True` for
+one redraw (something changed without an event: the computer's move landed, a tooltip came up),
+`animating` while every frame differs (dice tumbling) and `wake_in()` for the next moment its
+`update` must run though no event comes (a tooltip's delay, the computer's pause). The safe
+default: the app also redraws after every event it hands the scene or its dialog, so a scene
+that says nothing is never left showing a stale picture after input.
 """
 
 from __future__ import annotations
@@ -23,6 +31,23 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
         self.dialog: Dialog | None = None
+        self.dirty = True
+        """The window must be drawn again (cleared by `App.draw`)."""
+
+    @property
+    def animating(self) -> bool:
+        """True while every frame differs from the last: the app updates and draws the scene
+        at the full frame rate."""
+        return False
+
+    def needs_redraw(self) -> bool:
+        """Whether the next frame must be drawn."""
+        return self.dirty or self.animating
+
+    def wake_in(self) -> float | None:
+        """Seconds until `update` must run again even if no event comes; None: only on events
+        (or while `animating`)."""
+        return None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to one event; True when the scene used it."""
@@ -43,4 +68,5 @@ class Scene:
     def show_dialog(self, dialog: Dialog) -> None:
         """Open a modal dialog over this scene (replacing any open one)."""
         self.dialog = dialog
+        self.dirty = True
         dialog.layout(pygame.Rect((0, 0), self.app.size), self.app.scale)

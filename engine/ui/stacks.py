@@ -8,6 +8,7 @@ highlighted ones. The counters themselves are painted by `engine.ui.counters`.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Mapping, Sequence
 
 import pygame
@@ -15,9 +16,13 @@ import pygame
 from engine.ui.adapter import CounterSpec
 from engine.ui.camera import Camera
 from engine.ui.colors import INK, PAPER
-from engine.ui.counters import render_counter
+from engine.ui.counters import counter_picture
 from engine.ui.drawing import draw_highlight, rect_points
 from engine.ui.layout import Point
+
+PAINT_BUDGET = 0.002
+"""Seconds a frame may spend painting counters at a new size; the others are shown scaled from
+another size and painted in the next frames (the camera is told it is refining)."""
 
 FAN_MIN_PX = 48
 """Smallest on-screen size of the counters of a fanned stack, so they stay legible when the
@@ -34,7 +39,8 @@ class CounterStacks:
     as cardboard would.
     """
 
-    __slots__ = ("size", "_anchor", "_stacks", "_anchors", "_where", "_order", "_fanned", "_zoom")
+    __slots__ = ("size", "_anchor", "_stacks", "_anchors", "_where", "_order", "_fanned", "_zoom",
+                 "_deadline", "_camera")
 
     def __init__(self, counter_size: float, anchor: Callable[[str], Point | None]) -> None:
         """`counter_size`: side of a counter in world pixels; `anchor`: world centre of a
@@ -47,6 +53,8 @@ class CounterStacks:
         self._order: list[str] = []
         self._fanned: str | None = None
         self._zoom = 1.0
+        self._deadline = 0.0
+        self._camera: Camera | None = None
 
     def set_counters(self, counters: Mapping[str, Sequence[CounterSpec]]) -> None:
         """Replace every counter: by location id, bottom first. Raises ValueError for a location
@@ -151,15 +159,13 @@ class CounterStacks:
         return rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad)
 
     def hit(self, world_pos: Point) -> str | None:
-        """The counter under `world_pos` (the topmost), or the fanned location when the point
-        is on the fan's backdrop between its counters; None elsewhere."""
+        """The counter under `world_pos` (the topmost; a fanned counter first), or None. The
+        fan's backdrop takes no click: a point between fanned counters belongs to what lies
+        beneath, so a neighbouring hex stays clickable while a stack is fanned out."""
         if self._fanned is not None:
             for spec, r in reversed(self.rects(self._fanned)):
                 if r.collidepoint(world_pos):
                     return spec.id
-            backdrop = self._backdrop()
-            if backdrop is not None and backdrop.collidepoint(world_pos):
-                return self._fanned
         for loc in reversed(self._order):
             if loc == self._fanned:
                 continue
@@ -167,6 +173,14 @@ class CounterStacks:
                 if r.collidepoint(world_pos):
                     return spec.id
         return None
+
+    def stack(self, location: str) -> tuple[CounterSpec, ...]:
+        """The counters on `location`, bottom first."""
+        return self._stacks.get(location, ())
+
+    def placements(self) -> dict[str, str]:
+        """Counter id -> location id of every counter (to see what moved between two views)."""
+        return {cid: loc for cid, (loc, _) in self._where.items()}
 
     def anchor(self, counter_id: str) -> Point | None:
         """World centre of a counter as drawn now."""
@@ -189,6 +203,8 @@ class CounterStacks:
     def draw(self, surface: pygame.Surface, camera: Camera, highlights: Mapping[str, str]) -> None:
         """Draw every stack seen by `camera`, the fanned one last, with counter highlights."""
         view = pygame.FRect(camera.visible_world_rect()).inflate(self.size * 2, self.size * 2)
+        self._deadline = time.perf_counter() + PAINT_BUDGET
+        self._camera = camera
         batch: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for loc in self._order:
             if loc == self._fanned:
@@ -221,15 +237,24 @@ class CounterStacks:
         above cover the mark as they cover the counter."""
         placed = [(spec, self._to_screen(r, camera)) for spec, r in self.rects(loc)]
         if not any(spec.id in highlights for spec, _ in placed):
-            batch.extend(_blit(spec, rect) for spec, rect in placed)
+            batch.extend(self._blit(spec, rect) for spec, rect in placed)
             return
         surface.fblits(batch)
         batch.clear()
         for spec, rect in placed:
-            surface.blit(*_blit(spec, rect))
+            surface.blit(*self._blit(spec, rect))
             style = highlights.get(spec.id)
             if style is not None:
                 draw_highlight(surface, rect_points(rect), style)
+
+    def _blit(self, spec: CounterSpec,
+              screen: pygame.FRect) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The counter's picture and where it goes, for `blit` or `fblits`; a picture shown
+        scaled from another size (over this frame's budget) keeps the camera refining."""
+        picture, exact = counter_picture(spec, round(screen.width), self._deadline)
+        if not exact and self._camera is not None:
+            self._camera.refining = True
+        return picture, (round(screen.x), round(screen.y))
 
     @staticmethod
     def _to_screen(r: pygame.FRect, camera: Camera) -> pygame.FRect:
@@ -237,6 +262,3 @@ class CounterStacks:
         return pygame.FRect(x, y, r.width * camera.zoom, r.height * camera.zoom)
 
 
-def _blit(spec: CounterSpec, screen: pygame.FRect) -> tuple[pygame.Surface, tuple[int, int]]:
-    """The counter's picture and where it goes, for `blit` or `fblits`."""
-    return render_counter(spec, round(screen.width)), (round(screen.x), round(screen.y))

@@ -17,9 +17,9 @@ from filipinas.rules import cards, combat, forces, movement, operations
 from filipinas.rules.invariants import check_invariants
 from filipinas.rules.legal import legal_actions
 from filipinas.rules.queries import action_costs, control_map, prompt_info
+from filipinas.rules.refusals import diagnose
 from filipinas.rules.sequence import (
     base_cost,
-    cost,
     end_round,
     pay,
     reshuffle_spanish_hand,
@@ -112,8 +112,9 @@ class FilipinasRules:
             state.artillery, state.artillery_holder, state.landed, state.ap, state.morale,
             state.us_level, state.us_at_war, state.us_entry_pending, state.exiled, state.biak,
             state.turn, state.phase, state.active, state.round_count, state.round_surcharged,
-            state.round_did, state.round_repatriated, state.round_reinforced, state.passes,
-            state.us_next_round, state.plunders, state.search_free, state.decks, state.hands,
+            state.round_did, state.round_repatriated, state.round_unstacked,
+            state.round_reinforced, state.passes, state.us_next_round, state.plunders,
+            state.search_free, state.decks, state.hands,
             state.out, [(p.kind, p.player, p.card, p.targets, p.action, p.leader, p.units,
                          p.city, p.space, p.value, p.pre) for p in state.pending],
             state.combat, state.outcome,
@@ -121,6 +122,15 @@ class FilipinasRules:
 
     def check_invariants(self, state: FilState) -> list[str]:
         return check_invariants(state)
+
+    def reaction_default(self, state: FilState) -> Action | None:
+        """In a reaction window — combat cards (6.7), a counterattack (6.7), cancelling a card
+        (10.2), a reaction card (6.11), an interception (6.8.3), the Zapote Line (6.13.3) — the
+        answer that lets it pass: Decline. None for the round, a discard over the hand limit
+        and a leader's fall-back, which are real choices."""
+        if state.outcome is None and state.pending and state.pending[-1].kind in REACTIONS:
+            return A.Decline()
+        return None
 
     def turn_scores(self, state: FilState) -> dict[str, dict[str, int]]:
         """The scoreboard the balance lab charts by turn: Spanish Morale and the cities the
@@ -131,21 +141,15 @@ class FilipinasRules:
                 "United States track": {"": state.us_level}}
 
 
+REACTIONS = frozenset({Kind.COMBAT_CARDS, Kind.COUNTERATTACK, Kind.CANCEL, Kind.RESPONSE,
+                       Kind.INTERCEPT, Kind.ZAPOTE})
+"""The decisions that answer the other side's move and may be declined."""
+
+
 def explain(state: FilState, action: Action) -> tuple[str, str]:
-    """A reason and a rule section for an illegal action."""
-    if state.outcome is not None:
-        return "The game is over.", "5.3"
-    decision = state.decision
-    if state.pending:
-        return f"Now {decision.player} must answer: {decision.prompt}.", decision.section
-    side = state.active
-    try:
-        need = cost(state, side, action)
-    except (KeyError, IndexError, AttributeError):
-        need = 0
-    if need > state.ap[side]:
-        return f"That needs {need} AP and {side} has {state.ap[side]}.", "5.2.3"
-    return f"{action.describe()} is not allowed now.", decision.section
+    """The specific reason and rule section for refusing `action` (DESIGN.md §8)."""
+    _, reason, section = diagnose(state, action)
+    return reason, section
 
 
 def _answer_prompt(state: FilState, action: Action, events: list[Event]) -> None:
@@ -236,6 +240,7 @@ def _round_action(state: FilState, action: Action, events: list[Event]) -> None:
         movement.merge(state, action.stack, action.into, events)
     elif isinstance(action, A.Split):
         movement.split(state, action.counter, events)
+        state.round_unstacked = True
     elif isinstance(action, A.Recruit):
         raised = action.unit in state.stack_of
         if forces.recruit(state, side, action.space, action.unit, events) and side == FILIPINO:

@@ -113,11 +113,12 @@ def declare(state: FilState, side: str, units: list[str], target: str,
 
 
 def attacking_cf(state: FilState, units: list[str]) -> int:
-    """CF of land units attacking or counterattacking with no location: a brigade protecting
-    the fields is spread in small posts and fights at CF 1 (4.2.3.2, GAP-FIL-19)."""
-    p = state.data.params
-    return sum(min(cf(state, u), p.protect_cf) if u in state.protect else cf(state, u)
-               for u in combat_units(state, units))
+    """CF of land units attacking, counterattacking or fighting an interception with no
+    location: a dispersed brigade fights at CF 1 whether it protects the fields (4.2.3.2) or
+    searches in columns ("its combat factor is temporarily reduced to 1", 4.2.3.4,
+    GAP-FIL-19). The one printed exception, the located columns of 6.9.2, is counted by
+    `locate_guerrilla`."""
+    return sum(defence_cf(state, u) for u in combat_units(state, units))
 
 
 def defending_cf(state: FilState, kind: str, defenders: list[str]) -> int:

@@ -45,6 +45,10 @@ def base_cost(state: FilState, side: str, action: Action) -> tuple[int, int]:
         return p.cost * len(action.dests), 1
     if isinstance(action, A.Repatriate):
         return p.cost, 0 if state.round_repatriated else 1
+    if isinstance(action, A.Split):
+        # "unstacking costs 1 AP for each unit unstacked" (6.3): the units taken out of stacks
+        # in one round are one unstacking, priced per unit, never a Coordinated Action.
+        return p.cost, 0 if state.round_unstacked else 1
     if isinstance(action, A.Attack):
         groups: dict[int, list[str]] = {}
         for u in action.units:
@@ -66,7 +70,7 @@ def base_cost(state: FilState, side: str, action: Action) -> tuple[int, int]:
                     where = target_space  # the attacked Province (a line: the attacker's)
             total += attack_cost(state, side, where, tuple(units))
         return total, count
-    if isinstance(action, (A.MoveLeader, A.Merge, A.Split, A.Recruit, A.Disperse, A.Regroup,
+    if isinstance(action, (A.MoveLeader, A.Merge, A.Recruit, A.Disperse, A.Regroup,
                            A.Plunder, A.Hide, A.Entrench, A.Political, A.BuildLine,
                            A.EndReconcentration)):
         return p.cost, 1
@@ -119,6 +123,7 @@ def end_round(state: FilState, events: list[Event], automatic: bool = False) -> 
     state.round_surcharged = False
     state.round_did = False
     state.round_repatriated = False
+    state.round_unstacked = False
     state.round_reinforced = 0
     state.search_free.clear()
     if state.us_next_round:

@@ -126,6 +126,7 @@ class FilState:
     round_surcharged: bool = False
     round_did: bool = False
     round_repatriated: bool = False
+    round_unstacked: bool = False
     round_reinforced: int = 0
     passes: int = 0
     us_next_round: bool = False

@@ -30,6 +30,7 @@ from guerra.rules.actions import (
     MoveTo,
     PlaceCounter,
     Resolve,
+    RollNavalMovement,
     Select,
     SetOptions,
     Stay,
@@ -42,6 +43,7 @@ from guerra.rules.data import GuerraData, Kind, Level, Side, hex_label
 from guerra.rules.invariants import check
 from guerra.rules.movement import air_reach, land_reach, naval_reach, readaptation_reach
 from guerra.rules.provinces import owned
+from guerra.rules.refusals import diagnose
 from guerra.rules.reinforcements import families_for, placement_hexes
 from guerra.rules.setup import load_data, new_state
 from guerra.rules.state import (
@@ -120,8 +122,14 @@ class GuerraRules:
 
     def _movement_actions(self, state: GuerraState) -> list[Action]:
         if state.selected is not None:
-            return [*(MoveTo(q, r) for q, r in sorted((h.q, h.r) for h in state.reach)), Stay()]
-        actions: list[Action] = []
+            actions: list[Action] = [MoveTo(q, r)
+                                     for q, r in sorted((h.q, h.r) for h in state.reach)]
+            unit = state.units[state.selected]
+            if unit.kind is Kind.NAVAL and unit.naval_roll == 0:
+                actions.append(RollNavalMovement())
+            actions.append(Stay())
+            return actions
+        actions = []
         for unit in state.units.values():
             if unit.player != state.player or unit.where is not Where.MAP or unit.moved:
                 continue
@@ -187,6 +195,12 @@ class GuerraRules:
             return self._move(state, Hex(action.q, action.r))
         if isinstance(action, Stay):
             return self._stay(state)
+        if isinstance(action, RollNavalMovement):
+            assert state.selected is not None
+            ship = state.units[state.selected]
+            events = naval.roll_movement(state, ship)
+            state.reach = naval_reach(state, ship)
+            return events
         if isinstance(action, Embark):
             state.acted = True
             return naval.embark(state, action)
@@ -220,25 +234,25 @@ class GuerraRules:
 
     def _select(self, state: GuerraState, action: Select) -> list[Event]:
         unit = state.units[action.unit]
-        events: list[Event] = []
         if state.phase is Phase.READAPTATION:
             state.reach = readaptation_reach(state, unit)
         else:
             state.acted = True
             if unit.kind is Kind.NAVAL:
-                events += naval.use(state, unit)
                 state.reach = naval_reach(state, unit)
             elif unit.kind is Kind.AIR:
                 state.reach = air_reach(state, unit)
             else:
                 state.reach = land_reach(state, unit)
         state.selected = unit.id
-        return events
+        return []
 
     def _move(self, state: GuerraState, h: Hex) -> list[Event]:
         assert state.selected is not None
         unit = state.units[state.selected]
         reach = state.reach[h]
+        if unit.kind is Kind.NAVAL:
+            naval.use(state, unit)
         events = move(state, unit, h)
         if state.phase is Phase.READAPTATION:
             unit.readapted = True
@@ -349,6 +363,15 @@ class GuerraRules:
             state.africa_left, state.outcome,
         )
 
+    def reaction_default(self, state: GuerraState) -> Action | None:
+        """The answer that declines the game's only reaction window: the defender's step of a
+        combat (air support in defence, F.E.C.; sections 8 and 11), declined by defending
+        without either. Every other decision is the acting player's own (None)."""
+        c = state.combat
+        if state.phase is Phase.COMBAT and c is not None and c.stage is CombatStage.DEFENCE:
+            return DefenceReady(False)
+        return None
+
     def check_invariants(self, state: GuerraState) -> list[str]:
         return check(state)
 
@@ -411,24 +434,5 @@ def _automatic_combat_steps(state: GuerraState) -> list[Event]:
 
 def _why(state: GuerraState, action: Action) -> tuple[str, str]:
     """A reason and the rule section for an action that is not legal now."""
-    if state.phase is Phase.OVER:
-        return "The war is over.", "5"
-    reasons: dict[type[Action], tuple[str, str]] = {
-        SetOptions: ("The options are chosen once, before the game.", "4"),
-        PlaceCounter: ("A counter cannot be placed there now.", "10"),
-        Convert: ("Those garrisons cannot be converted together now.", "12"),
-        Select: ("That counter cannot move now.", "7"),
-        MoveTo: ("The selected counter cannot reach that hex.", "7"),
-        Embark: ("That counter cannot embark on that naval counter now.", "7.1"),
-        Disembark: ("That counter cannot land there now.", "7.1"),
-        EndCombats: ("A counter that entered an enemy control zone must still fight.", "7"),
-        Attack: ("Only an adjacent enemy counter of the same kind can be attacked.", "8"),
-        AddAttacker: ("That counter cannot join this attack.", "8"),
-        AddDefender: ("That counter cannot be attacked in this combat.", "8"),
-        Support: ("That air counter cannot support that counter.", "8"),
-        Resolve: ("Not enough F.E.C. to spend, or not the time to roll.", "11"),
-        DefenceReady: ("Not enough F.E.C. to spend, or not the time to defend.", "11"),
-        TakeLoss: ("That counter is not among the losses to choose.", "8"),
-        Surrender: ("Surrender is offered at the start of your movement.", "5"),
-    }
-    return reasons.get(type(action), (f"{action.describe()} is not possible now.", "14"))
+    refusal = diagnose(state, action)
+    return refusal.reason, refusal.section

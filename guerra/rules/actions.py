@@ -87,6 +87,15 @@ class Stay(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class RollNavalMovement(Action):
+    """Roll the selected naval counter's movement die: it may then move 12 hexes plus the roll
+    (section 7 2). Rolling uses the counter against the turn's naval-use roll."""
+
+    def describe(self) -> str:
+        return "Roll the naval movement die"
+
+
+@dataclass(frozen=True, slots=True)
 class Embark(Action):
     """An army counter on a port goes aboard an adjacent own naval counter (section 7.1)."""
 
@@ -206,7 +215,7 @@ class EndReadaptation(Action):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    SetOptions, PlaceCounter, Convert, EndConversions, Select, MoveTo, Stay, Embark, Disembark,
-    EndMovement, Surrender, Attack, AddAttacker, AddDefender, Support, Resolve, DefenceReady,
-    TakeLoss, EndCombats, EndReadaptation,
+    SetOptions, PlaceCounter, Convert, EndConversions, Select, MoveTo, Stay, RollNavalMovement,
+    Embark, Disembark, EndMovement, Surrender, Attack, AddAttacker, AddDefender, Support,
+    Resolve, DefenceReady, TakeLoss, EndCombats, EndReadaptation,
 )

@@ -2,11 +2,14 @@
 
 Each turn, before its naval moves, an army rolls the die and reads on the naval-use table how
 many of its naval counters it may use (moving, attacking, embarking or disembarking counters,
-GAP-GUE-42). A naval counter moves 12 hexes plus its own die roll. It carries up to two army
-counters of its player, boarded at an own or disputed port next to it and landed at an own port
-next to it; no player has more than two counters aboard at once (GUE-099). A counter that moved
-to reach the port stays where it lands; one that boarded without moving may move on with the
-landing factors (5, or 4 to fight). No counter boards twice in a turn.
+GAP-GUE-42). A naval counter moves 12 hexes plus its own die roll; the roll is made only when
+its player asks for the range beyond 12, so selecting a ship to look costs nothing. It carries
+up to two army counters of its player, boarded at an own or disputed port next to it and
+landed at an own port next to it; no player has more than two counters aboard at once
+(GUE-099). An army counter that entered an enemy control zone owes a combat and cannot embark
+(sections 7, 7.1). A counter that moved to reach the port stays where it lands; one that
+boarded without moving may move on with the landing factors (5, or 4 to fight). No counter
+boards twice in a turn.
 """
 
 from __future__ import annotations
@@ -42,18 +45,22 @@ def usable(state: GuerraState, ship: Unit) -> bool:
     return used < state.naval_allowance.get(ship.side, 0)
 
 
-def use(state: GuerraState, ship: Unit) -> list[Event]:
-    """Count `ship` as used this turn and roll its movement die once (section 7 2)."""
-    events: list[Event] = []
+def use(state: GuerraState, ship: Unit) -> None:
+    """Count `ship` as used this turn: it moves, embarks, lands or attacks (section 7 2,
+    GAP-GUE-42). Selecting it to see where it may go does not count."""
     state.naval_used.add(ship.id)
-    if ship.naval_roll == 0:
-        ship.naval_roll = state.dice.roll_one(state.data.die, purpose="naval movement")
-        allowance = state.data.movement.naval_movement + ship.naval_roll
-        events.append(DiceRolled(f"{name(state, ship)} rolls {ship.naval_roll}: moves up to "
-                                 f"{allowance} hexes (section 7)", values=(ship.naval_roll,),
-                                 die=state.data.die.name, purpose="naval movement",
-                                 faces=state.data.die.faces))
-    return events
+
+
+def roll_movement(state: GuerraState, ship: Unit) -> list[Event]:
+    """Roll `ship`'s movement die once a turn: 12 hexes plus the roll (section 7 2). The roll is
+    made when the player asks for the range beyond 12, never on selection, and uses the ship."""
+    use(state, ship)
+    ship.naval_roll = state.dice.roll_one(state.data.die, purpose="naval movement")
+    allowance = state.data.movement.naval_movement + ship.naval_roll
+    return [DiceRolled(f"{name(state, ship)} rolls {ship.naval_roll}: moves up to "
+                       f"{allowance} hexes (section 7)", values=(ship.naval_roll,),
+                       die=state.data.die.name, purpose="naval movement",
+                       faces=state.data.die.faces)]
 
 
 def _aboard(state: GuerraState, player: str) -> int:
@@ -73,7 +80,7 @@ def transport_actions(state: GuerraState, player: str) -> list[Action]:
     for unit in state.units.values():
         if unit.player != player or unit.kind is not Kind.ARMY:
             continue
-        if unit.where is Where.MAP and room and not unit.shipped:
+        if unit.where is Where.MAP and room and not unit.shipped and not unit.must_fight:
             assert unit.hex is not None
             city = board_.cities.get(unit.hex)
             if city is None or city.id not in data.ports:
@@ -103,18 +110,18 @@ def transport_actions(state: GuerraState, player: str) -> list[Action]:
 
 def embark(state: GuerraState, action: Embark) -> list[Event]:
     unit, ship = state.units[action.unit], state.units[action.ship]
-    events = use(state, ship)
+    use(state, ship)
     unit.shipped = True
-    return events + board(state, unit, ship)
+    return board(state, unit, ship)
 
 
 def disembark(state: GuerraState, action: Disembark) -> list[Event]:
     """Land a carried counter; it may move on only if it had not moved this turn (7.1)."""
     unit = state.units[action.unit]
     assert unit.carrier is not None
-    events = use(state, state.units[unit.carrier])
+    use(state, state.units[unit.carrier])
     h = Hex(action.q, action.r)
-    events += land(state, unit, h)
+    events = land(state, unit, h)
     unit.shipped = True
     if unit.moved:
         events.append(Message(f"{name(state, unit)} moved before boarding: it stays in port "

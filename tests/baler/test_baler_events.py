@@ -84,6 +84,22 @@ def test_star_wildcard_and_one_event_per_icon() -> None:
     assert boost_sets(st, "ph-10", ["ph-03", "ph-06"]) == []
 
 
+def test_a_star_on_the_event_card_is_no_wildcard() -> None:
+    """GAP-BAL-51, rulebook "Boosting event cards" 3: "The star icon is a wildcard that can boost
+    an event card with any icon" speaks of the support card's star. 'ph-08' (supply, star) as an
+    event card is boosted by a supply or a star support card, not by an attack or morale one."""
+    st = cleared()
+    assert boost_sets(st, "ph-03", ["ph-08", "ph-06"]) == []
+    assert boost_sets(st, "ph-07", ["ph-08", "ph-06"]) == []
+    assert boost_sets(st, "ph-05", ["ph-08", "ph-06"]) == [("ph-08",)]
+    assert ("ph-08",) in boost_sets(st, "sh-07", ["ph-08", "ph-06"])
+    hand(st, PH, "ph-08", "ph-06", "ph-03")
+    run(st, EventPhaseTask(side="philippine"))
+    act(st, PlayCard("ph-08"))
+    act(st, PlayCard("ph-06"))
+    assert not any(isinstance(a, PlaySupport) and a.card == "ph-03" for a in legal(st))
+
+
 def test_fog_of_war_event_cards_cannot_be_boosted() -> None:
     """BAL-070: a Fog of War card played as an event is never boosted."""
     st = cleared()

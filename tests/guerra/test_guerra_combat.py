@@ -437,3 +437,23 @@ def test_city_stack_dp2_with_air_support_the_defender_chooses_its_two_losses():
     rules.apply(state, TakeLoss(defenders[2].id))
     assert [u.where for u in defenders] == [Where.MAP, Where.ELIMINATED, Where.ELIMINATED]
     assert all(u.where is Where.MAP for u in attackers + planes)
+
+
+def test_the_defenders_window_is_declined_by_defending_without_support_or_fec():
+    """Sections 8 and 11: the defender's step (air support, F.E.C.) is the game's one reaction
+    window; its default answer defends with neither. No other decision has a default."""
+    rules, state = game()
+    a = put(state, "republican_army", h(3, 1), "republican")
+    put(state, "republican_air", h(6, 1), "republican")
+    c = put(state, "nationalist_army", at(a.hex, W))
+    to_combat(rules, state)
+    assert rules.reaction_default(state) is None
+    rules.apply(state, Attack(c.id, a.id))
+    assert rules.reaction_default(state) is None
+    rules.apply(state, Resolve(False))
+    assert state.decision.kind == "combat_defence"
+    default = rules.reaction_default(state)
+    assert default == DefenceReady(False) and default in rules.legal_actions(state)
+    state.dice.push(3, 4)
+    rules.apply(state, default)
+    assert rules.reaction_default(state) is None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from guerra_kit import h, make_map, province, put, scenario, start
 
-from engine.core.actions import IllegalActionError
+from engine.core.actions import DiceRolled, IllegalActionError
 from engine.core.hexgrid import hex_distance, hex_neighbors
 from guerra.rules.actions import (
     AddAttacker,
@@ -20,6 +20,7 @@ from guerra.rules.actions import (
     EndMovement,
     MoveTo,
     Resolve,
+    RollNavalMovement,
     Select,
     Stay,
 )
@@ -63,7 +64,36 @@ def test_naval_use_roll_reads_the_table():
     assert len(ships) == 2
     rules.apply(state, ships[0])
     rules.apply(state, Stay())
+    assert [a for a in rules.legal_actions(state) if isinstance(a, Select)] == ships[1:]
+    rules.apply(state, ships[1])
+    rules.apply(state, next(a for a in rules.legal_actions(state) if isinstance(a, MoveTo)))
     assert not any(isinstance(a, Select) for a in rules.legal_actions(state))
+
+
+def test_selecting_a_ship_to_see_its_range_rolls_nothing_and_uses_nothing():
+    """Section 7 2: the die is rolled for a naval counter's move, not for looking at it; the
+    naval-use allowance counts ships that move, transport or attack (GAP-GUE-42).
+
+    Checklist: GUE-090, GUE-091, GAP-GUE-42.
+    """
+    rules, state = start(coast(), rolls=[2])
+    ship = put(state, "nationalist_navy", h(0, 6))
+    other = put(state, "nationalist_navy", h(0, 4))
+    state.naval_allowance[Side.NATIONALIST] = 1
+    before = len(state.dice.log)
+    events = rules.apply(state, Select(ship.id))
+    assert events == [] and len(state.dice.log) == before and ship.naval_roll == 0
+    assert state.naval_used == set()
+    assert max(r.cost for r in state.reach.values()) == 12
+    rules.apply(state, Stay())
+    assert Select(other.id) in rules.legal_actions(state)
+    rules.apply(state, Select(other.id))
+    assert RollNavalMovement() in rules.legal_actions(state)
+    events = rules.apply(state, RollNavalMovement())
+    assert other.naval_roll == 2 and state.naval_used == {other.id}
+    assert any(isinstance(e, DiceRolled) for e in events)
+    assert RollNavalMovement() not in rules.legal_actions(state)
+    assert max(r.cost for r in state.reach.values()) == 14
 
 
 def test_example_naval_movement_12_plus_a_die_of_3_is_15():
@@ -72,6 +102,7 @@ def test_example_naval_movement_12_plus_a_die_of_3_is_15():
     ship = put(state, "nationalist_navy", h(0, 6))
     state.naval_allowance[Side.NATIONALIST] = 1
     rules.apply(state, Select(ship.id))
+    rules.apply(state, RollNavalMovement())
     assert ship.naval_roll == 3
     assert max(r.cost for r in state.reach.values()) == 15
     assert h(15, 6) in state.reach and h(16, 6) not in state.reach
@@ -85,6 +116,7 @@ def test_naval_counters_do_not_pass_through_naval_counters_and_stop_in_control_z
     put(state, "republican_navy", h(10, 5), "republican")
     state.naval_allowance[Side.NATIONALIST] = 1
     rules.apply(state, Select(ship.id))
+    rules.apply(state, RollNavalMovement())
     assert state.reach[h(9, 5)].fight
     assert h(10, 5) not in state.reach
     assert state.reach[h(12, 5)].cost > hex_distance(h(0, 5), h(12, 5))  # round the zone
@@ -165,7 +197,7 @@ def test_two_counters_a_ship_and_two_in_transport_per_player():
 
 def test_a_ship_sunk_takes_its_cargo_with_it():
     """Checklist: GUE-104, GUE-126."""
-    rules, state = start(coast(), rolls=[4])
+    rules, state = start(coast())
     army = put(state, "nationalist_army", h(2, 1))
     ship = put(state, "nationalist_navy", sea_next_to(state, 2, 1))
     state.naval_allowance[Side.NATIONALIST] = 1
@@ -280,3 +312,25 @@ def test_attacking_uses_a_naval_counter_of_the_naval_use_roll_defending_does_not
     assert first.id in state2.naval_used
     assert AddAttacker(second.id) not in rules2.legal_actions(state2)
     assert enemy.id not in state2.naval_used   # the defender is not "used"
+
+
+def test_an_army_that_entered_an_enemy_control_zone_cannot_embark_away_from_its_combat():
+    """Sections 7 and 7.1: a counter that enters an enemy control zone "must stop ... and
+    engage in combat"; embarking uses the displacement factor, the one of a move that will not
+    fight, so such a counter cannot board and escape the combat it owes.
+
+    Checklist: GUE-065, GUE-105.
+    """
+    rules, state = start(coast())
+    army = put(state, "nationalist_army", h(4, 0))
+    ship = put(state, "nationalist_navy", sea_next_to(state, 2, 1))
+    put(state, "republican_army", h(2, 0), "republican")
+    state.naval_allowance[Side.NATIONALIST] = 1
+    rules.apply(state, Select(army.id))
+    assert state.reach[h(2, 1)].fight
+    rules.apply(state, MoveTo(h(2, 1).q, h(2, 1).r))
+    assert army.must_fight
+    assert Embark(army.id, ship.id) not in rules.legal_actions(state)
+    with pytest.raises(IllegalActionError) as refused:
+        rules.apply(state, Embark(army.id, ship.id))
+    assert "must fight" in refused.value.reason and refused.value.section == "7.1"

@@ -7,20 +7,23 @@ import pytest
 from guerra_kit import city, h, make_map, pass_turn, province, put, real_empty, scenario, start
 
 from engine.core.actions import IllegalActionError
-from engine.core.hexgrid import Hex
+from engine.core.hexgrid import Hex, hex_neighbors
 from guerra.rules.actions import Convert, EndConversions, PlaceCounter
 from guerra.rules.conversion import conversion_actions, conversions_left
 from guerra.rules.counters import eliminate
-from guerra.rules.data import Side
+from guerra.rules.data import Side, Terrain
+from guerra.rules.provinces import zones
 from guerra.rules.reinforcements import (
+    counting_order,
     families_for,
+    paying_groups,
     placement_hexes,
     queue_population,
     split_mix,
     zone_counts,
 )
 from guerra.rules.sequence import next_placement, set_decision
-from guerra.rules.state import Phase, Where
+from guerra.rules.state import PendingPlacement, Phase, Where
 
 
 def pending_of(state, side):
@@ -45,18 +48,106 @@ def test_example_reinforcements_by_population_in_turn_2():
     nationalist = pending_of(state, Side.NATIONALIST)
     assert len(republican) == 5 and state.mix_left[Side.REPUBLICAN] == [4, 1]
     assert len(nationalist) == 3 and state.mix_left[Side.NATIONALIST] == [2, 1]
-    main = set(republican[0].zone)
-    assert {"gerona", "barcelona", "madrid", "badajoz", "almeria", "murcia"} <= main
-    assert not {"santander", "vizcaya", "guipuzcoa", "malaga"} & main
-    assert all(set(p.zone) == main for p in republican)
-    north_west = set(nationalist[0].zone)
-    assert {"la_coruna", "soria", "logrono", "alava", "navarra"} <= north_west
-    assert not {"sevilla", "cadiz"} & north_west
+    paid = set().union(*(p.zone for p in republican))
+    assert {"gerona", "barcelona", "madrid", "almeria", "murcia"} <= paid
+    assert not {"santander", "vizcaya", "guipuzcoa", "malaga"} & paid
+    paid = set().union(*(p.zone for p in nationalist))
+    assert {"la_coruna", "soria", "logrono", "alava", "navarra"} <= paid
+    assert not {"sevilla", "cadiz"} & paid
     counts = {frozenset(z): n for z, n in zone_counts(state, Side.REPUBLICAN, 18)}
     assert counts[frozenset({"santander", "vizcaya", "guipuzcoa"})] == 0
     assert counts[frozenset({"malaga"})] == 0
     counts = {frozenset(z): n for z, n in zone_counts(state, Side.NATIONALIST, 14)}
     assert counts[frozenset({"sevilla", "cadiz"})] == 0
+
+
+def main_zone(state, side, member):
+    return next(z for z in zones(state, side) if member in z)
+
+
+def test_each_counter_is_paid_by_the_provinces_counted_for_it():
+    """Section 10: "each time the population factors needed to receive a reinforcement counter
+    are counted, the counter is placed in one of the provinces which, with the sum of their
+    population factors, have given the right to receive that reinforcement counter.
+    Afterwards, if population factors are left over ... they may be used in the adjacent
+    provinces." With the control map of 9.1 in turn 2 (18 a Republican counter), the main
+    Republican zone is counted from Gerona, each next province next to the last one counted,
+    and its five counters are each tied to the provinces that paid for them: Madrid's 13
+    factors pay for one counter only.
+
+    Checklist: GUE-171, GUE-173, GUE-174, GAP-GUE-47.
+    """
+    rules, state = start(real_empty())
+    zone = main_zone(state, Side.REPUBLICAN, "madrid")
+    order = counting_order(state, zone)
+    assert order[0] == "gerona" and sorted(order) == sorted(zone)
+    neighbours = state.data.board.province_neighbours
+    for i, p in enumerate(order[1:], 1):
+        assert set(neighbours[p]) & set(order[:i]), p  # carried on to an adjacent province
+    groups = paying_groups(state, zone, 18)
+    population = {p: state.data.provinces[p].population for p in zone}
+    assert len(groups) == sum(population.values()) // 18 == 5
+    assert sum(1 for g in groups if "madrid" in g) == 1
+    assert [len(set(g)) for g in groups] == [len(g) for g in groups]
+    counted = 0
+    for i, group in enumerate(groups):  # each group brings the factors that reach 18 again
+        counted += sum(population[p] for p in group)
+        assert counted >= 18 * (i + 1)
+        assert counted - population[group[-1]] < 18 * (i + 1)
+    assert groups[0] == ("gerona", "lerida", "barcelona")
+
+
+def test_a_province_rich_enough_pays_for_several_counters_alone():
+    """Section 10 at 6 factors a counter: Gerona's and Lérida's 3 pay for a first counter,
+    Barcelona's 17 alone for the next two, and its 5 left over are added to Tarragona's 3 for
+    a fourth counter placed in Tarragona (the province counted for it).
+
+    Checklist: GAP-GUE-47.
+    """
+    rules, state = start(real_empty())
+    groups = paying_groups(state, main_zone(state, Side.REPUBLICAN, "barcelona"), 6)
+    assert groups[:4] == [("gerona", "lerida"), ("barcelona",), ("barcelona",), ("tarragona",)]
+
+
+def test_a_population_counter_goes_only_where_its_factors_came_from():
+    """Section 10 (GAP-GUE-47): five Republican counters of the main zone cannot all go to
+    Madrid; only the counter Madrid helped to pay for may be placed there, and only on hexes of
+    the provinces that paid for it.
+
+    Checklist: GUE-171, GAP-GUE-47.
+    """
+    rules, state = start(real_empty())
+    state.turn = 2
+    queue_population(state, Side.REPUBLICAN)
+    board = state.data.board
+    madrid = city(state, "madrid")
+    army = state.data.population_families[Side.REPUBLICAN][0]
+    at_madrid = [p for p in state.placements if madrid in placement_hexes(state, p, army)]
+    assert len(at_madrid) == 1 and "madrid" in at_madrid[0].zone
+    for pending in state.placements:
+        for x in placement_hexes(state, pending, army):
+            assert board.territory[x] in pending.zone
+
+
+def test_a_fixed_reinforcement_may_go_next_to_an_own_capital_in_any_province():
+    """Section 10: turn reinforcements "may be received on any hexagon of an own provincial
+    capital, or on another hexagon adjacent to it" — the text asks nothing of the province of
+    that adjacent hex, so a free hex next to Lérida's capital inside disputed Huesca is legal.
+
+    Checklist: GUE-167.
+    """
+    rules, state = start(real_empty())
+    board = state.data.board
+    lerida = city(state, "lerida")
+    outside = [x for x in hex_neighbors(lerida) if board.territory.get(x) not in (None, "lerida")
+               and board.terrain.get(x) is Terrain.LAND]
+    pending = PendingPlacement(Side.REPUBLICAN, "republican", (), "republican_army")
+    hexes = placement_hexes(state, pending, "republican_army")
+    assert set(outside) <= set(hexes)
+    disputed = [x for x in outside if state.status.get(board.territory[x]) is None]
+    assert disputed, "Huesca (disputed) touches Lérida's capital on this map"
+    by_population = PendingPlacement(Side.REPUBLICAN, "republican", ("lerida",), None)
+    assert not set(outside) & set(placement_hexes(state, by_population, "republican_army"))
 
 
 def test_disputed_provinces_count_for_nobody():

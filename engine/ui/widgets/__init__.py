@@ -45,7 +45,14 @@ def text_font(size: float, scale: float, bold: bool = False) -> pygame.font.Font
 
 def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """Break `text` into lines no wider than `width` pixels, at spaces where possible; explicit
-    newlines start new lines. A single word wider than `width` is cut by characters."""
+    newlines start new lines. A single word wider than `width` is cut by characters.
+
+    Any text can be drawn (DESIGN.md §8): lone surrogates (a file name that is not UTF-8) and
+    NUL bytes, which the font refuses, become '?'. A word far wider than the line is cut by an
+    exponential then binary search from the previous cut, a few measures per line, so a 1 MB
+    word takes milliseconds rather than one measure per character.
+    """
+    text = text.encode("utf-8", "replace").decode("utf-8").replace("\x00", "?")
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
@@ -57,15 +64,53 @@ def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
                 continue
             if line:
                 lines.append(line)
-            while fnt.size(word)[0] > width and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and fnt.size(word[:cut])[0] > width:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
+            cut = _first_guess(word, fnt, width)
+            start = 0
+            while True:
+                # the word is not sliced as it is cut: a copy per line would cost O(n²)
+                cut = _fit(word, start, fnt, width, cut)
+                if start + cut >= len(word):
+                    break
+                lines.append(word[start:start + cut])
+                start += cut
+            line = word[start:]
         lines.append(line)
     return lines
+
+
+def _first_guess(word: str, fnt: pygame.font.Font, width: int) -> int:
+    sample = word[:64]
+    return max(1, width * len(sample) // max(1, fnt.size(sample)[0]))
+
+
+def _fit(word: str, start: int, fnt: pygame.font.Font, width: int, guess: int) -> int:
+    """The length of the longest part of `word` from `start` (at least one character) that
+    fits in `width` pixels, searched outwards from `guess` and then by halves."""
+    n = len(word) - start
+
+    def fits(k: int) -> bool:
+        return k <= 1 or fnt.size(word[start:start + k])[0] <= width
+
+    step = 1
+    if fits(min(guess, n)):
+        lo = min(guess, n)
+        while lo < n and fits(min(n, lo + step)):
+            lo, step = min(n, lo + step), step * 2
+        if lo >= n:
+            return n
+        hi = min(n, lo + step)
+    else:
+        hi = min(guess, n)
+        while not fits(max(1, hi - step)):
+            hi, step = max(1, hi - step), step * 2
+        lo = max(1, hi - step)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
 
 
 def blit_lines(

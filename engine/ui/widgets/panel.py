@@ -1,26 +1,21 @@
 """The side panel of the game screen: a title, the status lines the game gives (turn, phase,
 tracks), room for the decision prompt, the viewer's hand and the per-viewer log, which scrolls
-with the mouse wheel and keeps to its newest line unless the player scrolled back."""
+with the mouse wheel and keeps to its newest line unless the player scrolled back. The log may be
+enlarged to the panel's full height (L or the button above it); it is drawn by a `LogView`, so
+its cost does not grow with the game."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from engine.ui import colors
 from engine.ui import widgets as w
+from engine.ui.widgets.log_view import LogLine, LogView
 from engine.ui.widgets.prompt import Prompt
 
-
-@dataclass(frozen=True, slots=True)
-class LogLine:
-    """One log entry: `kind` is "event", "turn" (a turn heading) or "barrier" (the mark after
-    the last action that undo cannot take back)."""
-
-    text: str
-    kind: str = "event"
+__all__ = ["LogLine", "Panel", "layout_side_panel", "side_panel_width"]
 
 
 class Panel:
@@ -32,16 +27,25 @@ class Panel:
         self.status: list[tuple[str, str]] = []
         self.hand_title = "Hand"
         self.hand: list[str] | None = None
-        self.log: list[LogLine] = []
+        self.log_view = LogView()
+        """The log drawn; the game screen swaps in each viewer's own view."""
+        self.log_expanded = False
+        """The log fills the panel below the title (the prompt and hand are hidden)."""
+        self.on_toggle_log: Callable[[], None] | None = None
+        self.log_toggle_rect = pygame.Rect(0, 0, 0, 0)
+        self.hand_rects: list[pygame.Rect] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
         self._prompt_height = 0
         self._mouse = (-1, -1)
-        self._log_lines: list[tuple[str, str]] = []
-        self._log_scroll = 0
         self._hand_top = 0
+
+    @property
+    def log(self) -> list[LogLine]:
+        """The log lines shown now."""
+        return self.log_view.lines
 
     def set_content(
         self,
@@ -50,27 +54,20 @@ class Panel:
         subtitle: str,
         status: Sequence[tuple[str, str]],
         hand: Sequence[str] | None,
-        log: Sequence[LogLine],
+        log: Sequence[LogLine] | None = None,
         hand_title: str = "Hand",
     ) -> None:
-        """Replace what the panel shows; the layout is redone only when something changed."""
-        new = (title, subtitle, list(status), None if hand is None else list(hand), list(log),
-               hand_title)
-        old = (self.title, self.subtitle, self.status, self.hand, self.log, self.hand_title)
+        """Replace what the panel shows; the layout is redone only when something changed.
+        `log` None leaves the log view alone (the game screen feeds it incrementally); a list
+        replaces it (a replay jumping to another position)."""
+        if log is not None:
+            self.log_view.reset(log)
+        new = (title, subtitle, list(status), None if hand is None else list(hand), hand_title)
+        old = (self.title, self.subtitle, self.status, self.hand, self.hand_title)
         if new == old:
             return
-        old_len = len(self.log)
-        self.title, self.subtitle, self.status, self.hand, self.log, self.hand_title = new
+        self.title, self.subtitle, self.status, self.hand, self.hand_title = new
         self.layout(self.rect, self.scale, self._prompt_height)
-        if self._log_scroll and len(self.log) > old_len:
-            # Keep the lines the player scrolled back to in place while new ones arrive.
-            added = self._wrapped_height(self.log[old_len:])
-            self._log_scroll = min(self._max_scroll(), self._log_scroll + added)
-
-    def _wrapped_height(self, lines: Sequence[LogLine]) -> int:
-        fnt = w.text_font(w.SMALL, self.scale)
-        width = max(1, self.log_rect.width - w.px(16, self.scale))
-        return sum(len(w.wrap(line.text, fnt, width)) for line in lines) * fnt.get_linesize()
 
     def _fonts(self) -> tuple[pygame.font.Font, pygame.font.Font, pygame.font.Font]:
         return (w.text_font(w.TITLE, self.scale, bold=True), w.text_font(w.BODY, self.scale),
@@ -101,36 +98,56 @@ class Panel:
         log_min = 6 * small_f.get_linesize() + small_f.get_linesize() + pad
         room = rect.bottom - y - hand_h - log_min
         prompt_h = max(0, min(prompt_height, room, round(rect.height * 0.45)))
+        if self.log_expanded:
+            y = rect.y + 2 * pad + title_f.get_linesize() + (small_f.get_linesize()
+                                                              if self.subtitle else 0)
+            prompt_h = hand_h = 0
         self.prompt_rect = pygame.Rect(rect.x, y, rect.width, prompt_h)
         y += prompt_h
         self._hand_top = y
         y += hand_h + pad // 2
         self.log_rect = pygame.Rect(rect.x + pad, y + small_f.get_linesize(), inner,
                                     max(0, rect.bottom - y - small_f.get_linesize() - pad))
-        width = max(1, self.log_rect.width - w.px(16, scale))
-        self._log_lines = []
-        for line in self.log:
-            for part in w.wrap(line.text, small_f, width):
-                self._log_lines.append((part, line.kind))
-        self._log_scroll = min(self._log_scroll, self._max_scroll())
+        self.log_view.layout(max(1, self.log_rect.width - w.px(16, scale)),
+                             self.log_rect.height, scale)
+        label = "Shrink log (L)" if self.log_expanded else "Enlarge log (L)"
+        img_w = small_f.size(label)[0] + w.px(10, scale)
+        self.log_toggle_rect = pygame.Rect(self.log_rect.right - img_w,
+                                           self.log_rect.y - small_f.get_linesize(), img_w,
+                                           small_f.get_linesize())
 
     def _label_width(self, fnt: pygame.font.Font) -> int:
         widths = [fnt.size(f"{label}:")[0] for label, _ in self.status]
         inner = self.rect.width - 2 * w.px(12, self.scale)
         return min(max(widths, default=0) + w.px(10, self.scale), inner // 2)
 
-    def _max_scroll(self) -> int:
-        line_h = w.text_font(w.SMALL, self.scale).get_linesize()
-        return max(0, len(self._log_lines) * line_h - self.log_rect.height)
+    def set_log_view(self, view: LogView) -> None:
+        """Show another reader's log (each hot-seat player keeps their own scroll position)."""
+        if view is not self.log_view:
+            self.log_view = view
+            view.layout(max(1, self.log_rect.width - w.px(16, self.scale)),
+                        self.log_rect.height, self.scale)
+
+    def hand_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the hand item under `pos`, if any."""
+        for i, rect in enumerate(self.hand_rects):
+            if rect.collidepoint(pos):
+                return i
+        return None
 
     def process_event(self, event: pygame.event.Event) -> bool:
-        """The wheel over the log scrolls it (up: older lines)."""
+        """The wheel over the log scrolls it (up: older lines); a click on the log's button
+        enlarges or shrinks it."""
         if event.type == pygame.MOUSEMOTION:
             self._mouse = event.pos
             return False
         if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(self._mouse):
-            step = 3 * w.text_font(w.SMALL, self.scale).get_linesize()
-            self._log_scroll = max(0, min(self._max_scroll(), self._log_scroll + event.y * step))
+            self.log_view.scroll_by(event.y * 3 * self.log_view.line_height)
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1 \
+                and self.log_toggle_rect.collidepoint(event.pos):
+            if event.type == pygame.MOUSEBUTTONUP and self.on_toggle_log is not None:
+                self.on_toggle_log()
             return True
         return False
 
@@ -149,6 +166,9 @@ class Panel:
         if self.subtitle:
             sub = w.wrap(self.subtitle, small_f, inner)[0]
             surface.blit(small_f.render(sub, True, colors.PAPER_DARK), (rect.x + pad, y))
+        if self.log_expanded:
+            self._draw_log(surface, small_f)
+            return
         y = rect.y + header_h + pad
         label_w = self._label_width(body_f)
         for label, value in self.status:
@@ -168,6 +188,7 @@ class Panel:
     def _draw_hand(self, surface: pygame.Surface, body_f: pygame.font.Font,
                    small_f: pygame.font.Font) -> None:
         assert self.hand is not None
+        self.hand_rects = []
         pad = w.px(12, self.scale)
         y = self._hand_top + pad // 2
         surface.blit(small_f.render(self.hand_title.upper(), True, w.MUTED), (self.rect.x + pad, y))
@@ -178,6 +199,7 @@ class Panel:
         card_h = body_f.get_linesize() + w.px(4, self.scale)
         for item in self.hand:
             card = pygame.Rect(self.rect.x + pad, y, self.rect.width - 2 * pad, card_h)
+            self.hand_rects.append(card)
             pygame.draw.rect(surface, colors.WHITE, card, border_radius=w.px(3, self.scale))
             pygame.draw.rect(surface, colors.INK_SOFT, card, 1, border_radius=w.px(3, self.scale))
             text = w.wrap(item, body_f, card.width - 2 * w.px(6, self.scale))[0]
@@ -189,33 +211,20 @@ class Panel:
         line_h = small_f.get_linesize()
         head_y = self.log_rect.y - line_h
         surface.blit(small_f.render("LOG", True, w.MUTED), (self.log_rect.x, head_y))
-        if self._log_scroll:
-            more = small_f.render("▼ newer below (scroll)", True, w.ACCENT)
-            surface.blit(more, (self.log_rect.right - more.get_width(), head_y))
-        if not self._log_lines:
+        toggle = self.log_toggle_rect
+        pygame.draw.rect(surface, w.BUTTON, toggle, border_radius=w.px(3, self.scale))
+        pygame.draw.rect(surface, w.PANEL_EDGE, toggle, 1, border_radius=w.px(3, self.scale))
+        label = "Shrink log (L)" if self.log_expanded else "Enlarge log (L)"
+        img = small_f.render(label, True, w.TEXT)
+        surface.blit(img, img.get_rect(center=toggle.center))
+        if not self.log_view.following:
+            more = small_f.render("▼ newer below", True, w.ACCENT)
+            surface.blit(more, (toggle.x - more.get_width() - w.px(8, self.scale), head_y))
+        if not self.log_view.lines:
             surface.blit(small_f.render("(nothing has happened yet)", True, w.MUTED),
                          self.log_rect.topleft)
             return
-        clip = surface.get_clip()
-        surface.set_clip(self.log_rect.clip(clip))
-        total = len(self._log_lines) * line_h
-        y = self.log_rect.bottom - total + self._log_scroll if total > self.log_rect.height \
-            else self.log_rect.y
-        for text, kind in self._log_lines:
-            if y + line_h >= self.log_rect.y and y <= self.log_rect.bottom:
-                if kind == "barrier":
-                    mid = y + line_h // 2
-                    img = small_f.render(text, True, w.ACCENT)
-                    x = self.log_rect.centerx - img.get_width() // 2
-                    pygame.draw.line(surface, w.ACCENT, (self.log_rect.x, mid), (x - 4, mid), 1)
-                    pygame.draw.line(surface, w.ACCENT, (x + img.get_width() + 4, mid),
-                                     (self.log_rect.right, mid), 1)
-                    surface.blit(img, (x, y))
-                else:
-                    fnt = w.text_font(w.SMALL, self.scale, bold=True) if kind == "turn" else small_f
-                    surface.blit(fnt.render(text, True, w.TEXT), (self.log_rect.x, y))
-            y += line_h
-        surface.set_clip(clip)
+        self.log_view.draw(surface, self.log_rect)
 
 
 def side_panel_width(size: tuple[int, int], scale: float) -> int:

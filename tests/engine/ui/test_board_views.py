@@ -249,8 +249,11 @@ def drawn(
     hover: str | None = None,
     highlights: dict[str, str] | None = None,
 ) -> pygame.Surface:
+    """The settled frame: drawn again while the view is still refining a new zoom level."""
     screen = pygame.Surface(VIEWPORT.size)
     view.draw(screen, cam, hover, highlights or {})
+    while cam.refining:
+        view.draw(screen, cam, hover, highlights or {})
     return screen
 
 

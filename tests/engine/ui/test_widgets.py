@@ -13,7 +13,7 @@ import pytest
 from engine.core.actions import DiceRolled
 from engine.ui.app import App, Settings
 from engine.ui.dice_anim import DiceAnimation, tumble_faces
-from engine.ui.handoff import Handoff, summarize
+from engine.ui.handoff import Handoff
 from engine.ui.render import render_png
 from engine.ui.scene import Scene
 from engine.ui.sound import Sound, rattle_samples
@@ -105,11 +105,10 @@ def test_the_panel_log_scrolls_back_with_the_wheel_and_stays_there():
     panel.layout(pygame.Rect(0, 0, 360, 500), 1.0, 100)
     panel.process_event(motion(panel.log_rect.center))
     assert panel.process_event(wheel(2))
-    scrolled = panel._log_scroll
-    assert scrolled > 0
-    panel.set_content(title="Game", subtitle="", status=[("Turn", "1")], hand=["Order: rally"],
-                      log=[*log, LogLine("Event 80")])
-    assert panel._log_scroll > scrolled
+    scrolled = panel.log_view.scroll
+    assert scrolled > 0 and not panel.log_view.following
+    panel.log_view.append([LogLine("Event 80")])
+    assert panel.log_view.scroll > scrolled
     surface = pygame.Surface((360, 500))
     panel.draw(surface)
 
@@ -237,11 +236,25 @@ def test_the_handoff_shows_the_summary_only_after_the_click():
     assert not asked
     handoff.process_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
     assert asked and handoff.stage == "summary"
-    assert handoff.lines[0].startswith("… 17 earlier events")
+    assert handoff.lines == [f"event {i}" for i in range(30)]  # every event, none summed up
     handoff.draw(surface, 1.0)
     handoff.process_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     assert handoff.done
-    assert summarize(["a", "b"]) == ["a", "b"]
+
+
+def test_the_handoff_summary_scrolls_to_its_last_event():
+    handoff = Handoff("red", "Red", lambda: [f"event {i}" for i in range(80)], pass_first=False,
+                      can_replay=True)
+    surface = pygame.Surface((640, 400))
+    handoff.draw(surface, 1.0)
+    assert [b.text for b in handoff.buttons] == ["Continue", "Replay on the board"]
+    for _ in range(60):
+        handoff.process_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    handoff.draw(surface, 1.0)
+    assert handoff.scroll > 0
+    assert handoff.scroll == handoff._content_h - handoff._list.height  # the last line shows
+    handoff.process_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0))
+    assert handoff.stage == "replay"
 
 
 def test_render_png_draws_the_game_screen_headless(tmp_path):
