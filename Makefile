@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 export SDL_AUDIODRIVER ?= dummy
 
-.PHONY: play test lint typecheck unit soak bench bench-check screenshots clean ai-table
+.PHONY: play test lint typecheck unit soak bench bench-check balance screenshots clean ai-table
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,16 @@ bench-check: $(STAMP)
 AI_TABLE_ARGS ?= --games 200 --budget 2s --jobs 2
 ai-table: $(STAMP)
 	$(BIN)/python tools/ai_table.py $(AI_TABLE_ARGS) --out docs/ai-table.md
+
+# The reports behind docs/balance/<game>.md (about 12 minutes on 2 cores).
+SIMULATE := $(BIN)/wargames simulate
+balance: $(DEV_STAMP)
+	$(SIMULATE) baler --games 400 --agents random --report docs/balance/baler/random
+	$(SIMULATE) baler --games 200 --agents ai --report docs/balance/baler/ai
+	$(SIMULATE) filipinas --games 400 --agents random --report docs/balance/filipinas/random
+	$(SIMULATE) filipinas --games 200 --agents ai --report docs/balance/filipinas/ai
+	$(SIMULATE) guerra --games 100 --agents random --report docs/balance/guerra/random
+	$(SIMULATE) guerra --games 100 --agents ai --report docs/balance/guerra/ai
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
