@@ -340,6 +340,29 @@ def _check_decks(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     return problems
 
 
+def _check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
+    """The starting position names everything the rules read (8.0): both sides' action points,
+    and a box for every counter that starts off the map (by its faction, else by its side)."""
+    setup_item, counters_item = docs.get("setup"), docs.get("counters")
+    if setup_item is None:
+        return []
+    setup = setup_item.model_as(SetupDoc)
+    problems: list[Problem] = []
+    for side in ("spain", "filipino"):
+        if side not in setup.ap:
+            problems.append(setup_item.doc.problem(
+                ("ap",), f"the {side} side has no starting action points"))
+    if counters_item is None:
+        return problems
+    counters = counters_item.model_as(CountersDoc)
+    missing = sorted({c.faction for c in [*counters.units, *counters.leaders]
+                      if c.faction not in setup.boxes and c.side not in setup.boxes})
+    for faction in missing:
+        problems.append(setup_item.doc.problem(
+            ("boxes",), f"no box for the {faction} counters that start off the map"))
+    return problems
+
+
 SCHEMAS = SchemaSet(
     game="filipinas",
     kinds={
@@ -350,6 +373,6 @@ SCHEMAS = SchemaSet(
         "setup": SetupDoc,
         "options": OptionsDoc,
     },
-    checks=(_check_decks,),
+    checks=(_check_decks, _check_setup),
     required_kinds=("map", "counters", "cards", "tables", "setup"),
 )
