@@ -340,6 +340,24 @@ def _check_decks(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     return problems
 
 
+def _check_adjacency(docs: Mapping[str, ValidDoc]) -> list[Problem]:
+    """Each pair of adjacent spaces is listed once, and never joins a space to itself (the map
+    is built from these pairs when a game starts)."""
+    item = docs.get("map")
+    if item is None:
+        return []
+    problems: list[Problem] = []
+    seen: set[frozenset[str]] = set()
+    for i, (a, b) in enumerate(item.model_as(MapDoc).adjacency):
+        if a == b:
+            problems.append(item.doc.problem(("adjacency", i), f"{a} is made adjacent to itself"))
+        elif frozenset((a, b)) in seen:
+            problems.append(item.doc.problem(("adjacency", i),
+                                             f"{a} and {b} are listed as adjacent twice"))
+        seen.add(frozenset((a, b)))
+    return problems
+
+
 def _check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     """The starting position names everything the rules read (8.0): both sides' action points,
     and a box for every counter that starts off the map (by its faction, else by its side)."""
@@ -373,6 +391,6 @@ SCHEMAS = SchemaSet(
         "setup": SetupDoc,
         "options": OptionsDoc,
     },
-    checks=(_check_decks, _check_setup),
+    checks=(_check_decks, _check_adjacency, _check_setup),
     required_kinds=("map", "counters", "cards", "tables", "setup"),
 )

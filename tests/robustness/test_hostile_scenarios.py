@@ -152,6 +152,8 @@ def _drop(file: str, old: str, new: str):
      "the filipino side has no starting action points"),
     ("filipinas", _drop("setup.yaml", "  spain: spanish_troops\n", ""),
      "no box for the spain counters"),
+    ("filipinas", _drop("map.yaml", "adjacency:\n", "adjacency:\n  - [tarlac, pampanga]\n"),
+     "tarlac and pampanga are listed as adjacent twice"),
 ])
 def test_setup_entries_the_rules_read_are_required(game, edit, expected, tmp_path):
     """Found by the structural edits: these passed validation and then failed at the first
