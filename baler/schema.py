@@ -513,8 +513,9 @@ def _check_board(docs: Mapping[str, ValidDoc]) -> list[Problem]:
 def _check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     """Each unit is placed once, on a space its side may use (rulebook "The map"): posts and
     detachment spaces of its side, artillery posts for artillery, open infirmary beds for
-    Spanish soldiers and leaders; the territorial troops and the foreign power stand where the
-    territorial control map allows; the starting turn is on the turn track."""
+    Spanish soldiers and leaders; every area's walls have a starting condition; the territorial
+    troops and the foreign power stand where the territorial control map allows; the starting
+    turn is on the turn track."""
     setup_item, board_item, units_item = docs.get("setup"), docs.get("board"), docs.get("units")
     if setup_item is None or board_item is None or units_item is None:
         return []
@@ -533,6 +534,10 @@ def _check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     artillery_spaces = {a.id for a in board.artillery_posts}
     problem = setup_item.doc.problem
     problems: list[Problem] = []
+    for area in board.areas:
+        if area not in setup.walls:
+            problems.append(problem(("walls",), f"the walls of area {area} have no starting "
+                                                "condition"))
     troops = setup.territorial_troops.units if setup.territorial_troops else []
     seen: Counter[str] = Counter([*setup.placements.values(), *setup.eliminated, *troops])
     for space, unit in setup.placements.items():
