@@ -23,7 +23,6 @@ from datetime import datetime
 from pathlib import Path
 
 import pygame
-import yaml
 
 from engine import paths, plugins
 from engine.ai.agent import Agent
@@ -31,7 +30,7 @@ from engine.core.files import display, printable, read_limited
 from engine.core.game import GamePlugin, Scenario
 from engine.core.saves import SaveError, SaveFile, read_save
 from engine.core.session import Session
-from engine.loading import load_game_scenario, load_saved_game
+from engine.loading import load_game_scenario, load_saved_game, scenario_description
 from engine.ui import colors, crash
 from engine.ui import widgets as w
 from engine.ui.app import App
@@ -67,19 +66,6 @@ def scenario_title(path: Path) -> str:
             if title:
                 return display(title)
     return display(path.stem.replace("_", " ").replace("-", " ").capitalize())
-
-
-def scenario_description(path: Path) -> str:
-    """The `description:` of a scenario manifest, made safe to draw ("" when there is none or
-    the file cannot be read as YAML: the button still starts it, and loading says why)."""
-    try:
-        text = read_limited(path, 1 << 20).decode("utf-8", "replace")
-        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (OSError, yaml.YAMLError, RecursionError, ValueError):
-        return ""
-    description = data.get("description") if isinstance(data, dict) else None
-    return printable(" ".join(description.split()))[:MESSAGE_LIMIT] \
-        if isinstance(description, str) else ""
 
 
 def ordered_scenarios(plugin: GamePlugin, files: list[Path]) -> list[Path]:

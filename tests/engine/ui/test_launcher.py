@@ -11,7 +11,7 @@ import pytest
 from engine import plugins
 from engine.core.saves import write_save
 from engine.core.session import Session
-from engine.loading import LoadError, load_game_scenario
+from engine.loading import LoadError, load_game_scenario, scenario_description
 from engine.ui import widgets as w
 from engine.ui.app import App
 from engine.ui.game_scene import GameScene
@@ -21,7 +21,6 @@ from engine.ui.launcher import (
     run_game,
     run_launcher,
     run_replay,
-    scenario_description,
     scenario_title,
 )
 from engine.ui.replay_scene import ReplayScene
