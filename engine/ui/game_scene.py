@@ -954,8 +954,9 @@ class GameScene(Scene):
             "F1 player aid, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, L enlarge the log, F11 full "
             "screen, F12 screenshot, Ctrl +/- text size, M sound. Drag or arrow keys to pan, "
             "wheel to zoom, F or Home to see the whole board; right-click a card to read it. "
-            "\"Pass my reaction windows\": when the rules offer a reaction, its declining answer "
-            "is played for you.",
+            "\"Pass my reaction windows\": a reaction window is offered only when you have "
+            "something better than declining (free, and it cannot make things worse); otherwise "
+            "it is declined for you and the log says so.",
             [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", quit_game)],
             rows=[speed, confirm, passing, *overlay_rows], escape=0))
 
