@@ -17,6 +17,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from engine.core.actions import Action, Event
 from engine.core.dice import Dice
+from engine.core.hexgrid import Hex
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +140,8 @@ class GamePlugin:
 def _canonical(value: Any) -> Any:
     if isinstance(value, Dice):
         return list(value.state_key())
+    if isinstance(value, Hex):
+        return {"q": value.q, "r": value.r}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, enum.Enum):
