@@ -86,8 +86,9 @@ def playout(
     check: bool = True,
     max_actions: int = MAX_ACTIONS,
 ) -> Session:
-    """Play one game to its end; with `check`, test the invariants after every action."""
-    session = Session(plugin.rules, scenario, seed)
+    """Play one game to its end; with `check`, test the invariants after every action. The
+    session keeps its undo copies lazily (`Session`): built only if it is looked back on."""
+    session = Session(plugin.rules, scenario, seed, lazy_checkpoints=True)
     play_to_end(session, agents, check=check, max_actions=max_actions)
     return session
 
@@ -199,7 +200,7 @@ def play_game(matchup: Matchup, seed: int) -> GameRecord:
     try:
         seats = dict(zip(plugin.sides, _cycle(matchup.agents, len(plugin.sides)), strict=True))
         agents = {s: make_agent(plugin, n, s, seed) for s, n in seats.items()}
-        session = Session(rules, matchup.scenario, seed)
+        session = Session(rules, matchup.scenario, seed, lazy_checkpoints=True)
         last_turn.append(session.state.turn)
         play_to_end(session, agents, watch=watch)
     except Exception:

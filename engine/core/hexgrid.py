@@ -85,7 +85,9 @@ def hex_neighbor(h: Hex, i: int) -> Hex:
 
 def hex_neighbors(h: Hex) -> tuple[Hex, ...]:
     """The six hexes next to `h`, in direction order 0..5."""
-    return tuple(h + d for d in _DIRECTIONS)
+    q, r = h
+    return (Hex(q + 1, r), Hex(q + 1, r - 1), Hex(q, r - 1),
+            Hex(q - 1, r), Hex(q - 1, r + 1), Hex(q, r + 1))
 
 
 def hex_diagonal_neighbor(h: Hex, i: int) -> Hex:
@@ -100,7 +102,9 @@ def hex_length(h: Hex) -> int:
 
 def hex_distance(a: Hex, b: Hex) -> int:
     """Number of steps between `a` and `b` on an empty grid."""
-    return hex_length(a - b)
+    dq = a.q - b.q
+    dr = a.r - b.r
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def hex_round(fq: float, fr: float) -> Hex:

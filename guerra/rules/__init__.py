@@ -7,6 +7,7 @@ command the northern sector and "nationalist_2"/"republican_2" the southern one 
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from engine.core.actions import Action, Event, IllegalActionError
@@ -124,14 +125,15 @@ class GuerraRules:
 
     def _movement_actions(self, state: GuerraState) -> list[Action]:
         if state.selected is not None:
-            actions: list[Action] = [MoveTo(q, r)
-                                     for q, r in sorted((h.q, h.r) for h in state.reach)]
+            actions: list[Action] = [_move_to(h) for h in sorted(state.reach)]
             unit = state.units[state.selected]
             if unit.kind is Kind.NAVAL and unit.naval_roll == 0:
                 actions.append(RollNavalMovement())
             actions.append(Stay())
             return actions
-        actions = [Select(unit.id) for unit in state.units.values() if _movable(state, unit)]
+        player = state.player
+        actions = [_select_action(unit.id) for unit in state.units.values()
+                   if unit.player == player and _movable(state, unit)]
         actions += naval.transport_actions(state, state.player)
         actions.append(EndMovement())
         if not state.acted:
@@ -153,9 +155,9 @@ class GuerraRules:
 
     def _readaptation_actions(self, state: GuerraState) -> list[Action]:
         if state.selected is not None:
-            return [*(MoveTo(q, r) for q, r in sorted((h.q, h.r) for h in state.reach)), Stay()]
+            return [*(_move_to(h) for h in sorted(state.reach)), Stay()]
         actions: list[Action] = [
-            Select(u.id) for u in state.units.values() if _readaptable(state, u)]
+            _select_action(u.id) for u in state.units.values() if _readaptable(state, u)]
         actions.append(EndReadaptation())
         return actions
 
@@ -404,6 +406,19 @@ class GuerraRules:
     def side_of(self, seat: str) -> str:
         """The side ("nationalist" or "republican") a seat plays."""
         return side_of_seat(seat).value
+
+
+@functools.cache
+def _move_to(h: Hex) -> MoveTo:
+    """The action of moving to `h`: actions are frozen values, so the legal lists of every
+    selection share one per hex instead of building hundreds each time."""
+    return MoveTo(h.q, h.r)
+
+
+@functools.cache
+def _select_action(unit: str) -> Select:
+    """The action of selecting `unit`, shared like `_move_to`'s."""
+    return Select(unit)
 
 
 def _movable(state: GuerraState, unit: Unit) -> bool:

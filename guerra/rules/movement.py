@@ -4,8 +4,8 @@ A land move ending in an enemy control zone is a move to fight and uses the move
 any other move uses the displacement factor (sections 2.3, 7). The reachable hexes of a counter
 are computed once, when it is selected. Land moves use a search of their own (`_LandRules.search`,
 a least-cost search with one bucket per cost, since every step costs 1 or 2) with the lookups
-bound once; naval and air moves use the engine's `engine.core.graphsearch.reachable`. Searches
-run over the board's cell numbers instead of `Hex` objects: hashing a `Hex` dominated the time.
+bound once; naval and air moves, where every step costs 1, a ring-by-ring flood (`_flood`).
+Searches run over the board's cell numbers instead of `Hex` objects.
 
 - no land counter passes through another land counter's hex; it may end on an own stack in a
   city (or in North Africa) within the stacking limit (section 7, section 8; GAP-GUE-30);
@@ -21,15 +21,11 @@ run over the board's cell numbers instead of `Hex` objects: hashing a `Hex` domi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Container
 
-from engine.core.graphsearch import cheapest_path, reachable
-from engine.core.hexgrid import Hex, hex_distance
+from engine.core.hexgrid import Hex
 from guerra.rules.data import Board, GuerraData, Kind, Side, Terrain
-from guerra.rules.provinces import owner_of_ground
 from guerra.rules.state import GuerraState, Reach, Unit
-
-Cost = Callable[[int, int], float | None]
 
 
 def enemy_zoc_cells(state: GuerraState, side: Side, kind: Kind) -> set[int]:
@@ -58,12 +54,6 @@ def weather_cut(state: GuerraState, unit: Unit) -> int:
     zone = state.data.zone_of(state.data.board.territory[unit.hex])
     box = state.weather.get(zone)
     return box.movement if box is not None else 0
-
-
-def _search(state: GuerraState, start: Hex, budget: float, cost: Cost,
-            stop: Callable[[int], bool] | None = None) -> dict[int, float]:
-    board = state.data.board
-    return reachable(board.index[start], budget, board.adjacent.__getitem__, cost, stop)
 
 
 def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
@@ -101,30 +91,41 @@ def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
         assert strait is not None
         searches.append((strait, False, False, max(0, mv.landing_movement - cut),
                          max(0, mv.landing_displacement - cut), True))
-    best: dict[int, Reach] = {}
+    # best[i]: how cell i is reached best, as (bridge, road, cost): no Strait crossing first,
+    # then off the road, then the cheaper (whether the move fights depends on the cell alone)
+    best: dict[int, tuple[bool, bool, int]] = {}
     zoc = rules.zoc
     index = data.board.index
     here = index[unit.hex]
     for start, own_only, on_road, fight_budget, disp_budget, bridge in searches:
         origin = index[start]
         found = rules.search(origin, max(fight_budget, disp_budget), own_only, on_road, bridge)
+        ends = (origin, here)
         for i, spent in found.items():
-            if i in (origin, here):
+            if i in ends:
                 continue
-            fight = i in zoc
-            if spent > (fight_budget if fight else disp_budget):
+            if spent > (fight_budget if i in zoc else disp_budget):
                 continue
-            reach = Reach(spent, fight, on_road, bridge)
+            how = (bridge, on_road, spent)
             old = best.get(i)
-            if old is None or _better(reach, old):
-                best[i] = reach
+            if old is None or how < old:
+                best[i] = how
     cells = data.board.cells
-    return {cells[i]: r for i, r in best.items()}
+    return {cells[i]: _reach(spent, i in zoc, on_road, bridge)
+            for i, (bridge, on_road, spent) in best.items()}
 
 
-def _better(new: Reach, old: Reach) -> bool:
-    """Prefer a move that needs no Strait crossing, then one off the road, then the cheaper."""
-    return (new.bridge, new.road, new.cost) < (old.bridge, old.road, old.cost)
+_REACHES: dict[tuple[int, bool, bool, bool], Reach] = {}
+
+
+def _reach(cost: int, fight: bool, road: bool, bridge: bool) -> Reach:
+    """The one `Reach` record of these values (records are frozen, so searches share them
+    instead of building one per hex)."""
+    key = (cost, fight, road, bridge)
+    found = _REACHES.get(key)
+    if found is None:
+        found = _REACHES[key] = Reach(cost, fight, road, bridge)
+    return found
 
 
 _ENTRY_COSTS: dict[int, tuple[Board, tuple[int, ...], tuple[int, ...]]] = {}
@@ -151,16 +152,29 @@ class _LandRules:
     def __init__(self, state: GuerraState, unit: Unit) -> None:
         self.state = state
         self.unit = unit
-        board = state.data.board
-        self.zoc = enemy_zoc_cells(state, unit.side, unit.kind)
-        index = board.index
-        self.occupied = {index[h]: ids for h, ids in state.land_at.items()}
-        side = unit.side
-        units, limit, cells = state.units, state.data.stack_limit, board.cells
-        self.blocked = {i for i, ids in self.occupied.items()
-                        if units[ids[0]].side is not side or len(ids) >= limit(cells[i])}
+        data = state.data
+        board = data.board
+        index, adjacent = board.index, board.adjacent
+        side, units = unit.side, state.units
+        # one pass over the land counters: the enemy control zone (`enemy_zoc_cells`), the
+        # occupied cells, and those a move may not end on (enemy, or a full own stack)
+        zoc: set[int] = set()
+        occupied: dict[int, list[str]] = {}
+        blocked: set[int] = set()
+        for h, ids in state.land_at.items():
+            i = index[h]
+            occupied[i] = ids
+            if units[ids[0]].side is not side:
+                blocked.add(i)
+                zoc.update(adjacent[i])
+            elif len(ids) >= data.stack_limit(h):
+                blocked.add(i)
+        self.zoc, self.occupied, self.blocked = zoc, occupied, blocked
         self.strait = index[board.strait] if board.strait is not None else -1
-        self.ground = {t: owner_of_ground(state, t) for t in board.territory_hexes}
+        # `owner_of_ground` for every territory: a region's side, a province's controller
+        ground: dict[str, Side | None] = {r: region.side for r, region in data.regions.items()}
+        ground.update(state.status)
+        self.ground = ground
 
     def can_bridge(self) -> bool:
         """A Nationalist army counter in North Africa, not moved, may cross by a naval counter
@@ -243,38 +257,61 @@ def naval_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     assert unit.hex is not None
     board = state.data.board
     budget = state.data.movement.naval_movement + unit.naval_roll
-    terrain_at, sea = board.terrain_at, Terrain.SEA
     units, side, limit = state.units, unit.side, state.data.stacking.naval
     occupied = {board.index[h]: ids for h, ids in state.naval_at.items()}
     zoc = enemy_zoc_cells(state, side, Kind.NAVAL)
-
-    def cost(a: int, b: int) -> float | None:
-        if terrain_at[b] is not sea:
-            return None
-        here = occupied.get(b)
-        if here is not None and (units[here[0]].side is not side or len(here) >= limit):
-            return None
-        return 1
-
-    def stop(i: int) -> bool:
-        return i in zoc or i in occupied
-
-    found = _search(state, unit.hex, budget, cost, stop)
+    full = {i for i, ids in occupied.items()
+            if units[ids[0]].side is not side or len(ids) >= limit}
     start = board.index[unit.hex]
-    return {board.cells[i]: Reach(int(c), i in zoc, False, False)
+    found = _flood(board.adjacent, start, budget, _sea_cells(board), full, zoc | occupied.keys())
+    return {board.cells[i]: _reach(c, i in zoc, False, False)
             for i, c in found.items() if i != start}
 
 
-def _air_cost(state: GuerraState, side: Side) -> Cost:
-    """Air counters fly over any hex but those of enemy air counters (section 7)."""
+_SEA: dict[int, tuple[Board, frozenset[int]]] = {}
+
+
+def _sea_cells(board: Board) -> frozenset[int]:
+    """The board's sea cells, worked out once per board."""
+    cached = _SEA.get(id(board))
+    if cached is None or cached[0] is not board:
+        cached = (board, frozenset(i for i, t in enumerate(board.terrain_at)
+                                   if t is Terrain.SEA))
+        _SEA[id(board)] = cached
+    return cached[1]
+
+
+def _flood(adjacent: tuple[tuple[int, ...], ...], start: int, budget: int,
+           allowed: frozenset[int] | None, blocked: Container[int],
+           stops: Container[int] = ()) -> dict[int, int]:
+    """The least number of steps to every cell within `budget` steps of `start` when every
+    step costs 1: steps into `blocked` cells (or outside `allowed`, when given) are refused,
+    and a `stops` cell is entered but not left (the start excepted). The cells come in the
+    order a least-cost search finds them (`engine.core.graphsearch.reachable` with unit
+    costs), ring by ring."""
+    spent = {start: 0}
+    ring = [start]
+    for cost in range(1, budget + 1):
+        outer: list[int] = []
+        for a in ring:
+            if a != start and a in stops:
+                continue
+            for b in adjacent[a]:
+                if b in spent or b in blocked or (allowed is not None and b not in allowed):
+                    continue
+                spent[b] = cost
+                outer.append(b)
+        if not outer:
+            break
+        ring = outer
+    return spent
+
+
+def _enemy_air(state: GuerraState, side: Side) -> set[int]:
+    """Cells of enemy air counters: air counters fly over any hex but those (section 7)."""
     board = state.data.board
-    enemy_air = {board.index[h] for h, ids in state.air_at.items()
-                 if state.units[ids[0]].side is not side}
-
-    def cost(a: int, b: int) -> float | None:
-        return None if b in enemy_air else 1
-
-    return cost
+    return {board.index[h] for h, ids in state.air_at.items()
+            if state.units[ids[0]].side is not side}
 
 
 def _air_room(state: GuerraState, unit: Unit, h: Hex) -> bool:
@@ -288,16 +325,21 @@ def air_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     """Hexes an air counter may reach with its movement factor of 3: over anything but enemy
     air counters, at most 2 own air counters a hex (sections 7 3 and 8)."""
     assert unit.hex is not None
-    cells = state.data.board.cells
-    found = _search(state, unit.hex, state.data.movement.air_movement,
-                    _air_cost(state, unit.side))
-    reach = {cells[i]: Reach(int(c), False, False, False) for i, c in found.items()}
+    board = state.data.board
+    cells = board.cells
+    found = _flood(board.adjacent, board.index[unit.hex], state.data.movement.air_movement,
+                   None, _enemy_air(state, unit.side))
+    reach = {cells[i]: _reach(c, False, False, False) for i, c in found.items()}
     return {h: r for h, r in reach.items() if h != unit.hex and _air_room(state, unit, h)}
 
 
 def readaptation_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     """Hexes of a readaptation move (section 7 3, GAP-GUE-35): up to 20 hexes to the capital
-    hex of an own province or a non-mountain hex next to it."""
+    hex of an own province or a non-mountain hex next to it.
+
+    A flight is as long as the hex distance unless an enemy aircraft stands on a shortest
+    route; only then is the flight searched round the enemy aircraft, once for every target
+    (a search within the budget from the counter's hex)."""
     assert unit.hex is not None
     board = state.data.board
     budget = state.data.movement.air_readaptation
@@ -309,30 +351,30 @@ def readaptation_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
             targets.update(board.cells[j] for j in board.adjacent[board.index[capital]]
                            if board.terrain_at[j] is not Terrain.MOUNTAIN)
     targets.discard(unit.hex)
-    blockers = [h for h, ids in state.air_at.items() if state.units[ids[0]].side is not unit.side]
+    uq, ur = unit.hex
+    blockers = [(b.q, b.r, _distance(uq, ur, b.q, b.r)) for b, ids in state.air_at.items()
+                if state.units[ids[0]].side is not unit.side]
+    around: dict[int, int] | None = None
     result: dict[Hex, Reach] = {}
     for h in sorted(targets):
-        if not _air_room(state, unit, h) or hex_distance(unit.hex, h) > budget:
+        if not _air_room(state, unit, h):
             continue
-        d = _flight(state, unit, h, blockers)
-        if d is not None and d <= budget:
-            result[h] = Reach(int(d), False, False, False)
+        hq, hr = h
+        d = _distance(uq, ur, hq, hr)
+        if d > budget:
+            continue
+        flight: float | None = d
+        if any(db + _distance(bq, br, hq, hr) == d for bq, br, db in blockers):
+            if around is None:
+                around = _flood(board.adjacent, board.index[unit.hex], budget, None,
+                                _enemy_air(state, unit.side))
+            flight = around.get(board.index[h])
+        if flight is not None and flight <= budget:
+            result[h] = _reach(int(flight), False, False, False)
     return result
 
 
-def _flight(state: GuerraState, unit: Unit, goal: Hex, blockers: list[Hex]) -> float | None:
-    """Length of the shortest flight to `goal` round enemy aircraft (None: no way through). An
-    enemy aircraft can only lengthen a flight if it stands on a shortest route."""
-    assert unit.hex is not None
-    d = hex_distance(unit.hex, goal)
-    if not any(hex_distance(unit.hex, b) + hex_distance(b, goal) == d for b in blockers):
-        return d
-    board = state.data.board
-    cells = board.cells
-
-    def estimate(i: int) -> float:
-        return hex_distance(cells[i], goal)
-
-    route = cheapest_path(board.index[unit.hex], board.index[goal], board.adjacent.__getitem__,
-                          _air_cost(state, unit.side), heuristic=estimate)
-    return None if route is None else route[1]
+def _distance(aq: int, ar: int, bq: int, br: int) -> int:
+    """`hex_distance` over plain coordinates."""
+    dq, dr = aq - bq, ar - br
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2

@@ -8,7 +8,6 @@ printed data (`GuerraData`) is shared, never copied.
 from __future__ import annotations
 
 import copy
-import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -99,7 +98,12 @@ class Unit:
     readapted: bool = False
 
     def clone(self) -> Unit:
-        return dataclasses.replace(self, cargo=list(self.cargo))
+        """A copy sharing nothing mutable (every field but the cargo list is immutable);
+        built field by field, several times faster than `dataclasses.replace`."""
+        return Unit(self.id, self.family, self.side, self.kind, self.player, self.hex,
+                    self.where, self.carrier, list(self.cargo), self.moved, self.fought,
+                    self.must_fight, self.landed, self.shipped, self.naval_roll,
+                    self.air_attack, self.air_defence, self.readapted)
 
 
 @dataclass(frozen=True, slots=True)
