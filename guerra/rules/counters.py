@@ -46,8 +46,15 @@ def _put(state: GuerraState, unit: Unit, h: Hex) -> list[Event]:
     unit.carrier = None
     _index(state, unit.kind).setdefault(h, []).append(unit.id)
     if unit.kind.is_land:
-        territory = state.data.board.territory[h]
-        state.land_count[territory][unit.side] += 1
+        board = state.data.board
+        state.land_count[board.territory[h]][unit.side] += 1
+        i = board.index[h]
+        if not state.land_cells[i]:
+            state.land_side[i] = unit.side
+            zoc = state.land_zoc[unit.side]
+            for j in board.adjacent[i]:
+                zoc[j] += 1
+        state.land_cells[i] += 1
         return land_entered(state, unit.side, h)
     return []
 
@@ -61,7 +68,15 @@ def _lift(state: GuerraState, unit: Unit) -> Hex:
     if not here:
         del index[h]
     if unit.kind.is_land:
-        state.land_count[state.data.board.territory[h]][unit.side] -= 1
+        board = state.data.board
+        state.land_count[board.territory[h]][unit.side] -= 1
+        i = board.index[h]
+        state.land_cells[i] -= 1
+        if not state.land_cells[i]:
+            state.land_side[i] = None
+            zoc = state.land_zoc[unit.side]
+            for j in board.adjacent[i]:
+                zoc[j] -= 1
     unit.hex = None
     return h
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core.hexgrid import Hex
-from guerra.rules.data import Kind, Terrain
+from guerra.rules.data import Kind, Side, Terrain
 from guerra.rules.provinces import check_provinces
 from guerra.rules.state import GuerraState, Where
 
@@ -17,6 +17,7 @@ def check(state: GuerraState) -> list[str]:
     problems: list[str] = []
     problems += _places(state)
     problems += _hexes(state)
+    problems += _cells(state)
     problems += check_provinces(state)
     data = state.data
     for side, value in state.fec.items():
@@ -125,4 +126,30 @@ def _hexes(state: GuerraState) -> list[str]:
             problems.append(f"{len(ids)} air counters at {h}")
         if h not in index:
             problems.append(f"air counter off the map at {h}")
+    return problems
+
+
+def _cells(state: GuerraState) -> list[str]:
+    """The per-cell land indexes the movement searches read (GuerraState.land_cells,
+    land_side, land_zoc) agree with the land counters on the map."""
+    board = state.data.board
+    index, adjacent, units = board.index, board.adjacent, state.units
+    n = len(board.cells)
+    counts = [0] * n
+    sides: list[Side | None] = [None] * n
+    zoc = {side: [0] * n for side in Side}
+    for h, ids in state.land_at.items():
+        i = index[h]
+        side = units[ids[0]].side
+        counts[i], sides[i] = len(ids), side
+        near = zoc[side]
+        for j in adjacent[i]:
+            near[j] += 1
+    problems: list[str] = []
+    if counts != state.land_cells:
+        problems.append("the land counters counted per cell disagree with the map")
+    if sides != state.land_side:
+        problems.append("the side of the land counters per cell disagrees with the map")
+    if zoc != state.land_zoc:
+        problems.append("the land control zones per cell disagree with the map")
     return problems

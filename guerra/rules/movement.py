@@ -104,14 +104,14 @@ def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
         for i, spent in found.items():
             if i in ends:
                 continue
-            if spent > (fight_budget if i in zoc else disp_budget):
+            if spent > (fight_budget if zoc[i] else disp_budget):
                 continue
             how = (bridge, on_road, spent)
             old = best.get(i)
             if old is None or how < old:
                 best[i] = how
     cells = data.board.cells
-    return {cells[i]: _reach(spent, i in zoc, on_road, bridge)
+    return {cells[i]: _reach(spent, zoc[i] > 0, on_road, bridge)
             for i, (bridge, on_road, spent) in best.items()}
 
 
@@ -126,6 +126,18 @@ def _reach(cost: int, fight: bool, road: bool, bridge: bool) -> Reach:
     if found is None:
         found = _REACHES[key] = Reach(cost, fight, road, bridge)
     return found
+
+
+_STACK_LIMITS: dict[int, tuple[GuerraData, tuple[int, ...]]] = {}
+
+
+def _stack_limits(data: GuerraData) -> tuple[int, ...]:
+    """`GuerraData.stack_limit` of every cell, worked out once per scenario."""
+    cached = _STACK_LIMITS.get(id(data))
+    if cached is None or cached[0] is not data:
+        cached = (data, tuple(data.stack_limit(h) for h in data.board.cells))
+        _STACK_LIMITS[id(data)] = cached
+    return cached[1]
 
 
 _ENTRY_COSTS: dict[int, tuple[Board, tuple[int, ...], tuple[int, ...]]] = {}
@@ -154,23 +166,12 @@ class _LandRules:
         self.unit = unit
         data = state.data
         board = data.board
-        index, adjacent = board.index, board.adjacent
-        side, units = unit.side, state.units
-        # one pass over the land counters: the enemy control zone (`enemy_zoc_cells`), the
-        # occupied cells, and those a move may not end on (enemy, or a full own stack)
-        zoc: set[int] = set()
-        occupied: dict[int, list[str]] = {}
-        blocked: set[int] = set()
-        for h, ids in state.land_at.items():
-            i = index[h]
-            occupied[i] = ids
-            if units[ids[0]].side is not side:
-                blocked.add(i)
-                zoc.update(adjacent[i])
-            elif len(ids) >= data.stack_limit(h):
-                blocked.add(i)
-        self.zoc, self.occupied, self.blocked = zoc, occupied, blocked
-        self.strait = index[board.strait] if board.strait is not None else -1
+        # the per-cell land indexes the counters keep (GuerraState.land_cells): a cell's
+        # count, its side, and how many enemy land hexes border it (the enemy control zone)
+        self.count, self.side_at = state.land_cells, state.land_side
+        self.zoc = state.land_zoc[unit.side.enemy]
+        self.limits = _stack_limits(data)
+        self.strait = board.index[board.strait] if board.strait is not None else -1
         # `owner_of_ground` for every territory: a region's side, a province's controller
         ground: dict[str, Side | None] = {r: region.side for r, region in data.regions.items()}
         ground.update(state.status)
@@ -208,14 +209,15 @@ class _LandRules:
         side = self.unit.side
         enemy = side.enemy
         ground, regions = self.ground, data.regions
-        occupied, blocked, zoc, strait = self.occupied, self.blocked, self.zoc, self.strait
+        count, side_at, limits = self.count, self.side_at, self.limits
+        zoc, strait = self.zoc, self.strait
         spent: dict[int, int] = {start: 0}
         buckets: list[list[int]] = [[start]] + [[] for _ in range(budget)]
         for cost in range(budget + 1):
             for a in buckets[cost]:
                 if spent[a] != cost:
                     continue
-                if a != start and (a in occupied or (not own_only and a in zoc)):
+                if a != start and (count[a] or (not own_only and zoc[a])):
                     continue
                 ta = territory_at[a]
                 from_strait = a == strait
@@ -239,12 +241,13 @@ class _LandRules:
                             continue
                     elif leave_enemy and ta != tb:
                         continue
-                    if b in blocked:
+                    # an enemy hex, or an own stack at its limit
+                    if count[b] and (side_at[b] is not side or count[b] >= limits[b]):
                         continue
                     owner_b = ground[tb]
                     if owner_b is enemy and tb in regions:
                         continue
-                    if own_only and (owner_b is not side or b in zoc):
+                    if own_only and (owner_b is not side or zoc[b]):
                         continue
                     spent[b] = total
                     buckets[total].append(b)

@@ -299,6 +299,10 @@ def new_state(data: GuerraData, dice: Dice) -> GuerraState:
         state.last_owner[pid] = p.initial
     for t in [*data.provinces, *data.regions]:
         state.land_count[t] = {Side.NATIONALIST: 0, Side.REPUBLICAN: 0}
+    cells = len(data.board.cells)
+    state.land_cells = [0] * cells
+    state.land_side = [None] * cells
+    state.land_zoc = {side: [0] * cells for side in Side}
     for side in Side:
         state.fec[side] = data.fec_start
         state.fec_losses[side] = 0
