@@ -131,9 +131,10 @@ class GuerraRules:
                 actions.append(RollNavalMovement())
             actions.append(Stay())
             return actions
-        player = state.player
+        player, on_map = state.player, Where.MAP
         actions = [_select_action(unit.id) for unit in state.units.values()
-                   if unit.player == player and _movable(state, unit)]
+                   if unit.player == player and unit.where is on_map and not unit.moved
+                   and _movable(state, unit)]
         actions += naval.transport_actions(state, state.player)
         actions.append(EndMovement())
         if not state.acted:

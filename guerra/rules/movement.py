@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Container
 
 from engine.core.hexgrid import Hex
-from guerra.rules.data import Board, GuerraData, Kind, Side, Terrain
+from guerra.rules.data import GuerraData, Kind, Side, Terrain
 from guerra.rules.state import GuerraState, Reach, Unit
 
 
@@ -128,34 +128,24 @@ def _reach(cost: int, fight: bool, road: bool, bridge: bool) -> Reach:
     return found
 
 
-_STACK_LIMITS: dict[int, tuple[GuerraData, tuple[int, ...]]] = {}
-
-
 def _stack_limits(data: GuerraData) -> tuple[int, ...]:
     """`GuerraData.stack_limit` of every cell, worked out once per scenario."""
-    cached = _STACK_LIMITS.get(id(data))
-    if cached is None or cached[0] is not data:
-        cached = (data, tuple(data.stack_limit(h) for h in data.board.cells))
-        _STACK_LIMITS[id(data)] = cached
-    return cached[1]
-
-
-_ENTRY_COSTS: dict[int, tuple[Board, tuple[int, ...], tuple[int, ...]]] = {}
-"""Per board: the cost of entering each cell for an army and for a garrison (0: never)."""
+    return data.memo("stack limits", lambda: tuple(data.stack_limit(h)
+                                                   for h in data.board.cells))
 
 
 def _entry_costs(data: GuerraData, garrison: bool) -> tuple[int, ...]:
     """What entering each cell costs a land counter by terrain alone (section 7 1a, 1b: a
-    mountain costs 2, and a garrison never enters one); computed once per board."""
-    board = data.board
-    cached = _ENTRY_COSTS.get(id(board))
-    if cached is None or cached[0] is not board:
+    mountain costs 2, and a garrison never enters one); worked out once per scenario."""
+
+    def build() -> tuple[tuple[int, ...], tuple[int, ...]]:
         mountain = data.movement.mountain_cost
+        terrain = data.board.terrain_at
         army = tuple(1 if t is Terrain.LAND else mountain if t is Terrain.MOUNTAIN else 0
-                     for t in board.terrain_at)
-        cached = (board, army, tuple(1 if t is Terrain.LAND else 0 for t in board.terrain_at))
-        _ENTRY_COSTS[id(board)] = cached
-    return cached[2] if garrison else cached[1]
+                     for t in terrain)
+        return army, tuple(1 if t is Terrain.LAND else 0 for t in terrain)
+
+    return data.memo("entry costs", build)[1 if garrison else 0]
 
 
 class _LandRules:
@@ -266,22 +256,16 @@ def naval_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     full = {i for i, ids in occupied.items()
             if units[ids[0]].side is not side or len(ids) >= limit}
     start = board.index[unit.hex]
-    found = _flood(board.adjacent, start, budget, _sea_cells(board), full, zoc | occupied.keys())
+    found = _flood(board.adjacent, start, budget, _sea_cells(state.data), full,
+                   zoc | occupied.keys())
     return {board.cells[i]: _reach(c, i in zoc, False, False)
             for i, c in found.items() if i != start}
 
 
-_SEA: dict[int, tuple[Board, frozenset[int]]] = {}
-
-
-def _sea_cells(board: Board) -> frozenset[int]:
-    """The board's sea cells, worked out once per board."""
-    cached = _SEA.get(id(board))
-    if cached is None or cached[0] is not board:
-        cached = (board, frozenset(i for i, t in enumerate(board.terrain_at)
-                                   if t is Terrain.SEA))
-        _SEA[id(board)] = cached
-    return cached[1]
+def _sea_cells(data: GuerraData) -> frozenset[int]:
+    """The board's sea cells, worked out once per scenario."""
+    return data.memo("sea cells", lambda: frozenset(
+        i for i, t in enumerate(data.board.terrain_at) if t is Terrain.SEA))
 
 
 def _flood(adjacent: tuple[tuple[int, ...], ...], start: int, budget: int,

@@ -63,8 +63,17 @@ def roll_movement(state: GuerraState, ship: Unit) -> list[Event]:
                        faces=state.data.die.faces)]
 
 
-def _aboard(state: GuerraState, player: str) -> int:
-    return sum(1 for u in state.units.values() if u.player == player and u.where is Where.ABOARD)
+def _ids_of_kind(state: GuerraState, kind: Kind) -> tuple[str, ...]:
+    """The ids of the counters of `kind`, in the order of `state.units`: a counter's kind and
+    the counter mix never change, so this is listed once per scenario."""
+
+    def build() -> dict[Kind, tuple[str, ...]]:
+        by_kind: dict[Kind, list[str]] = {k: [] for k in Kind}
+        for u in state.units.values():
+            by_kind[u.kind].append(u.id)
+        return {k: tuple(v) for k, v in by_kind.items()}
+
+    return state.data.memo("ids by kind", build)[kind]
 
 
 def transport_actions(state: GuerraState, player: str) -> list[Action]:
@@ -72,15 +81,18 @@ def transport_actions(state: GuerraState, player: str) -> list[Action]:
     data = state.data
     board_ = data.board
     actions: list[Action] = []
-    ships = [u for u in state.units.values() if u.player == player and u.kind is Kind.NAVAL
-             and u.where is Where.MAP and usable(state, u)]
+    units = state.units
+    on_map, aboard = Where.MAP, Where.ABOARD
+    ships = [u for u in (units[i] for i in _ids_of_kind(state, Kind.NAVAL))
+             if u.player == player and u.where is on_map and usable(state, u)]
     if not ships:
         return actions
-    room = _aboard(state, player) < data.transport.per_player_at_once
-    for unit in state.units.values():
-        if unit.player != player or unit.kind is not Kind.ARMY:
-            continue
-        if unit.where is Where.MAP and room and not unit.shipped and not unit.must_fight:
+    # only army counters go aboard (section 7.1; the invariants check it)
+    armies = [u for u in (units[i] for i in _ids_of_kind(state, Kind.ARMY))
+              if u.player == player and (u.where is on_map or u.where is aboard)]
+    room = sum(1 for u in armies if u.where is aboard) < data.transport.per_player_at_once
+    for unit in armies:
+        if unit.where is on_map and room and not unit.shipped and not unit.must_fight:
             assert unit.hex is not None
             city = board_.cities.get(unit.hex)
             if city is None or city.id not in data.ports:
@@ -92,7 +104,7 @@ def transport_actions(state: GuerraState, player: str) -> list[Action]:
                 if (len(ship.cargo) < data.transport.per_naval_counter
                         and hex_distance(ship.hex, unit.hex) == 1):
                     actions.append(Embark(unit.id, ship.id))
-        elif unit.where is Where.ABOARD:
+        elif unit.where is aboard:
             carrier = state.units[unit.carrier] if unit.carrier else None
             if carrier is None or carrier not in ships:
                 continue
