@@ -111,8 +111,19 @@ def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
             if old is None or how < old:
                 best[i] = how
     cells = data.board.cells
-    return {cells[i]: _reach(spent, zoc[i] > 0, on_road, bridge)
-            for i, (bridge, on_road, spent) in best.items()}
+    shared = _SHARED_REACHES
+    reach: dict[Hex, Reach] = {}
+    for i, how in best.items():
+        key = (how, zoc[i] > 0)
+        record = shared.get(key)
+        if record is None:
+            record = shared[key] = Reach(how[2], key[1], how[1], how[0])
+        reach[cells[i]] = record
+    return reach
+
+
+_SHARED_REACHES: dict[tuple[tuple[bool, bool, int], bool], Reach] = {}
+"""The land moves' `Reach` records by ((bridge, road, cost), fight), shared like `_reach`'s."""
 
 
 _REACHES: dict[tuple[int, bool, bool, bool], Reach] = {}
@@ -193,12 +204,13 @@ class _LandRules:
         own-province displacement factor)."""
         data = self.state.data
         board = data.board
-        adjacent, territory_at = board.adjacent, board.territory_at
+        territory_at = board.territory_at
         road_steps, n = board.road_steps, len(board.cells)
-        enter = _entry_costs(data, self.unit.kind is Kind.GARRISON)
+        steps = _land_steps(data, self.unit.kind is Kind.GARRISON)
         side = self.unit.side
         enemy = side.enemy
         ground, regions = self.ground, data.regions
+        enemy_regions = {r for r in regions if ground[r] is enemy}
         count, side_at, limits = self.count, self.side_at, self.limits
         zoc, strait = self.zoc, self.strait
         spent: dict[int, int] = {start: 0}
@@ -212,20 +224,16 @@ class _LandRules:
                 ta = territory_at[a]
                 from_strait = a == strait
                 leave_enemy = not from_strait and ta is not None and ground[ta] is enemy
-                for b in adjacent[a]:
-                    step = enter[b]
-                    if not step:
-                        continue
+                road_base = a * n
+                for b, step, tb in steps[a]:
                     total = cost + step
                     if total > budget:
                         continue
                     old = spent.get(b)
                     if old is not None and old <= total:
                         continue
-                    if on_road and a * n + b not in road_steps:
+                    if on_road and road_base + b not in road_steps:
                         continue
-                    tb = territory_at[b]
-                    assert tb is not None
                     if from_strait:
                         if bridge and tb in regions:
                             continue
@@ -234,14 +242,35 @@ class _LandRules:
                     # an enemy hex, or an own stack at its limit
                     if count[b] and (side_at[b] is not side or count[b] >= limits[b]):
                         continue
-                    owner_b = ground[tb]
-                    if owner_b is enemy and tb in regions:
+                    if tb in enemy_regions:
                         continue
-                    if own_only and (owner_b is not side or zoc[b]):
+                    if own_only and (ground[tb] is not side or zoc[b]):
                         continue
                     spent[b] = total
                     buckets[total].append(b)
         return spent
+
+
+def _land_steps(data: GuerraData, garrison: bool) -> tuple[tuple[tuple[int, int, str], ...], ...]:
+    """For every cell, the neighbours a land counter may enter by terrain, each with what
+    entering it costs and its territory (`_entry_costs`); worked out once per scenario."""
+
+    def build(costs: tuple[int, ...]) -> tuple[tuple[tuple[int, int, str], ...], ...]:
+        board = data.board
+        territory_at = board.territory_at
+        table = []
+        for near in board.adjacent:
+            row = []
+            for b in near:
+                if costs[b]:
+                    territory = territory_at[b]
+                    assert territory is not None, f"land hex {board.cells[b]} outside the map"
+                    row.append((b, costs[b], territory))
+            table.append(tuple(row))
+        return tuple(table)
+
+    key = "garrison steps" if garrison else "army steps"
+    return data.memo(key, lambda: build(_entry_costs(data, garrison)))
 
 
 def naval_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:

@@ -83,12 +83,12 @@ def transport_actions(state: GuerraState, player: str) -> list[Action]:
     actions: list[Action] = []
     units = state.units
     on_map, aboard = Where.MAP, Where.ABOARD
-    ships = [u for u in (units[i] for i in _ids_of_kind(state, Kind.NAVAL))
+    ships = [u for u in map(units.__getitem__, _ids_of_kind(state, Kind.NAVAL))
              if u.player == player and u.where is on_map and usable(state, u)]
     if not ships:
         return actions
     # only army counters go aboard (section 7.1; the invariants check it)
-    armies = [u for u in (units[i] for i in _ids_of_kind(state, Kind.ARMY))
+    armies = [u for u in map(units.__getitem__, _ids_of_kind(state, Kind.ARMY))
               if u.player == player and (u.where is on_map or u.where is aboard)]
     room = sum(1 for u in armies if u.where is aboard) < data.transport.per_player_at_once
     for unit in armies:
