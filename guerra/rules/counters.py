@@ -51,9 +51,6 @@ def _put(state: GuerraState, unit: Unit, h: Hex) -> list[Event]:
         i = board.index[h]
         if not state.land_cells[i]:
             state.land_side[i] = unit.side
-            zoc = state.land_zoc[unit.side]
-            for j in board.adjacent[i]:
-                zoc[j] += 1
         state.land_cells[i] += 1
         return land_entered(state, unit.side, h)
     return []
@@ -74,9 +71,6 @@ def _lift(state: GuerraState, unit: Unit) -> Hex:
         state.land_cells[i] -= 1
         if not state.land_cells[i]:
             state.land_side[i] = None
-            zoc = state.land_zoc[unit.side]
-            for j in board.adjacent[i]:
-                zoc[j] -= 1
     unit.hex = None
     return h
 

@@ -104,7 +104,7 @@ def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
         for i, spent in found.items():
             if i in ends:
                 continue
-            if spent > (fight_budget if zoc[i] else disp_budget):
+            if spent > (fight_budget if i in zoc else disp_budget):
                 continue
             how = (bridge, on_road, spent)
             old = best.get(i)
@@ -114,7 +114,7 @@ def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     shared = _SHARED_REACHES
     reach: dict[Hex, Reach] = {}
     for i, how in best.items():
-        key = (how, zoc[i] > 0)
+        key = (how, i in zoc)
         record = shared.get(key)
         if record is None:
             record = shared[key] = Reach(how[2], key[1], how[1], how[0])
@@ -168,9 +168,16 @@ class _LandRules:
         data = state.data
         board = data.board
         # the per-cell land indexes the counters keep (GuerraState.land_cells): a cell's
-        # count, its side, and how many enemy land hexes border it (the enemy control zone)
+        # count and side; and the cells of the enemy land control zone
         self.count, self.side_at = state.land_cells, state.land_side
-        self.zoc = state.land_zoc[unit.side.enemy]
+        enemy, index, adjacent = unit.side.enemy, board.index, board.adjacent
+        side_at = state.land_side
+        zoc: set[int] = set()
+        for h in state.land_at:
+            i = index[h]
+            if side_at[i] is enemy:
+                zoc.update(adjacent[i])
+        self.zoc = zoc
         self.limits = _stack_limits(data)
         self.strait = board.index[board.strait] if board.strait is not None else -1
         # `owner_of_ground` for every territory: a region's side, a province's controller
@@ -219,7 +226,7 @@ class _LandRules:
             for a in buckets[cost]:
                 if spent[a] != cost:
                     continue
-                if a != start and (count[a] or (not own_only and zoc[a])):
+                if a != start and (count[a] or (not own_only and a in zoc)):
                     continue
                 ta = territory_at[a]
                 from_strait = a == strait
@@ -244,7 +251,7 @@ class _LandRules:
                         continue
                     if tb in enemy_regions:
                         continue
-                    if own_only and (ground[tb] is not side or zoc[b]):
+                    if own_only and (ground[tb] is not side or b in zoc):
                         continue
                     spent[b] = total
                     buckets[total].append(b)

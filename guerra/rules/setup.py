@@ -302,7 +302,6 @@ def new_state(data: GuerraData, dice: Dice) -> GuerraState:
     cells = len(data.board.cells)
     state.land_cells = [0] * cells
     state.land_side = [None] * cells
-    state.land_zoc = {side: [0] * cells for side in Side}
     for side in Side:
         state.fec[side] = data.fec_start
         state.fec_losses[side] = 0

@@ -170,13 +170,10 @@ class GuerraState:
     land_count: dict[str, dict[Side, int]] = field(default_factory=dict)
     land_cells: list[int] = field(default_factory=list)
     """How many land counters stand on each board cell (`Board.cells` numbering); with
-    `land_side` and `land_zoc`, derived from `land_at` and kept with it by
-    guerra.rules.counters, for the movement searches (checked by the invariants)."""
+    `land_side`, derived from `land_at` and kept with it by guerra.rules.counters, for the
+    movement searches (checked by the invariants)."""
     land_side: list[Side | None] = field(default_factory=list)
     """The side of the land counters on each cell, None where there are none."""
-    land_zoc: dict[Side, list[int]] = field(default_factory=dict)
-    """Per side, how many neighbours of each cell hold that side's land counters: a cell lies
-    in the side's land control zone when its number is above 0 (section 7)."""
     fec: dict[Side, int] = field(default_factory=dict)
     fec_losses: dict[Side, int] = field(default_factory=dict)
     weather: dict[str, WeatherBox] = field(default_factory=dict)
@@ -205,7 +202,6 @@ class GuerraState:
         new.land_count = {t: dict(c) for t, c in self.land_count.items()}
         new.land_cells = list(self.land_cells)
         new.land_side = list(self.land_side)
-        new.land_zoc = {s: list(v) for s, v in self.land_zoc.items()}
         new.mix_left = {s: list(v) for s, v in self.mix_left.items()}
         for name in ("status", "last_owner", "fec", "fec_losses", "weather", "naval_allowance",
                      "conversions_done", "reach"):
