@@ -19,7 +19,7 @@ from filipinas.rules.cards import (
 from filipinas.rules.combat import city_defence, playable_combat_cards, siege_strength
 from filipinas.rules.forces import relocation_choices, spanish_box_brigades
 from filipinas.rules.movement import can_stack, zapote_candidates
-from filipinas.rules.sequence import cost
+from filipinas.rules.sequence import FLAT_COST, cost, flat_cost
 from filipinas.rules.setup import FILIPINO, SPAIN, USA
 from filipinas.rules.state import FilState, Kind, Phase
 
@@ -97,8 +97,13 @@ def _affordable(state: FilState, side: str, actions: list[Action]) -> list[Actio
     ap = state.ap[side]
     p = state.data.params
     top = max(p.cost, p.cost_no_general, p.cost_convoy_no_general)
-    return [a for a in actions if _ceiling(a, top, p.cost, p.coordination) <= ap
-            or cost(state, side, a) <= ap]
+    flat = flat_cost(state) <= ap
+    flat_types = _FLAT_TYPES
+    return [a for a in actions if (flat if type(a) in flat_types else (
+        _ceiling(a, top, p.cost, p.coordination) <= ap or cost(state, side, a) <= ap))]
+
+
+_FLAT_TYPES = frozenset(FLAT_COST)
 
 
 def _ceiling(action: Action, top: int, each: int, coordination: int) -> int:
@@ -126,12 +131,14 @@ def round_actions(state: FilState, side: str) -> list[Action]:
     if state.ap[side] <= 0:
         return out
     costed: list[Action] = []
-    costed.extend(move_actions(state, side))
-    costed.extend(leader_moves(state, side))
-    costed.extend(stacking_actions(state, side))
+    every = B.all_stacks(state, side)
+    own = _own(state, every)
+    costed.extend(move_actions(state, side, own))
+    costed.extend(leader_moves(state, side, every))
+    costed.extend(stacking_actions(state, side, own))
     costed.extend(A.Recruit(s, u) for s, u in recruit_targets(state, side))
-    costed.extend(attack_actions(state, side))
-    costed.extend(operation_actions(state, side))
+    costed.extend(attack_actions(state, side, own))
+    costed.extend(operation_actions(state, side, own))
     if side == SPAIN:
         costed.extend(spanish_actions(state))
     out.extend(_affordable(state, side, costed))
@@ -139,15 +146,22 @@ def round_actions(state: FilState, side: str) -> list[Action]:
 
 
 def _stacks(state: FilState, side: str) -> list[list[str]]:
-    return [s for s in B.all_stacks(state, side) if not any(c in state.baler for c in s)
+    return _own(state, B.all_stacks(state, side))
+
+
+def _own(state: FilState, stacks: list[list[str]]) -> list[list[str]]:
+    """The stacks that may act: none besieged in Baler, none holding an exiled Aguinaldo."""
+    return [s for s in stacks if not any(c in state.baler for c in s)
             and not (state.exiled and "aguinaldo" in s)]
 
 
-def move_actions(state: FilState, side: str) -> list[Action]:
-    """Land moves to adjacent spaces, coastal transport, naval moves and convoys (6.3, 7.1)."""
+def move_actions(state: FilState, side: str,
+                 stacks: list[list[str]] | None = None) -> list[Action]:
+    """Land moves to adjacent spaces, coastal transport, naval moves and convoys (6.3, 7.1).
+    `stacks` are the side's stacks that may act (`_stacks`) when the caller has them."""
     out: list[Action] = []
     sp = state.data.spaces
-    for stack in _stacks(state, side):
+    for stack in _stacks(state, side) if stacks is None else stacks:
         units = B.combat_units(state, stack)
         if not units:
             continue  # a lone leader moves with MoveLeader (4.2.1)
@@ -189,13 +203,14 @@ def move_actions(state: FilState, side: str) -> list[Action]:
     return out
 
 
-def leader_moves(state: FilState, side: str) -> list[Action]:
+def leader_moves(state: FilState, side: str,
+                 stacks: list[list[str]] | None = None) -> list[Action]:
     """A leader moves alone anywhere for 1 AP, alone, into a friendly city or onto a friendly
-    stack (4.2.1, GAP-FIL-17)."""
+    stack (4.2.1, GAP-FIL-17). `stacks` are all the side's stacks when the caller has them."""
     out: list[Action] = []
     sp = state.data.spaces
     by_space: dict[str, list[list[str]]] = {}
-    for stack in B.all_stacks(state, side):
+    for stack in B.all_stacks(state, side) if stacks is None else stacks:
         by_space.setdefault(state.loc[stack[0]], []).append(stack)
     for leader in sorted(state.stack_of, key=state.data.order.__getitem__):
         c = B.cdef(state, leader)
@@ -227,11 +242,12 @@ def leader_moves(state: FilState, side: str) -> list[Action]:
     return out
 
 
-def stacking_actions(state: FilState, side: str) -> list[Action]:
+def stacking_actions(state: FilState, side: str,
+                     stacks: list[list[str]] | None = None) -> list[Action]:
     """Stack two stacks in one space (1 AP), or take a counter out of a stack (1 AP) (6.3)."""
     out: list[Action] = []
     by_space: dict[str, list[list[str]]] = {}
-    for stack in _stacks(state, side):
+    for stack in _stacks(state, side) if stacks is None else stacks:
         by_space.setdefault(state.loc[stack[0]], []).append(stack)
         if len(stack) > 1 and state.loc[stack[0]] != "sea":
             out.extend(A.Split(c) for c in stack)
@@ -259,11 +275,12 @@ def _attackers_in(state: FilState, stacks: list[list[str]], province: str) -> li
     return result
 
 
-def attack_actions(state: FilState, side: str) -> list[Action]:
+def attack_actions(state: FilState, side: str,
+                   stacks: list[list[str]] | None = None) -> list[Action]:
     """Attacks, locate-and-attack, joint Search and Destroy, sieges and naval attacks (6.4-6.8)."""
     out: list[Action] = []
     foe = FILIPINO if side == SPAIN else SPAIN
-    own = _stacks(state, side)
+    own = _stacks(state, side) if stacks is None else stacks
     for province in state.data.provinces:
         attackers = _attackers_in(state, own, province)
         if not attackers:
@@ -319,7 +336,8 @@ def can_entrench(state: FilState, stack: list[str]) -> bool:
         B.cdef(state, u).kind == "fleet" or B.cdef(state, u).faction == USA for u in units)
 
 
-def operation_actions(state: FilState, side: str) -> list[Action]:
+def operation_actions(state: FilState, side: str,
+                      stacks: list[list[str]] | None = None) -> list[Action]:
     out: list[Action] = []
     order = state.data.order
     if side == FILIPINO:
@@ -335,7 +353,7 @@ def operation_actions(state: FilState, side: str) -> list[Action]:
             if cid in state.targets and (B.is_guerrilla(state, cid) or
                                          B.is_lone_leader(state, cid)):
                 out.append(A.Hide(cid))
-    for stack in _stacks(state, side):
+    for stack in _stacks(state, side) if stacks is None else stacks:
         if can_entrench(state, stack):
             out.append(A.Entrench(stack[0]))
     if not state.us_at_war and not state.us_entry_pending:
