@@ -10,6 +10,8 @@ import time
 import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any, TextIO
 
 from engine.ai import registry
@@ -102,7 +104,9 @@ def play_to_end(
     watch: Callable[[Session, str, Action], None] | None = None,
 ) -> None:
     """Let `agents` play `session` until it has a result; `watch(session, side, action)` is told
-    of each action once it is applied (before the invariants are checked)."""
+    of each action once it is applied (before the invariants are checked). Without `check`,
+    an action the agent picked out of the legal list is applied without being checked again
+    (`Session.play(listed=True)`); with it, `apply` checks every action as it always does."""
     rules = session.rules
     while session.result() is None:
         legal = rules.legal_actions(session.state)
@@ -112,7 +116,8 @@ def play_to_end(
             raise PlayoutError(f"no result after {max_actions} actions")
         side = session.state.decision.player
         action = agents[side].choose(rules, session.state, legal)
-        session.play(action, check_legal=False)
+        listed = not check and any(map(is_, legal, repeat(action)))
+        session.play(action, check_legal=False, listed=listed)
         if watch is not None:
             watch(session, side, action)
         if check:

@@ -70,11 +70,15 @@ class BalerRules:
     def apply(self, state: BalerState, action: Action) -> list[Event]:
         if state.outcome is not None:
             raise IllegalActionError("The game is over.")
-        task = state.stack[-1]
-        if action not in task.legal(state):
+        if action not in state.stack[-1].legal(state):
             raise refuse(state, action)
+        return self.apply_legal(state, action)
+
+    def apply_legal(self, state: BalerState, action: Action) -> list[Event]:
+        """`apply` for an action taken from `legal_actions(state)` of this very state, which
+        is not listed again (engine `RulesExtras`: headless playouts)."""
         events: list[Event] = []
-        task.answer(state, action, events)
+        state.stack[-1].answer(state, action, events)
         settle(state, events)
         return events
 

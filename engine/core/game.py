@@ -177,8 +177,14 @@ class RulesExtras(Protocol[S]):
       not see (the other hands, bag and deck orders, face-down choices) is redrawn at random from
       what is consistent with that side's view. Computer opponents search over such copies and
       never over the true state.
+    - `apply_legal(state, action) -> list[Event]`: `apply` for an action the caller took from
+      `legal_actions(state)` of this very state, without checking it again. Headless playouts
+      that do not test the rules (`engine.sim.play_to_end` without `check`) use it; everything
+      else goes through `apply`.
     """
 
     def reaction_default(self, state: S) -> Action | None: ...
 
     def determinize(self, state: S, side: str, rng: Any) -> S: ...
+
+    def apply_legal(self, state: S, action: Action) -> list[Event]: ...

@@ -63,13 +63,20 @@ class Session:
     def result(self) -> Result | None:
         return self.rules.result(self.state)
 
-    def play(self, action: Action, *, check_legal: bool = True) -> list[Event]:
-        """Apply `action` for the player now deciding; raises IllegalActionError if not legal."""
+    def play(self, action: Action, *, check_legal: bool = True,
+             listed: bool = False) -> list[Event]:
+        """Apply `action` for the player now deciding; raises IllegalActionError if not legal.
+        `listed` says the caller took `action` from the rules' legal actions of this very
+        state, so a game that offers `apply_legal` (RulesExtras) applies it unchecked."""
         if check_legal and action not in self.rules.legal_actions(self.state):
             raise IllegalActionError(self._why_illegal(action))
         player = self.state.decision.player
         turn = self.state.turn
-        events = self.rules.apply(self.state, action)
+        apply_legal = getattr(self.rules, "apply_legal", None) if listed else None
+        if apply_legal is not None:
+            events = apply_legal(self.state, action)
+        else:
+            events = self.rules.apply(self.state, action)
         self.history.append(Entry(len(self.history), player, action, tuple(events), turn))
         if self._eager and len(self.history) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self.history)] = copy.deepcopy(self.state)

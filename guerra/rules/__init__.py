@@ -167,6 +167,11 @@ class GuerraRules:
     def apply(self, state: GuerraState, action: Action) -> list[Event]:
         if not self._is_legal(state, action):
             raise IllegalActionError(*_why(state, action))
+        return self.apply_legal(state, action)
+
+    def apply_legal(self, state: GuerraState, action: Action) -> list[Event]:
+        """`apply` for an action taken from `legal_actions(state)` of this very state, which
+        is not checked again (engine `RulesExtras`: headless playouts)."""
         events = self._apply(state, action)
         sequence.set_decision(state)
         return events

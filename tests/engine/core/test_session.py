@@ -112,3 +112,41 @@ def test_lazy_checkpoints_give_the_same_positions_and_are_kept_once_built():
         assert lazy.rules.state_hash(lazy.state_at(n)) == hashes[n]
     lazy.rewind(70)
     assert lazy.state_hash() == hashes[70] and sorted(lazy._checkpoints) == [0, 64]
+
+
+class _Unchecked:
+    """The toy game's rules with an `apply_legal` that records what it was given."""
+
+    def __init__(self, rules):
+        self._rules = rules
+        self.unchecked = []
+
+    def __getattr__(self, name):
+        return getattr(self._rules, name)
+
+    def apply_legal(self, state, action):
+        self.unchecked.append(action)
+        return self._rules.apply(state, action)
+
+
+def test_only_an_action_taken_from_the_legal_list_skips_the_check():
+    """A headless playout without checks applies the agent's pick unchecked only when it is
+    one of the listed actions; anything else still goes through `apply`, which refuses it."""
+    from engine.sim import play_to_end
+
+    base = make_session()
+    rules = _Unchecked(base.rules)
+    s = Session(rules, base.scenario, base.seed)
+
+    class Cheat:
+        def choose(self, rules, state, legal):
+            return Move("r1", 1, -1)
+
+    with pytest.raises(IllegalActionError):
+        play_to_end(s, {"blue": Cheat()}, check=False)
+    assert rules.unchecked == []
+    s = Session(rules, base.scenario, base.seed)
+    s.play(s.legal_actions()[0], check_legal=False, listed=True)
+    assert len(rules.unchecked) == 1
+    s.play(s.legal_actions()[0], check_legal=False)
+    assert len(rules.unchecked) == 1
