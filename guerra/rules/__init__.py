@@ -39,7 +39,7 @@ from guerra.rules.actions import (
     Surrender,
     TakeLoss,
 )
-from guerra.rules.counters import move, next_from_pool, place
+from guerra.rules.counters import ids_of_side, move, next_from_pool, place
 from guerra.rules.data import GuerraData, Kind, Level, Side, hex_label
 from guerra.rules.invariants import check
 from guerra.rules.movement import air_reach, land_reach, naval_reach, readaptation_reach
@@ -132,7 +132,8 @@ class GuerraRules:
             actions.append(Stay())
             return actions
         player, on_map = state.player, Where.MAP
-        actions = [_select_action(unit.id) for unit in state.units.values()
+        mine = map(state.units.__getitem__, ids_of_side(state, side_of_seat(player)))
+        actions = [_select_action(unit.id) for unit in mine
                    if unit.player == player and unit.where is on_map and not unit.moved
                    and _movable(state, unit)]
         actions += naval.transport_actions(state, state.player)

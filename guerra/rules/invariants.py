@@ -15,7 +15,7 @@ from operator import attrgetter
 from engine.core.hexgrid import Hex
 from guerra.rules.data import Kind, Side, Terrain
 from guerra.rules.provinces import province_problems
-from guerra.rules.state import GuerraState, Where
+from guerra.rules.state import SEATS, GuerraState, Where, side_of_seat
 
 
 def check(state: GuerraState) -> list[str]:
@@ -59,6 +59,8 @@ def _counters(
     land_counts: dict[str, dict[Side, int]] = {t: {nationalist: 0, republican: 0}
                                                for t in state.land_count}
     province_trouble: list[str] = []
+    # the movement lists look for a seat's counters among its side's only
+    seat_side = {seat: side_of_seat(seat) for seat in SEATS}
     # The common case (a counter on the map at its indexed hex, or in its pool) is kept to a
     # few identity tests.
     for u in units.values():
@@ -66,6 +68,8 @@ def _counters(
         if where is on_map:
             if not u.player:
                 problems.append(f"{u.id} is in play but no seat commands it")
+            elif seat_side.get(u.player) is not u.side:
+                problems.append(f"{u.id} is commanded by {u.player}, not a seat of its side")
             at = indexed.get(u.id)
             spot = u.hex
             if spot is None or (at is not spot and at != spot):
@@ -78,8 +82,8 @@ def _counters(
                 else:
                     land_counts[t][u.side] += 1
         else:
-            if where is on_board and not u.player:
-                problems.append(f"{u.id} is in play but no seat commands it")
+            if where is on_board and seat_side.get(u.player) is not u.side:
+                problems.append(f"{u.id} is in play but no seat of its side commands it")
             if u.id in indexed or u.hex is not None:
                 problems.append(f"{u.id} is {where.value} but has a hex")
             if where is on_board:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.core.actions import Action, DiceRolled, Event, Message
 from engine.core.hexgrid import Hex, hex_distance, hex_neighbors
 from guerra.rules.actions import Disembark, Embark
-from guerra.rules.counters import board, land, name
+from guerra.rules.counters import board, ids_of_kind, land, name
 from guerra.rules.data import Kind, Side, Terrain
 from guerra.rules.state import GuerraState, Unit, Where
 
@@ -63,17 +63,16 @@ def roll_movement(state: GuerraState, ship: Unit) -> list[Event]:
                        faces=state.data.die.faces)]
 
 
-def _ids_of_kind(state: GuerraState, kind: Kind) -> tuple[str, ...]:
-    """The ids of the counters of `kind`, in the order of `state.units`: a counter's kind and
-    the counter mix never change, so this is listed once per scenario."""
+def _port_approaches(state: GuerraState) -> frozenset[Hex]:
+    """The hexes next to a port city, where a naval counter may take on or land counters
+    (section 7.1); worked out once per scenario."""
+    data = state.data
 
-    def build() -> dict[Kind, tuple[str, ...]]:
-        by_kind: dict[Kind, list[str]] = {k: [] for k in Kind}
-        for u in state.units.values():
-            by_kind[u.kind].append(u.id)
-        return {k: tuple(v) for k, v in by_kind.items()}
+    def build() -> frozenset[Hex]:
+        return frozenset(h for city in data.board.cities.values() if city.id in data.ports
+                         for h in hex_neighbors(city.hex))
 
-    return state.data.memo("ids by kind", build)[kind]
+    return data.memo("port approaches", build)
 
 
 def transport_actions(state: GuerraState, player: str) -> list[Action]:
@@ -83,12 +82,17 @@ def transport_actions(state: GuerraState, player: str) -> list[Action]:
     actions: list[Action] = []
     units = state.units
     on_map, aboard = Where.MAP, Where.ABOARD
-    ships = [u for u in map(units.__getitem__, _ids_of_kind(state, Kind.NAVAL))
+    ships = [u for u in map(units.__getitem__, ids_of_kind(state, Kind.NAVAL))
              if u.player == player and u.where is on_map and usable(state, u)]
     if not ships:
         return actions
+    # Nothing to board or land when no usable ship lies next to a port and none carries
+    # anything (a counter aboard is in its carrier's cargo: the invariants check it).
+    approaches = _port_approaches(state)
+    if not any(ship.cargo or ship.hex in approaches for ship in ships):
+        return actions
     # only army counters go aboard (section 7.1; the invariants check it)
-    armies = [u for u in map(units.__getitem__, _ids_of_kind(state, Kind.ARMY))
+    armies = [u for u in map(units.__getitem__, ids_of_kind(state, Kind.ARMY))
               if u.player == player and (u.where is on_map or u.where is aboard)]
     room = sum(1 for u in armies if u.where is aboard) < data.transport.per_player_at_once
     for unit in armies:

@@ -90,3 +90,10 @@ def test_a_counter_aboard_nothing() -> None:
     state.land_side[state.data.board.index[h(15, 2)]] = None
     state.land_count["enemy"][Side.REPUBLICAN] -= 1
     assert problems(state) == [f"{army} is aboard but its naval counter does not carry it"]
+
+
+def test_a_counter_commanded_by_the_other_side() -> None:
+    state = game()
+    army = state.land_at[h(15, 2)][0]
+    state.units[army].player = "nationalist"
+    assert problems(state) == [f"{army} is commanded by nationalist, not a seat of its side"]
