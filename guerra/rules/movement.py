@@ -91,39 +91,45 @@ def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
         assert strait is not None
         searches.append((strait, False, False, max(0, mv.landing_movement - cut),
                          max(0, mv.landing_displacement - cut), True))
-    # best[i]: how cell i is reached best, as (bridge, road, cost): no Strait crossing first,
-    # then off the road, then the cheaper (whether the move fights depends on the cell alone)
-    best: dict[int, tuple[bool, bool, int]] = {}
+    # best[i]: how cell i is reached best, coded as bridge * 2048 + road * 1024 + cost so that
+    # the smaller code is the better move: no Strait crossing first, then off the road, then
+    # the cheaper (whether the move fights depends on the cell alone)
+    best: dict[int, int] = {}
     zoc = rules.zoc
     index = data.board.index
     here = index[unit.hex]
     for start, own_only, on_road, fight_budget, disp_budget, bridge in searches:
         origin = index[start]
-        found = rules.search(origin, max(fight_budget, disp_budget), own_only, on_road, bridge)
+        order, spent = rules.search(origin, max(fight_budget, disp_budget), own_only, on_road,
+                                    bridge)
+        flags = bridge * 2048 + on_road * 1024
         ends = (origin, here)
-        for i, spent in found.items():
+        for i in order:
             if i in ends:
                 continue
-            if spent > (fight_budget if i in zoc else disp_budget):
+            cost = spent[i]
+            if cost > (fight_budget if i in zoc else disp_budget):
                 continue
-            how = (bridge, on_road, spent)
+            code = flags + cost
             old = best.get(i)
-            if old is None or how < old:
-                best[i] = how
+            if old is None or code < old:
+                best[i] = code
     cells = data.board.cells
     shared = _SHARED_REACHES
     reach: dict[Hex, Reach] = {}
-    for i, how in best.items():
-        key = (how, i in zoc)
+    for i, code in best.items():
+        key = code * 2 + (i in zoc)
         record = shared.get(key)
         if record is None:
-            record = shared[key] = Reach(how[2], key[1], how[1], how[0])
+            record = shared[key] = Reach(code & 1023, i in zoc, bool(code & 1024),
+                                         bool(code & 2048))
         reach[cells[i]] = record
     return reach
 
 
-_SHARED_REACHES: dict[tuple[tuple[bool, bool, int], bool], Reach] = {}
-"""The land moves' `Reach` records by ((bridge, road, cost), fight), shared like `_reach`'s."""
+_SHARED_REACHES: dict[int, Reach] = {}
+"""The land moves' `Reach` records by their code in `land_reach` and whether they fight,
+shared like `_reach`'s."""
 
 
 _REACHES: dict[tuple[int, bool, bool, bool], Reach] = {}
@@ -200,8 +206,9 @@ class _LandRules:
         return any(state.units[i].side is unit.side for i in state.naval_at.get(strait, ()))
 
     def search(self, start: int, budget: int, own_only: bool, on_road: bool,
-               bridge: bool) -> dict[int, int]:
-        """The least cost to every cell reachable from `start` within `budget` (sections 7,
+               bridge: bool) -> tuple[list[int], list[int]]:
+        """The cells reachable from `start` within `budget`, in the order found, and the least
+        cost to each (a list over every cell, above `budget` where not reached) (sections 7,
         9.1): cells are settled cost by cost (steps cost 1 or 2), so a bucket per cost
         replaces a priority queue. A land counter never passes through another land counter's
         hex (it may end on an own stack within the limit), stops in the first hex of an enemy
@@ -220,7 +227,10 @@ class _LandRules:
         enemy_regions = {r for r in regions if ground[r] is enemy}
         count, side_at, limits = self.count, self.side_at, self.limits
         zoc, strait = self.zoc, self.strait
-        spent: dict[int, int] = {start: 0}
+        unseen = budget + 1
+        spent = [unseen] * n
+        spent[start] = 0
+        order = [start]
         buckets: list[list[int]] = [[start]] + [[] for _ in range(budget)]
         for cost in range(budget + 1):
             for a in buckets[cost]:
@@ -236,8 +246,8 @@ class _LandRules:
                     total = cost + step
                     if total > budget:
                         continue
-                    old = spent.get(b)
-                    if old is not None and old <= total:
+                    old = spent[b]
+                    if old <= total:
                         continue
                     if on_road and road_base + b not in road_steps:
                         continue
@@ -253,9 +263,11 @@ class _LandRules:
                         continue
                     if own_only and (ground[tb] is not side or b in zoc):
                         continue
+                    if old == unseen:
+                        order.append(b)
                     spent[b] = total
                     buckets[total].append(b)
-        return spent
+        return order, spent
 
 
 def _land_steps(data: GuerraData, garrison: bool) -> tuple[tuple[tuple[int, int, str], ...], ...]:
