@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from itertools import combinations
 
@@ -22,6 +23,26 @@ from filipinas.rules.movement import can_stack, zapote_candidates
 from filipinas.rules.sequence import FLAT_COST, cost, flat_cost
 from filipinas.rules.setup import FILIPINO, SPAIN, USA
 from filipinas.rules.state import FilState, Kind, Phase
+
+# Actions are frozen values compared by value, so the legal lists share one object per
+# distinct action instead of building hundreds at every decision.
+_Move = functools.cache(A.Move)
+_MoveLeader = functools.cache(A.MoveLeader)
+_Attack = functools.cache(A.Attack)
+_Split = functools.cache(A.Split)
+_Merge = functools.cache(A.Merge)
+_Recruit = functools.cache(A.Recruit)
+_Entrench = functools.cache(A.Entrench)
+_Plunder = functools.cache(A.Plunder)
+_Hide = functools.cache(A.Hide)
+_PlayCard = functools.cache(A.PlayCard)
+_TradeCards = functools.cache(A.TradeCards)
+_Reinforce = functools.cache(A.Reinforce)
+_Repatriate = functools.cache(A.Repatriate)
+_Disperse = functools.cache(A.Disperse)
+_Regroup = functools.cache(A.Regroup)
+_BuildLine = functools.cache(A.BuildLine)
+_Political = functools.cache(A.Political)
 
 
 def legal_actions(state: FilState) -> list[Action]:
@@ -70,13 +91,13 @@ def prompt_actions(state: FilState) -> list[Action]:
     if p.kind == Kind.DISCARD:
         return [A.Discard(c) for c in dict.fromkeys(state.hands[side])]
     if p.kind == Kind.COMBAT_CARDS:
-        out = [A.PlayCard(c) for c in playable_combat_cards(state, side)]
+        out = [_PlayCard(c) for c in playable_combat_cards(state, side)]
     elif p.kind == Kind.COUNTERATTACK:
         out = [A.Counterattack()]
     elif p.kind == Kind.CANCEL:
-        out = [A.PlayCard(c) for c in cancel_cards(state, side)]
+        out = [_PlayCard(c) for c in cancel_cards(state, side)]
     elif p.kind == Kind.RESPONSE:
-        out = [A.PlayCard(c, t) for c in response_cards(state, side, p.action)
+        out = [_PlayCard(c, t) for c in response_cards(state, side, p.action)
                for t in response_targets(state, c, p)]
     elif p.kind == Kind.INTERCEPT:
         province = state.data.spaces[p.city].province
@@ -120,14 +141,14 @@ def round_actions(state: FilState, side: str) -> list[Action]:
     """The choices of a round: actions the side can pay for, cards, the two-card trade, and
     ending the round (5.2.1-5.2.3)."""
     out: list[Action] = [A.EndRound()]
-    out.extend(A.PlayCard(c, t) for c, t in round_cards(state, side))
+    out.extend(_PlayCard(c, t) for c, t in round_cards(state, side))
     hand = sorted(set(state.hands[side]))
     if len(state.hands[side]) >= 2:
         for a, b in combinations(hand, 2):
-            out.append(A.TradeCards(a, b))
+            out.append(_TradeCards(a, b))
         for c in hand:
             if state.hands[side].count(c) >= 2:
-                out.append(A.TradeCards(c, c))
+                out.append(_TradeCards(c, c))
     if state.ap[side] <= 0:
         return out
     costed: list[Action] = []
@@ -136,7 +157,7 @@ def round_actions(state: FilState, side: str) -> list[Action]:
     costed.extend(move_actions(state, side, own))
     costed.extend(leader_moves(state, side, every))
     costed.extend(stacking_actions(state, side, own))
-    costed.extend(A.Recruit(s, u) for s, u in recruit_targets(state, side))
+    costed.extend(_Recruit(s, u) for s, u in recruit_targets(state, side))
     costed.extend(attack_actions(state, side, own))
     costed.extend(operation_actions(state, side, own))
     if side == SPAIN:
@@ -175,18 +196,18 @@ def move_actions(state: FilState, side: str,
             if here == "sea":
                 ports = ["hong_kong"] if side == FILIPINO else [
                     c for c in state.data.cities if B.friendly_city(state, SPAIN, c)]
-                out.extend(A.Move(stack[0], p, "naval") for p in ports)
+                out.extend(_Move(stack[0], p, "naval") for p in ports)
                 if side == FILIPINO and any(B.cdef(state, u).land for u in units):
-                    out.extend(A.Move(stack[0], p, "landing") for p in state.data.provinces)
+                    out.extend(_Move(stack[0], p, "landing") for p in state.data.provinces)
             elif sp[here].kind in ("city", "port"):
-                out.append(A.Move(stack[0], "sea", "naval"))
+                out.append(_Move(stack[0], "sea", "naval"))
             continue
         us_afloat = any(B.cdef(state, u).faction == USA and u not in state.landed for u in units)
         if us_afloat:
             if here == "hong_kong":
-                out.append(A.Move(stack[0], "sea", "convoy"))
+                out.append(_Move(stack[0], "sea", "convoy"))
             elif here == "sea":
-                out.extend(A.Move(stack[0], p, "landing") for p in state.data.provinces)
+                out.extend(_Move(stack[0], p, "landing") for p in state.data.provinces)
             continue
         for dest in state.data.board.neighbors(here):
             kind = sp[dest].kind
@@ -194,12 +215,12 @@ def move_actions(state: FilState, side: str,
             line_ok = kind == "line" and side == SPAIN and dest in state.lines_built and all(
                 B.cdef(state, u).kind == "brigade" for u in units)
             if kind == "province" or city_ok or line_ok:
-                out.append(A.Move(stack[0], dest, "land"))
+                out.append(_Move(stack[0], dest, "land"))
         if side == SPAIN and sp[here].kind == "province" and not (
                 state.us_at_war and B.fleets_at_sea(state, USA)):
             for dest in state.data.provinces:
                 if dest != here:
-                    out.append(A.Move(stack[0], dest, "coastal"))
+                    out.append(_Move(stack[0], dest, "coastal"))
     return out
 
 
@@ -231,14 +252,14 @@ def leader_moves(state: FilState, side: str,
                 dests += ["visayas", "mindanao"]
         for dest in dests:
             if dest != here and (sp[dest].kind != "sea"):
-                out.append(A.MoveLeader(leader, dest, None))
+                out.append(_MoveLeader(leader, dest, None))
             for stack in by_space.get(dest, ()):
                 if leader in stack or not B.combat_units(state, stack):
                     continue
                 if c.admiral != any(B.cdef(state, u).kind == "fleet" for u in stack):
                     continue
                 if can_stack(state, [leader], stack) and not (alone and dest == here):
-                    out.append(A.MoveLeader(leader, dest, stack[0]))
+                    out.append(_MoveLeader(leader, dest, stack[0]))
     return out
 
 
@@ -250,13 +271,13 @@ def stacking_actions(state: FilState, side: str,
     for stack in _stacks(state, side) if stacks is None else stacks:
         by_space.setdefault(state.loc[stack[0]], []).append(stack)
         if len(stack) > 1 and state.loc[stack[0]] != "sea":
-            out.extend(A.Split(c) for c in stack)
+            out.extend(_Split(c) for c in stack)
     for space, stacks in by_space.items():
         if state.data.spaces[space].kind == "line":
             continue
         for a, b in combinations(stacks, 2):
             if can_stack(state, a, b):
-                out.append(A.Merge(a[0], b[0]))
+                out.append(_Merge(a[0], b[0]))
     return out
 
 
@@ -294,7 +315,7 @@ def attack_actions(state: FilState, side: str,
             options = [units] + ([[u] for u in units] if len(units) > 1 else [])
             for group in options:
                 for t in targets:
-                    out.append(A.Attack(tuple(group), t[0]))
+                    out.append(_Attack(tuple(group), t[0]))
         if side == SPAIN:
             searchers = [s[0] for s in attackers if len(B.combat_units(state, s)) == 1
                          and s[0] in state.search and B.cdef(state, s[0]).kind == "brigade"]
@@ -303,7 +324,7 @@ def attack_actions(state: FilState, side: str,
                           or B.is_lone_leader(state, t[0])]
                 for n in range(2, len(searchers) + 1):
                     for joint in combinations(searchers, n):
-                        out.extend(A.Attack(joint, t[0]) for t in hidden)
+                        out.extend(_Attack(joint, t[0]) for t in hidden)
         city = state.data.city_of(province)
         if city is not None and not B.friendly_city(state, side, city):
             defence = city_defence(state, city)
@@ -312,7 +333,7 @@ def attack_actions(state: FilState, side: str,
                     continue
                 units = B.combat_units(state, stack)
                 if siege_strength(state, units) >= defence:
-                    out.append(A.Attack(tuple(units), city))
+                    out.append(_Attack(tuple(units), city))
     for stack in own:
         if state.loc[stack[0]] != "sea" or not any(B.cdef(state, m).admiral for m in stack):
             continue
@@ -320,7 +341,7 @@ def attack_actions(state: FilState, side: str,
         if not fleets:
             continue
         for t in B.stacks_in(state, "sea", foe):
-            out.append(A.Attack(tuple(fleets), t[0]))
+            out.append(_Attack(tuple(fleets), t[0]))
     # Spanish-only and Filipino-only guards: Moros/Bisayas never leave their box; a lone leader
     # never attacks (4.2.2.1) — both hold because only stacks with combat units attack.
     return out
@@ -349,17 +370,17 @@ def operation_actions(state: FilState, side: str,
             protected = any(state.loc[b] == where for b in state.protect)
             if B.is_guerrilla(state, cid) and state.data.spaces[where].kind == "province" \
                     and where not in state.sacked and not protected:
-                out.append(A.Plunder(cid))
+                out.append(_Plunder(cid))
             if cid in state.targets and (B.is_guerrilla(state, cid) or
                                          B.is_lone_leader(state, cid)):
-                out.append(A.Hide(cid))
+                out.append(_Hide(cid))
     for stack in _stacks(state, side) if stacks is None else stacks:
         if can_entrench(state, stack):
-            out.append(A.Entrench(stack[0]))
+            out.append(_Entrench(stack[0]))
     if not state.us_at_war and not state.us_entry_pending:
-        out.append(A.Political("us"))
+        out.append(_Political("us"))
     if side == SPAIN and not state.government_changed and not state.canovas_dead:
-        out.append(A.Political("government"))
+        out.append(_Political("government"))
     return out
 
 
@@ -373,35 +394,35 @@ def spanish_actions(state: FilState) -> list[Action]:
     provinces = state.data.provinces
     if state.morale > state.data.params.no_reinforcements_at_morale and pool and not blockade \
             and room > 0:
-        out.extend(A.Reinforce((p,)) for p in provinces)
+        out.extend(_Reinforce((p,)) for p in provinces)
         if pool >= 2 and room >= 2:
             for i, a in enumerate(provinces):
                 for b in provinces[i:]:
-                    out.append(A.Reinforce((a, b)))
+                    out.append(_Reinforce((a, b)))
                     if a == b:
-                        out.append(A.Reinforce((a, b), True))
+                        out.append(_Reinforce((a, b), True))
     brigades = [c for c in sorted(state.stack_of, key=order.__getitem__)
                 if B.cdef(state, c).kind == "brigade" and B.cdef(state, c).side == SPAIN]
     last = state.turn >= state.data.last_turn
     protected = {state.loc[b] for b in state.protect}
     for b in brigades:
         if not last and not blockade:
-            out.append(A.Repatriate(b))
+            out.append(_Repatriate(b))
         kind = state.data.spaces[state.loc[b]].kind
         if b in state.protect or b in state.search:
-            out.append(A.Regroup(b))
+            out.append(_Regroup(b))
             continue
         if kind == "province" and state.loc[b] not in protected:
-            out.append(A.Disperse(b, "protect"))
+            out.append(_Disperse(b, "protect"))
         if kind in ("province", "line"):
-            out.append(A.Disperse(b, "search"))
+            out.append(_Disperse(b, "search"))
     for line in state.data.lines:
         if line in state.lines_built:
             continue
-        out.append(A.BuildLine(line, None))
+        out.append(_BuildLine(line, None))
         for b in brigades:
             if state.loc[b] in state.data.spaces[line].joins:
-                out.append(A.BuildLine(line, b))
+                out.append(_BuildLine(line, b))
     if state.reconcentration:
         out.append(A.EndReconcentration())
     return out
@@ -412,7 +433,7 @@ def _stacking(state: FilState, side: str) -> list[Action]:
 
 
 def _recruits(state: FilState, side: str) -> list[Action]:
-    return [A.Recruit(s, u) for s, u in recruit_targets(state, side)]
+    return [_Recruit(s, u) for s, u in recruit_targets(state, side)]
 
 
 def _spanish(state: FilState, side: str) -> list[Action]:
