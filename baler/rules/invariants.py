@@ -78,10 +78,30 @@ def _limits(data: GameData) -> _Limits:
     return limits
 
 
+_LAST: list[tuple[GameData, dict[str, list[str]], dict[str, str], int, bool, list[str]]] = []
+"""The placement last checked and its verdict: two actions out of three move no counter."""
+
+
 def _placement_problems(st: BalerState) -> list[str]:
     """Every counter listed once, on the space it is located on; stacking limits; no counter
-    where the board forbids it. The static part of the rules comes from `_limits`, so the
-    check after every action walks each counter once."""
+    where the board forbids it. The verdict depends only on the printed data, the counters'
+    places, the open beds and whether an incursion is under way, so a placement equal to the
+    one checked last gets the same verdict without being walked again."""
+    incursion = any(isinstance(t, Incursion) for t in st.stack)
+    if _LAST:
+        data, at, loc, beds_open, during, problems = _LAST[0]
+        if (data is st.data and beds_open == st.beds_open and during is incursion
+                and loc == st.loc and at == st.at):
+            return list(problems)
+    problems = _walk_placement(st, incursion)
+    _LAST[:] = [(st.data, {k: list(v) for k, v in st.at.items()}, dict(st.loc), st.beds_open,
+                 incursion, list(problems))]
+    return problems
+
+
+def _walk_placement(st: BalerState, incursion: bool) -> list[str]:
+    """`_placement_problems` counter by counter; the static part of the rules comes from
+    `_limits`, so each counter is walked once."""
     data = st.data
     limits = _limits(data)
     problems: list[str] = []
@@ -96,7 +116,7 @@ def _placement_problems(st: BalerState) -> list[str]:
             if loc.get(unit) != space:
                 problems.append(f"{unit} is listed on {space} but located on {loc.get(unit)}")
         if space.startswith("centre-"):
-            if not any(isinstance(t, Incursion) for t in st.stack):
+            if not incursion:
                 problems.append(f"{space} holds units outside an incursion")
         elif len(units) > 1 and space not in boxes and len(units) > stack.get(space, 1):
             problems.append(f"{space} holds {len(units)} counters")

@@ -82,3 +82,16 @@ def test_tracks_and_cards() -> None:
     st.removed.append(next(iter(st.data.cards)))
     assert any("is in 2 places" in p for p in _problems(st))
 
+
+
+def test_a_placement_changed_in_place_after_a_clean_check_is_checked_again() -> None:
+    """The verdict on the placement last checked is reused only for an equal placement."""
+    st = cleared()
+    assert _problems(st) == [] and _problems(st) == []
+    st.at["es-34-a1"].append(SOLDIER)
+    assert any(f"{SOLDIER} appears 2 times" in p for p in _problems(st))
+    st.at["es-34-a1"].remove(SOLDIER)
+    assert _problems(st) == []
+    st.beds_open = 2
+    st.place(SOLDIER, "bed-3")
+    assert any("bed-3 is closed but occupied" in p for p in _problems(st))
