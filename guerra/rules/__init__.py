@@ -100,7 +100,7 @@ class GuerraRules:
             return self._africa_actions(state)
         if phase in (Phase.POPULATION, Phase.FIXED):
             pending = state.placements[0]
-            return [PlaceCounter(f, h.q, h.r) for f in families_for(state, pending)
+            return [_place_counter(f, h) for f in families_for(state, pending)
                     for h in placement_hexes(state, pending, f)]
         if phase is Phase.CONVERSION:
             return [*conversion.conversion_actions(state, state.player), EndConversions()]
@@ -120,7 +120,7 @@ class GuerraRules:
                 continue
             for h in data.board.territory_hexes[rid]:
                 if len(state.land_at.get(h, ())) < data.stack_limit(h):
-                    actions.append(PlaceCounter(unit.family, h.q, h.r))
+                    actions.append(_place_counter(unit.family, h))
         return actions
 
     def _movement_actions(self, state: GuerraState) -> list[Action]:
@@ -420,6 +420,12 @@ def _move_to(h: Hex) -> MoveTo:
     """The action of moving to `h`: actions are frozen values, so the legal lists of every
     selection share one per hex instead of building hundreds each time."""
     return MoveTo(h.q, h.r)
+
+
+@functools.cache
+def _place_counter(family: str, h: Hex) -> PlaceCounter:
+    """The action of placing a counter of `family` on `h`, shared like `_move_to`'s."""
+    return PlaceCounter(family, h.q, h.r)
 
 
 @functools.cache
