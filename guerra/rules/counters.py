@@ -52,6 +52,7 @@ def _put(state: GuerraState, unit: Unit, h: Hex) -> list[Event]:
         if not state.land_cells[i]:
             state.land_side[i] = unit.side
         state.land_cells[i] += 1
+        state.land_moves[unit.side] = state.land_moves.get(unit.side, 0) + 1
         return land_entered(state, unit.side, h)
     return []
 
@@ -71,6 +72,7 @@ def _lift(state: GuerraState, unit: Unit) -> Hex:
         state.land_cells[i] -= 1
         if not state.land_cells[i]:
             state.land_side[i] = None
+        state.land_moves[unit.side] = state.land_moves.get(unit.side, 0) + 1
     unit.hex = None
     return h
 

@@ -40,6 +40,25 @@ def enemy_zoc_cells(state: GuerraState, side: Side, kind: Kind) -> set[int]:
     return zoc
 
 
+def land_zoc(state: GuerraState, side: Side) -> frozenset[int]:
+    """The cells in the control zone of `side`'s land counters (section 7), worked out again
+    only when they have moved since (`GuerraState.zoc_cache`)."""
+    moves = state.land_moves.get(side, 0)
+    cached = state.zoc_cache.get(side)
+    if cached is not None and cached[0] == moves:
+        return cached[1]
+    board = state.data.board
+    index, adjacent, side_at = board.index, board.adjacent, state.land_side
+    zoc: set[int] = set()
+    for h in state.land_at:
+        i = index[h]
+        if side_at[i] is side:
+            zoc.update(adjacent[i])
+    frozen = frozenset(zoc)
+    state.zoc_cache[side] = (moves, frozen)
+    return frozen
+
+
 def enemy_zoc(state: GuerraState, side: Side, kind: Kind) -> set[Hex]:
     """The same control zones as hexes."""
     cells = state.data.board.cells
@@ -176,14 +195,7 @@ class _LandRules:
         # the per-cell land indexes the counters keep (GuerraState.land_cells): a cell's
         # count and side; and the cells of the enemy land control zone
         self.count, self.side_at = state.land_cells, state.land_side
-        enemy, index, adjacent = unit.side.enemy, board.index, board.adjacent
-        side_at = state.land_side
-        zoc: set[int] = set()
-        for h in state.land_at:
-            i = index[h]
-            if side_at[i] is enemy:
-                zoc.update(adjacent[i])
-        self.zoc = zoc
+        self.zoc = land_zoc(state, unit.side.enemy)
         self.limits = _stack_limits(data)
         self.strait = board.index[board.strait] if board.strait is not None else -1
         # `owner_of_ground` for every territory: a region's side, a province's controller

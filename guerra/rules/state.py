@@ -174,6 +174,12 @@ class GuerraState:
     movement searches (checked by the invariants)."""
     land_side: list[Side | None] = field(default_factory=list)
     """The side of the land counters on each cell, None where there are none."""
+    land_moves: dict[Side, int] = field(default_factory=dict)
+    """How many times each side's land counters have been put on or taken off the map (kept
+    by guerra.rules.counters): what `zoc_cache` is dated by."""
+    zoc_cache: dict[Side, tuple[int, frozenset[int]]] = field(default_factory=dict)
+    """Each side's land control zone as cells, with the `land_moves` count it was worked out
+    at (guerra.rules.movement.land_zoc): a side's zone stays put while the other side moves."""
     fec: dict[Side, int] = field(default_factory=dict)
     fec_losses: dict[Side, int] = field(default_factory=dict)
     weather: dict[str, WeatherBox] = field(default_factory=dict)
@@ -202,6 +208,8 @@ class GuerraState:
         new.land_count = {t: dict(c) for t, c in self.land_count.items()}
         new.land_cells = list(self.land_cells)
         new.land_side = list(self.land_side)
+        new.land_moves = dict(self.land_moves)
+        new.zoc_cache = dict(self.zoc_cache)
         new.mix_left = {s: list(v) for s, v in self.mix_left.items()}
         for name in ("status", "last_owner", "fec", "fec_losses", "weather", "naval_allowance",
                      "conversions_done", "reach"):
