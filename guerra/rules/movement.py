@@ -388,37 +388,57 @@ def readaptation_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     route; only then is the flight searched round the enemy aircraft, once for every target
     (a search within the budget from the counter's hex)."""
     assert unit.hex is not None
-    board = state.data.board
-    budget = state.data.movement.air_readaptation
+    data = state.data
+    board = data.board
+    budget = data.movement.air_readaptation
+    side, status = unit.side, state.status
+    areas = _capital_areas(data)
     targets: set[Hex] = set()
-    for pid in state.data.provinces:
-        if state.status[pid] is unit.side:
-            capital = board.capitals[pid]
-            targets.add(capital)
-            targets.update(board.cells[j] for j in board.adjacent[board.index[capital]]
-                           if board.terrain_at[j] is not Terrain.MOUNTAIN)
+    for pid in data.provinces:
+        if status[pid] is side:
+            targets.update(areas[pid])
     targets.discard(unit.hex)
     uq, ur = unit.hex
-    blockers = [(b.q, b.r, _distance(uq, ur, b.q, b.r)) for b, ids in state.air_at.items()
-                if state.units[ids[0]].side is not unit.side]
+    units, air_at = state.units, state.air_at
+    empty_ok = data.stacking.air > 0  # `_air_room` of an empty hex
+    blockers = [(b.q, b.r, _distance(uq, ur, b.q, b.r)) for b, ids in air_at.items()
+                if units[ids[0]].side is not side]
     around: dict[int, int] | None = None
     result: dict[Hex, Reach] = {}
     for h in sorted(targets):
-        if not _air_room(state, unit, h):
+        if (air_at.get(h) or not empty_ok) and not _air_room(state, unit, h):
             continue
         hq, hr = h
-        d = _distance(uq, ur, hq, hr)
+        dq, dr = uq - hq, ur - hr
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
         if d > budget:
             continue
         flight: float | None = d
-        if any(db + _distance(bq, br, hq, hr) == d for bq, br, db in blockers):
+        if blockers and any(db + _distance(bq, br, hq, hr) == d for bq, br, db in blockers):
             if around is None:
                 around = _flood(board.adjacent, board.index[unit.hex], budget, None,
-                                _enemy_air(state, unit.side))
+                                _enemy_air(state, side))
             flight = around.get(board.index[h])
         if flight is not None and flight <= budget:
             result[h] = _reach(int(flight), False, False, False)
     return result
+
+
+def _capital_areas(data: GuerraData) -> dict[str, frozenset[Hex]]:
+    """Each province's capital hex and the non-mountain hexes next to it, where readapting
+    aircraft may land (section 7 3); worked out once per scenario."""
+
+    def build() -> dict[str, frozenset[Hex]]:
+        board = data.board
+        areas: dict[str, frozenset[Hex]] = {}
+        for pid in data.provinces:
+            capital = board.capitals[pid]
+            areas[pid] = frozenset([capital, *(
+                board.cells[j] for j in board.adjacent[board.index[capital]]
+                if board.terrain_at[j] is not Terrain.MOUNTAIN)])
+        return areas
+
+    return data.memo("capital areas", build)
 
 
 def _distance(aq: int, ar: int, bq: int, br: int) -> int:
