@@ -230,12 +230,18 @@ def leader_moves(state: FilState, side: str,
     stack (4.2.1, GAP-FIL-17). `stacks` are all the side's stacks when the caller has them."""
     out: list[Action] = []
     sp = state.data.spaces
-    by_space: dict[str, list[list[str]]] = {}
+    counters = state.data.counters
+    # the stacks a leader may join, by space, each with whether it holds a fleet
+    by_space: dict[str, list[tuple[list[str], bool]]] = {}
     for stack in B.all_stacks(state, side) if stacks is None else stacks:
-        by_space.setdefault(state.loc[stack[0]], []).append(stack)
-    for leader in sorted(state.stack_of, key=state.data.order.__getitem__):
+        if B.combat_units(state, stack):
+            fleet = any(counters[u].kind == "fleet" for u in stack)
+            by_space.setdefault(state.loc[stack[0]], []).append((stack, fleet))
+    own_leaders = [cid for cid in state.stack_of
+                   if counters[cid].leader and counters[cid].side == side]
+    for leader in sorted(own_leaders, key=state.data.order.__getitem__):
         c = B.cdef(state, leader)
-        if not c.leader or c.side != side or leader in state.baler:
+        if leader in state.baler:
             continue
         if leader == "aguinaldo" and state.exiled:
             continue
@@ -253,10 +259,8 @@ def leader_moves(state: FilState, side: str,
         for dest in dests:
             if dest != here and (sp[dest].kind != "sea"):
                 out.append(_MoveLeader(leader, dest, None))
-            for stack in by_space.get(dest, ()):
-                if leader in stack or not B.combat_units(state, stack):
-                    continue
-                if c.admiral != any(B.cdef(state, u).kind == "fleet" for u in stack):
+            for stack, fleet in by_space.get(dest, ()):
+                if leader in stack or c.admiral != fleet:
                     continue
                 if can_stack(state, [leader], stack) and not (alone and dest == here):
                     out.append(_MoveLeader(leader, dest, stack[0]))
