@@ -3,16 +3,21 @@ tests), one seed as a lab record (`wargames simulate`, engine/lab), and a serial
 
 from __future__ import annotations
 
+import hashlib
+import json
+import random
 import time
 import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any, TextIO
 
 from engine.ai import registry
 from engine.ai.agent import Agent
 from engine.core.actions import Action
-from engine.core.game import GamePlugin, Scenario
+from engine.core.game import GamePlugin, Rules, Scenario, stable_hash
 from engine.core.session import Session
 from engine.lab.records import GameRecord, Matchup
 from engine.lab.scores import action_kind, scoreboard
@@ -83,8 +88,9 @@ def playout(
     check: bool = True,
     max_actions: int = MAX_ACTIONS,
 ) -> Session:
-    """Play one game to its end; with `check`, test the invariants after every action."""
-    session = Session(plugin.rules, scenario, seed)
+    """Play one game to its end; with `check`, test the invariants after every action. The
+    session keeps its undo copies lazily (`Session`): built only if it is looked back on."""
+    session = Session(plugin.rules, scenario, seed, lazy_checkpoints=True)
     play_to_end(session, agents, check=check, max_actions=max_actions)
     return session
 
@@ -98,7 +104,9 @@ def play_to_end(
     watch: Callable[[Session, str, Action], None] | None = None,
 ) -> None:
     """Let `agents` play `session` until it has a result; `watch(session, side, action)` is told
-    of each action once it is applied (before the invariants are checked)."""
+    of each action once it is applied (before the invariants are checked). Without `check`,
+    an action the agent picked out of the legal list is applied without being checked again
+    (`Session.play(listed=True)`); with it, `apply` checks every action as it always does."""
     rules = session.rules
     while session.result() is None:
         legal = rules.legal_actions(session.state)
@@ -108,7 +116,8 @@ def play_to_end(
             raise PlayoutError(f"no result after {max_actions} actions")
         side = session.state.decision.player
         action = agents[side].choose(rules, session.state, legal)
-        session.play(action, check_legal=False)
+        listed = not check and any(map(is_, legal, repeat(action)))
+        session.play(action, check_legal=False, listed=listed)
         if watch is not None:
             watch(session, side, action)
         if check:
@@ -118,6 +127,60 @@ def play_to_end(
                     f"after action {len(session.history)} ({action.describe()}): "
                     + "; ".join(broken)
                 )
+
+
+class _Recorder:
+    """A random agent (its own PRNG, never a concession while anything else is legal) that feeds
+    every legal list it is offered into a digest, for `fingerprint`."""
+
+    def __init__(self, seed: int, digest: Any) -> None:
+        self._rng = random.Random(seed)
+        self._digest = digest
+
+    def choose(self, rules: Rules[Any], state: Any, legal: list[Action]) -> Action:
+        self._digest.update(repr(legal).encode())
+        options = [a for a in legal if not a.concession] or legal
+        return options[self._rng.randrange(len(options))]
+
+
+def fingerprint(plugin: GamePlugin, scenario: Scenario, seed: int, *, check: bool = True,
+                every: int = 250) -> dict[str, Any]:
+    """What a seeded random playout did, in a few digests: the actions chosen, every legal list
+    offered, every event, the state hash every `every` actions and at the end, each side's final
+    view and the result. A change that must not touch the rules (an optimisation) keeps all of
+    them equal; tools/playout_oracle.py records and compares them."""
+    legal_digest, action_digest, event_digest = (hashlib.sha256() for _ in range(3))
+    hashes: list[str] = []
+    agents: dict[str, Agent] = {
+        side: _Recorder(seed * 10 + i, legal_digest) for i, side in enumerate(plugin.sides)
+    }
+
+    def watch(session: Session, side: str, action: Action) -> None:
+        action_digest.update(json.dumps(action.to_json(), sort_keys=True).encode())
+        entry = session.history[-1]
+        for event in entry.events:
+            event_digest.update(type(event).__name__.encode())
+            event_digest.update(stable_hash(event).encode())
+        if len(session.history) % every == 0:
+            hashes.append(session.state_hash())
+
+    session = Session(plugin.rules, scenario, seed)
+    play_to_end(session, agents, check=check, watch=watch)
+    result = session.result()
+    assert result is not None
+    rules = plugin.rules
+    return {
+        "actions": len(session.history),
+        "turn": session.state.turn,
+        "result": [result.winner, result.reason,
+                   [[k, v] for k, v in sorted(result.scores.items())]],
+        "action_digest": action_digest.hexdigest()[:32],
+        "legal_digest": legal_digest.hexdigest()[:32],
+        "event_digest": event_digest.hexdigest()[:32],
+        "state_hashes": hashes,
+        "final_hash": session.state_hash(),
+        "views": {side: stable_hash(rules.view(session.state, side)) for side in plugin.sides},
+    }
 
 
 def play_game(matchup: Matchup, seed: int) -> GameRecord:
@@ -142,7 +205,7 @@ def play_game(matchup: Matchup, seed: int) -> GameRecord:
     try:
         seats = dict(zip(plugin.sides, _cycle(matchup.agents, len(plugin.sides)), strict=True))
         agents = {s: make_agent(plugin, n, s, seed) for s, n in seats.items()}
-        session = Session(rules, matchup.scenario, seed)
+        session = Session(rules, matchup.scenario, seed, lazy_checkpoints=True)
         last_turn.append(session.state.turn)
         play_to_end(session, agents, watch=watch)
     except Exception:

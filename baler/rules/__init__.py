@@ -14,8 +14,8 @@ from baler.rules.actions import ACTION_TYPES, Decide, Done
 from baler.rules.invariants import check_invariants
 from baler.rules.refusals import refuse
 from baler.rules.sequence import GameTask
-from baler.rules.setup import new_state
-from baler.rules.state import SIDES, BalerState
+from baler.rules.setup import build_data, new_state
+from baler.rules.state import SIDES, BalerState, GameData
 from baler.rules.tasks import settle
 from baler.rules.view import view
 from engine.core.actions import Action, Event, IllegalActionError
@@ -41,11 +41,26 @@ class BalerRules:
     action_types: tuple[type[Action], ...] = ACTION_TYPES
     determinize = staticmethod(hidden.determinize)
 
+    def __init__(self) -> None:
+        self._printed: dict[int, tuple[Scenario, GameData]] = {}
+
     def new_game(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> BalerState:
-        st = new_state(scenario, dice if dice is not None else Dice(seed))
+        st = new_state(scenario, dice if dice is not None else Dice(seed), self._data(scenario))
         st.stack = [GameTask()]
         settle(st, [])
         return st
+
+    def _data(self, scenario: Scenario) -> GameData:
+        """The printed data of `scenario`, typed once and shared by every game of it (it never
+        changes during a game); the last few scenarios are kept."""
+        kept = self._printed.get(id(scenario))
+        if kept is not None and kept[0] is scenario:
+            return kept[1]
+        data = build_data(scenario.documents)
+        if len(self._printed) >= 4:
+            self._printed.clear()
+        self._printed[id(scenario)] = (scenario, data)
+        return data
 
     def legal_actions(self, state: BalerState) -> list[Action]:
         if state.outcome is not None or not state.stack:
@@ -55,11 +70,15 @@ class BalerRules:
     def apply(self, state: BalerState, action: Action) -> list[Event]:
         if state.outcome is not None:
             raise IllegalActionError("The game is over.")
-        task = state.stack[-1]
-        if action not in task.legal(state):
+        if action not in state.stack[-1].legal(state):
             raise refuse(state, action)
+        return self.apply_legal(state, action)
+
+    def apply_legal(self, state: BalerState, action: Action) -> list[Event]:
+        """`apply` for an action taken from `legal_actions(state)` of this very state, which
+        is not listed again (engine `RulesExtras`: headless playouts)."""
         events: list[Event] = []
-        task.answer(state, action, events)
+        state.stack[-1].answer(state, action, events)
         settle(state, events)
         return events
 

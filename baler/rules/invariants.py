@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import chain
 
 from baler.rules.incursion import Incursion
 from baler.rules.queries import tcm_position
@@ -34,6 +35,8 @@ class _Limits:
     forbidden: dict[str, dict[str, str]]
     guns: frozenset[str]
     gun_spaces: frozenset[str]
+    forbidden_pairs: frozenset[tuple[str, str]]
+    """Every (counter, space) of `forbidden`, to test a whole placement at once."""
 
 
 _LIMITS: dict[int, tuple[GameData, _Limits]] = {}
@@ -69,45 +72,69 @@ def _limits(data: GameData) -> _Limits:
                 bad[space] = f"{unit} is on the territorial control map"
         forbidden[unit] = bad
     guns = frozenset(u for u, info in data.units.items() if info.kind is Kind.ARTILLERY)
-    limits = _Limits(stack, boxes, forbidden, guns, frozenset(gun_spaces))
+    pairs = frozenset((unit, space) for unit, bad in forbidden.items() for space in bad)
+    limits = _Limits(stack, boxes, forbidden, guns, frozenset(gun_spaces), pairs)
     _LIMITS[id(data)] = (data, limits)
     return limits
 
 
+_LAST: list[tuple[GameData, dict[str, list[str]], dict[str, str], int, bool, list[str]]] = []
+"""The placement last checked and its verdict: two actions out of three move no counter."""
+
+
 def _placement_problems(st: BalerState) -> list[str]:
     """Every counter listed once, on the space it is located on; stacking limits; no counter
-    where the board forbids it. The static part of the rules comes from `_limits`, so the
-    check after every action walks each counter once."""
+    where the board forbids it. The verdict depends only on the printed data, the counters'
+    places, the open beds and whether an incursion is under way, so a placement equal to the
+    one checked last gets the same verdict without being walked again."""
+    incursion = any(isinstance(t, Incursion) for t in st.stack)
+    if _LAST:
+        data, at, loc, beds_open, during, problems = _LAST[0]
+        if (data is st.data and beds_open == st.beds_open and during is incursion
+                and loc == st.loc and at == st.at):
+            return list(problems)
+    problems = _walk_placement(st, incursion)
+    _LAST[:] = [(st.data, {k: list(v) for k, v in st.at.items()}, dict(st.loc), st.beds_open,
+                 incursion, list(problems))]
+    return problems
+
+
+def _walk_placement(st: BalerState, incursion: bool) -> list[str]:
+    """`_placement_problems` counter by counter; the static part of the rules comes from
+    `_limits`, so each counter is walked once."""
     data = st.data
     limits = _limits(data)
     problems: list[str] = []
     at, loc = st.at, st.loc
+    boxes, stack = limits.boxes, limits.stack
     listed = 0
-    seen: set[str] = set()
     for space, units in at.items():
         if not units:
             continue
         listed += len(units)
-        seen.update(units)
         for unit in units:
             if loc.get(unit) != space:
                 problems.append(f"{unit} is listed on {space} but located on {loc.get(unit)}")
         if space.startswith("centre-"):
-            if not any(isinstance(t, Incursion) for t in st.stack):
+            if not incursion:
                 problems.append(f"{space} holds units outside an incursion")
-        elif len(units) > 1 and space not in limits.boxes \
-                and len(units) > limits.stack.get(space, 1):
+        elif len(units) > 1 and space not in boxes and len(units) > stack.get(space, 1):
             problems.append(f"{space} holds {len(units)} counters")
     forbidden, guns, gun_spaces = limits.forbidden, limits.guns, limits.gun_spaces
-    for unit, space in loc.items():
-        why = forbidden[unit].get(space)
-        if why is not None:
-            problems.append(why)
-        elif unit in guns and space not in gun_spaces:
-            problems.append(f"{unit} is on {space}")
+    # The whole placement is tested against every forbidden (counter, space) at once; only a
+    # placement that meets one is walked counter by counter to say which.
+    if not (loc.keys() <= forbidden.keys() and limits.forbidden_pairs.isdisjoint(loc.items())
+            and gun_spaces.issuperset(map(loc.get, guns))):
+        for unit, space in loc.items():
+            why = forbidden[unit].get(space)
+            if why is not None:
+                problems.append(why)
+            elif unit in guns and space not in gun_spaces:
+                problems.append(f"{unit} is on {space}")
     # Every listed unit stands where it is listed; with as many distinct units listed as there
     # are counters, each is listed exactly once.
-    if listed != len(data.units) or len(seen) != listed or len(loc) != listed:
+    distinct = len(set(chain.from_iterable(at.values())))
+    if listed != len(data.units) or distinct != listed or len(loc) != listed:
         counts = Counter(u for units in at.values() for u in units)
         problems += [f"{u} appears {counts[u]} times on the board" for u in data.units
                      if counts[u] != 1]

@@ -10,6 +10,7 @@ control map.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -58,6 +59,10 @@ def tcm_target_space(st: BalerState) -> int:
     return pos if pos is not None else max(1, st.power_space - 1)
 
 
+_move = functools.cache(Move)
+"""Moves are frozen values: the lists of choices share one object per distinct move."""
+
+
 @dataclass(slots=True)
 class MovementTask(Task):
     side: str = ""
@@ -73,29 +78,29 @@ class MovementTask(Task):
         posts = st.data.side_posts(side)
         found: list[Action] = []
         for unit in detachment_units(st, side):
-            found.extend(Move("post", unit, p) for p in posts)
+            found.extend(_move("post", unit, p) for p in posts)
         if bag(st, side):
-            found.append(Move("bag"))
+            found.append(_move("bag"))
         manned = [p for p in posts if st.units_at(p)]
         for i, a in enumerate(manned):
             for b in manned[i + 1:]:
-                found.append(Move("swap", a, b))
+                found.append(_move("swap", a, b))
         if side is Side.PHILIPPINE:
             free = empty_artillery_posts(st)
             for post in st.data.artillery_posts.values():
                 gun = st.occupant(post)
                 if gun is not None:
-                    found.extend(Move("artillery", gun, p) for p in free)
+                    found.extend(_move("artillery", gun, p) for p in free)
         # Only the side's empty command posts can take a leader (may_take_post checks the rest).
         free = [p for p, (s, _) in st.data.command_posts.items()
                 if s is side and not st.units_at(p)]
         for unit in detachment_units(st, side) if free else ():
             if st.data.units[unit].kind is Kind.LEADER:
-                found.extend(Move("command", unit, p) for p in free if may_take_post(st, unit, p))
+                found.extend(_move("command", unit, p) for p in free if may_take_post(st, unit, p))
         for post, (s, role) in st.data.command_posts.items():
             leader = st.occupant(post)
             if s is side and role != "military" and leader and leader not in st.exhausted:
-                found.append(Move("activate", leader, post))
+                found.append(_move("activate", leader, post))
         if side is Side.PHILIPPINE and self.moves_left >= 2:
             found.extend(self._tcm_options(st))
         return found

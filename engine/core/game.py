@@ -17,6 +17,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from engine.core.actions import Action, Event
 from engine.core.dice import Dice
+from engine.core.hexgrid import Hex
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +140,8 @@ class GamePlugin:
 def _canonical(value: Any) -> Any:
     if isinstance(value, Dice):
         return list(value.state_key())
+    if isinstance(value, Hex):
+        return {"q": value.q, "r": value.r}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, enum.Enum):
@@ -193,6 +196,10 @@ class RulesExtras(Protocol[S]):
       not see (the other hands, bag and deck orders, face-down choices) is redrawn at random from
       what is consistent with that side's view. Computer opponents search over such copies and
       never over the true state.
+    - `apply_legal(state, action) -> list[Event]`: `apply` for an action the caller took from
+      `legal_actions(state)` of this very state, without checking it again. Headless playouts
+      that do not test the rules (`engine.sim.play_to_end` without `check`) use it; everything
+      else goes through `apply`.
     """
 
     def reaction_default(self, state: S) -> Action | None: ...
@@ -206,3 +213,5 @@ class RulesExtras(Protocol[S]):
     def holds_secrets(self, state: S, side: str) -> bool: ...
 
     def determinize(self, state: S, side: str, rng: Any) -> S: ...
+
+    def apply_legal(self, state: S, action: Action) -> list[Event]: ...

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import NamedTuple
 
 from engine.core.graphsearch import cheapest_path, reachable
 
@@ -26,11 +27,14 @@ StopRule = Callable[["Hex"], bool]
 """True for a hex a unit may enter but not leave in the same move (an enemy control zone)."""
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
+class Hex(NamedTuple):
     """A hex in cube coordinates; only q and r are stored because s = -q - r.
 
-    Ordered by (q, r) so collections of hexes sort the same way on every run.
+    Ordered by (q, r) so collections of hexes sort the same way on every run. A named tuple,
+    not a dataclass: maps and sets keyed by hexes are the hot paths of the hex-map rules, and a
+    tuple hashes and compares in C (a dataclass's generated `__hash__` and `__eq__` are Python
+    calls). Its hash is that of the pair (q, r), as the dataclass's was, so sets and dicts of
+    hexes iterate in the same order as before; `stable_hash` still writes it as {q, r}.
     """
 
     q: int
@@ -41,15 +45,27 @@ class Hex:
         """The third cube coordinate, so that q + r + s == 0."""
         return -self.q - self.r
 
-    def __add__(self, other: Hex) -> Hex:
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
         return Hex(self.q - other.q, self.r - other.r)
 
+    def __mul__(self, other: object) -> Hex:
+        raise TypeError("a hex is not a sequence to repeat; use scale(k)")
+
+    def __rmul__(self, other: object) -> Hex:
+        raise TypeError("a hex is not a sequence to repeat; use scale(k)")
+
     def scale(self, k: int) -> Hex:
         """This hex as a vector multiplied by `k` (the guide's hex_scale)."""
         return Hex(self.q * k, self.r * k)
+
+    def __copy__(self) -> Hex:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Hex:
+        return self
 
 
 _DIRECTIONS = (Hex(1, 0), Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1), Hex(0, 1))
@@ -69,7 +85,9 @@ def hex_neighbor(h: Hex, i: int) -> Hex:
 
 def hex_neighbors(h: Hex) -> tuple[Hex, ...]:
     """The six hexes next to `h`, in direction order 0..5."""
-    return tuple(h + d for d in _DIRECTIONS)
+    q, r = h
+    return (Hex(q + 1, r), Hex(q + 1, r - 1), Hex(q, r - 1),
+            Hex(q - 1, r), Hex(q - 1, r + 1), Hex(q, r + 1))
 
 
 def hex_diagonal_neighbor(h: Hex, i: int) -> Hex:
@@ -84,7 +102,9 @@ def hex_length(h: Hex) -> int:
 
 def hex_distance(a: Hex, b: Hex) -> int:
     """Number of steps between `a` and `b` on an empty grid."""
-    return hex_length(a - b)
+    dq = a.q - b.q
+    dr = a.r - b.r
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def hex_round(fq: float, fr: float) -> Hex:

@@ -37,7 +37,11 @@ class Entry:
 class Session:
     """Holds one game: the rules, the scenario, the seed and every action taken so far."""
 
-    def __init__(self, rules: Rules[Any], scenario: Scenario, seed: int, state: Any = None):
+    def __init__(self, rules: Rules[Any], scenario: Scenario, seed: int, state: Any = None,
+                 *, lazy_checkpoints: bool = False):
+        """`lazy_checkpoints` (for headless playouts, which seldom look back) keeps no copy of
+        the state while playing; the first look back (`state_at`, undo, rewind) replays the
+        game from its start once and keeps the copies it passes, as playing would have."""
         self.rules = rules
         self.scenario = scenario
         self.seed = seed
@@ -45,6 +49,7 @@ class Session:
         self.history: list[Entry] = []
         self._redo: list[Action] = []
         self._checkpoints: dict[int, Any] = {0: copy.deepcopy(self.state)}
+        self._eager = not lazy_checkpoints
 
     # --- playing -------------------------------------------------------------------------------
 
@@ -58,15 +63,22 @@ class Session:
     def result(self) -> Result | None:
         return self.rules.result(self.state)
 
-    def play(self, action: Action, *, check_legal: bool = True) -> list[Event]:
-        """Apply `action` for the player now deciding; raises IllegalActionError if not legal."""
+    def play(self, action: Action, *, check_legal: bool = True,
+             listed: bool = False) -> list[Event]:
+        """Apply `action` for the player now deciding; raises IllegalActionError if not legal.
+        `listed` says the caller took `action` from the rules' legal actions of this very
+        state, so a game that offers `apply_legal` (RulesExtras) applies it unchecked."""
         if check_legal and action not in self.rules.legal_actions(self.state):
             raise IllegalActionError(self._why_illegal(action))
         player = self.state.decision.player
         turn = self.state.turn
-        events = self.rules.apply(self.state, action)
+        apply_legal = getattr(self.rules, "apply_legal", None) if listed else None
+        if apply_legal is not None:
+            events = apply_legal(self.state, action)
+        else:
+            events = self.rules.apply(self.state, action)
         self.history.append(Entry(len(self.history), player, action, tuple(events), turn))
-        if len(self.history) % CHECKPOINT_EVERY == 0:
+        if self._eager and len(self.history) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self.history)] = copy.deepcopy(self.state)
         if self._redo and self._redo[-1] == action:
             self._redo.pop()
@@ -135,6 +147,9 @@ class Session:
         state = copy.deepcopy(self._checkpoints[start])
         for entry in self.history[start:length]:
             self.rules.apply(state, entry.action)
+            done = entry.index + 1
+            if done % CHECKPOINT_EVERY == 0 and done not in self._checkpoints:
+                self._checkpoints[done] = copy.deepcopy(state)
         return state
 
     # --- log -----------------------------------------------------------------------------------

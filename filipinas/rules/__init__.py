@@ -56,6 +56,11 @@ class FilipinasRules:
         """Check `action` against the legal actions, apply it, run the automatic steps."""
         if not is_legal(state, action):
             raise IllegalActionError(*explain(state, action))
+        return self.apply_legal(state, action)
+
+    def apply_legal(self, state: FilState, action: Action) -> list[Event]:
+        """`apply` for an action taken from `legal_actions(state)` of this very state, which
+        is not checked again (engine `RulesExtras`: headless playouts)."""
         events: list[Event] = []
         if state.pending:
             _answer_prompt(state, action, events)

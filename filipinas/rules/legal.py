@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from itertools import combinations
 
@@ -19,9 +20,29 @@ from filipinas.rules.cards import (
 from filipinas.rules.combat import city_defence, playable_combat_cards, siege_strength
 from filipinas.rules.forces import relocation_choices, spanish_box_brigades
 from filipinas.rules.movement import can_stack, zapote_candidates
-from filipinas.rules.sequence import cost
+from filipinas.rules.sequence import FLAT_COST, cost, flat_cost
 from filipinas.rules.setup import FILIPINO, SPAIN, USA
 from filipinas.rules.state import FilState, Kind, Phase
+
+# Actions are frozen values compared by value, so the legal lists share one object per
+# distinct action instead of building hundreds at every decision.
+_Move = functools.cache(A.Move)
+_MoveLeader = functools.cache(A.MoveLeader)
+_Attack = functools.cache(A.Attack)
+_Split = functools.cache(A.Split)
+_Merge = functools.cache(A.Merge)
+_Recruit = functools.cache(A.Recruit)
+_Entrench = functools.cache(A.Entrench)
+_Plunder = functools.cache(A.Plunder)
+_Hide = functools.cache(A.Hide)
+_PlayCard = functools.cache(A.PlayCard)
+_TradeCards = functools.cache(A.TradeCards)
+_Reinforce = functools.cache(A.Reinforce)
+_Repatriate = functools.cache(A.Repatriate)
+_Disperse = functools.cache(A.Disperse)
+_Regroup = functools.cache(A.Regroup)
+_BuildLine = functools.cache(A.BuildLine)
+_Political = functools.cache(A.Political)
 
 
 def legal_actions(state: FilState) -> list[Action]:
@@ -70,13 +91,13 @@ def prompt_actions(state: FilState) -> list[Action]:
     if p.kind == Kind.DISCARD:
         return [A.Discard(c) for c in dict.fromkeys(state.hands[side])]
     if p.kind == Kind.COMBAT_CARDS:
-        out = [A.PlayCard(c) for c in playable_combat_cards(state, side)]
+        out = [_PlayCard(c) for c in playable_combat_cards(state, side)]
     elif p.kind == Kind.COUNTERATTACK:
         out = [A.Counterattack()]
     elif p.kind == Kind.CANCEL:
-        out = [A.PlayCard(c) for c in cancel_cards(state, side)]
+        out = [_PlayCard(c) for c in cancel_cards(state, side)]
     elif p.kind == Kind.RESPONSE:
-        out = [A.PlayCard(c, t) for c in response_cards(state, side, p.action)
+        out = [_PlayCard(c, t) for c in response_cards(state, side, p.action)
                for t in response_targets(state, c, p)]
     elif p.kind == Kind.INTERCEPT:
         province = state.data.spaces[p.city].province
@@ -97,8 +118,13 @@ def _affordable(state: FilState, side: str, actions: list[Action]) -> list[Actio
     ap = state.ap[side]
     p = state.data.params
     top = max(p.cost, p.cost_no_general, p.cost_convoy_no_general)
-    return [a for a in actions if _ceiling(a, top, p.cost, p.coordination) <= ap
-            or cost(state, side, a) <= ap]
+    flat = flat_cost(state) <= ap
+    flat_types = _FLAT_TYPES
+    return [a for a in actions if (flat if type(a) in flat_types else (
+        _ceiling(a, top, p.cost, p.coordination) <= ap or cost(state, side, a) <= ap))]
+
+
+_FLAT_TYPES = frozenset(FLAT_COST)
 
 
 def _ceiling(action: Action, top: int, each: int, coordination: int) -> int:
@@ -115,23 +141,25 @@ def round_actions(state: FilState, side: str) -> list[Action]:
     """The choices of a round: actions the side can pay for, cards, the two-card trade, and
     ending the round (5.2.1-5.2.3)."""
     out: list[Action] = [A.EndRound()]
-    out.extend(A.PlayCard(c, t) for c, t in round_cards(state, side))
+    out.extend(_PlayCard(c, t) for c, t in round_cards(state, side))
     hand = sorted(set(state.hands[side]))
     if len(state.hands[side]) >= 2:
         for a, b in combinations(hand, 2):
-            out.append(A.TradeCards(a, b))
+            out.append(_TradeCards(a, b))
         for c in hand:
             if state.hands[side].count(c) >= 2:
-                out.append(A.TradeCards(c, c))
+                out.append(_TradeCards(c, c))
     if state.ap[side] <= 0:
         return out
     costed: list[Action] = []
-    costed.extend(move_actions(state, side))
-    costed.extend(leader_moves(state, side))
-    costed.extend(stacking_actions(state, side))
-    costed.extend(A.Recruit(s, u) for s, u in recruit_targets(state, side))
-    costed.extend(attack_actions(state, side))
-    costed.extend(operation_actions(state, side))
+    every = B.all_stacks(state, side)
+    own = _own(state, every)
+    costed.extend(move_actions(state, side, own))
+    costed.extend(leader_moves(state, side, every))
+    costed.extend(stacking_actions(state, side, own))
+    costed.extend(_Recruit(s, u) for s, u in recruit_targets(state, side))
+    costed.extend(attack_actions(state, side, own))
+    costed.extend(operation_actions(state, side, own))
     if side == SPAIN:
         costed.extend(spanish_actions(state))
     out.extend(_affordable(state, side, costed))
@@ -139,15 +167,22 @@ def round_actions(state: FilState, side: str) -> list[Action]:
 
 
 def _stacks(state: FilState, side: str) -> list[list[str]]:
-    return [s for s in B.all_stacks(state, side) if not any(c in state.baler for c in s)
+    return _own(state, B.all_stacks(state, side))
+
+
+def _own(state: FilState, stacks: list[list[str]]) -> list[list[str]]:
+    """The stacks that may act: none besieged in Baler, none holding an exiled Aguinaldo."""
+    return [s for s in stacks if not any(c in state.baler for c in s)
             and not (state.exiled and "aguinaldo" in s)]
 
 
-def move_actions(state: FilState, side: str) -> list[Action]:
-    """Land moves to adjacent spaces, coastal transport, naval moves and convoys (6.3, 7.1)."""
+def move_actions(state: FilState, side: str,
+                 stacks: list[list[str]] | None = None) -> list[Action]:
+    """Land moves to adjacent spaces, coastal transport, naval moves and convoys (6.3, 7.1).
+    `stacks` are the side's stacks that may act (`_stacks`) when the caller has them."""
     out: list[Action] = []
     sp = state.data.spaces
-    for stack in _stacks(state, side):
+    for stack in _stacks(state, side) if stacks is None else stacks:
         units = B.combat_units(state, stack)
         if not units:
             continue  # a lone leader moves with MoveLeader (4.2.1)
@@ -161,18 +196,18 @@ def move_actions(state: FilState, side: str) -> list[Action]:
             if here == "sea":
                 ports = ["hong_kong"] if side == FILIPINO else [
                     c for c in state.data.cities if B.friendly_city(state, SPAIN, c)]
-                out.extend(A.Move(stack[0], p, "naval") for p in ports)
+                out.extend(_Move(stack[0], p, "naval") for p in ports)
                 if side == FILIPINO and any(B.cdef(state, u).land for u in units):
-                    out.extend(A.Move(stack[0], p, "landing") for p in state.data.provinces)
+                    out.extend(_Move(stack[0], p, "landing") for p in state.data.provinces)
             elif sp[here].kind in ("city", "port"):
-                out.append(A.Move(stack[0], "sea", "naval"))
+                out.append(_Move(stack[0], "sea", "naval"))
             continue
         us_afloat = any(B.cdef(state, u).faction == USA and u not in state.landed for u in units)
         if us_afloat:
             if here == "hong_kong":
-                out.append(A.Move(stack[0], "sea", "convoy"))
+                out.append(_Move(stack[0], "sea", "convoy"))
             elif here == "sea":
-                out.extend(A.Move(stack[0], p, "landing") for p in state.data.provinces)
+                out.extend(_Move(stack[0], p, "landing") for p in state.data.provinces)
             continue
         for dest in state.data.board.neighbors(here):
             kind = sp[dest].kind
@@ -180,26 +215,33 @@ def move_actions(state: FilState, side: str) -> list[Action]:
             line_ok = kind == "line" and side == SPAIN and dest in state.lines_built and all(
                 B.cdef(state, u).kind == "brigade" for u in units)
             if kind == "province" or city_ok or line_ok:
-                out.append(A.Move(stack[0], dest, "land"))
+                out.append(_Move(stack[0], dest, "land"))
         if side == SPAIN and sp[here].kind == "province" and not (
                 state.us_at_war and B.fleets_at_sea(state, USA)):
             for dest in state.data.provinces:
                 if dest != here:
-                    out.append(A.Move(stack[0], dest, "coastal"))
+                    out.append(_Move(stack[0], dest, "coastal"))
     return out
 
 
-def leader_moves(state: FilState, side: str) -> list[Action]:
+def leader_moves(state: FilState, side: str,
+                 stacks: list[list[str]] | None = None) -> list[Action]:
     """A leader moves alone anywhere for 1 AP, alone, into a friendly city or onto a friendly
-    stack (4.2.1, GAP-FIL-17)."""
+    stack (4.2.1, GAP-FIL-17). `stacks` are all the side's stacks when the caller has them."""
     out: list[Action] = []
     sp = state.data.spaces
-    by_space: dict[str, list[list[str]]] = {}
-    for stack in B.all_stacks(state, side):
-        by_space.setdefault(state.loc[stack[0]], []).append(stack)
-    for leader in sorted(state.stack_of, key=state.data.order.__getitem__):
+    counters = state.data.counters
+    # the stacks a leader may join, by space, each with whether it holds a fleet
+    by_space: dict[str, list[tuple[list[str], bool]]] = {}
+    for stack in B.all_stacks(state, side) if stacks is None else stacks:
+        if B.combat_units(state, stack):
+            fleet = any(counters[u].kind == "fleet" for u in stack)
+            by_space.setdefault(state.loc[stack[0]], []).append((stack, fleet))
+    own_leaders = [cid for cid in state.stack_of
+                   if counters[cid].leader and counters[cid].side == side]
+    for leader in sorted(own_leaders, key=state.data.order.__getitem__):
         c = B.cdef(state, leader)
-        if not c.leader or c.side != side or leader in state.baler:
+        if leader in state.baler:
             continue
         if leader == "aguinaldo" and state.exiled:
             continue
@@ -216,31 +258,30 @@ def leader_moves(state: FilState, side: str) -> list[Action]:
                 dests += ["visayas", "mindanao"]
         for dest in dests:
             if dest != here and (sp[dest].kind != "sea"):
-                out.append(A.MoveLeader(leader, dest, None))
-            for stack in by_space.get(dest, ()):
-                if leader in stack or not B.combat_units(state, stack):
-                    continue
-                if c.admiral != any(B.cdef(state, u).kind == "fleet" for u in stack):
+                out.append(_MoveLeader(leader, dest, None))
+            for stack, fleet in by_space.get(dest, ()):
+                if leader in stack or c.admiral != fleet:
                     continue
                 if can_stack(state, [leader], stack) and not (alone and dest == here):
-                    out.append(A.MoveLeader(leader, dest, stack[0]))
+                    out.append(_MoveLeader(leader, dest, stack[0]))
     return out
 
 
-def stacking_actions(state: FilState, side: str) -> list[Action]:
+def stacking_actions(state: FilState, side: str,
+                     stacks: list[list[str]] | None = None) -> list[Action]:
     """Stack two stacks in one space (1 AP), or take a counter out of a stack (1 AP) (6.3)."""
     out: list[Action] = []
     by_space: dict[str, list[list[str]]] = {}
-    for stack in _stacks(state, side):
+    for stack in _stacks(state, side) if stacks is None else stacks:
         by_space.setdefault(state.loc[stack[0]], []).append(stack)
         if len(stack) > 1 and state.loc[stack[0]] != "sea":
-            out.extend(A.Split(c) for c in stack)
+            out.extend(_Split(c) for c in stack)
     for space, stacks in by_space.items():
         if state.data.spaces[space].kind == "line":
             continue
         for a, b in combinations(stacks, 2):
             if can_stack(state, a, b):
-                out.append(A.Merge(a[0], b[0]))
+                out.append(_Merge(a[0], b[0]))
     return out
 
 
@@ -259,11 +300,12 @@ def _attackers_in(state: FilState, stacks: list[list[str]], province: str) -> li
     return result
 
 
-def attack_actions(state: FilState, side: str) -> list[Action]:
+def attack_actions(state: FilState, side: str,
+                   stacks: list[list[str]] | None = None) -> list[Action]:
     """Attacks, locate-and-attack, joint Search and Destroy, sieges and naval attacks (6.4-6.8)."""
     out: list[Action] = []
     foe = FILIPINO if side == SPAIN else SPAIN
-    own = _stacks(state, side)
+    own = _stacks(state, side) if stacks is None else stacks
     for province in state.data.provinces:
         attackers = _attackers_in(state, own, province)
         if not attackers:
@@ -277,7 +319,7 @@ def attack_actions(state: FilState, side: str) -> list[Action]:
             options = [units] + ([[u] for u in units] if len(units) > 1 else [])
             for group in options:
                 for t in targets:
-                    out.append(A.Attack(tuple(group), t[0]))
+                    out.append(_Attack(tuple(group), t[0]))
         if side == SPAIN:
             searchers = [s[0] for s in attackers if len(B.combat_units(state, s)) == 1
                          and s[0] in state.search and B.cdef(state, s[0]).kind == "brigade"]
@@ -286,7 +328,7 @@ def attack_actions(state: FilState, side: str) -> list[Action]:
                           or B.is_lone_leader(state, t[0])]
                 for n in range(2, len(searchers) + 1):
                     for joint in combinations(searchers, n):
-                        out.extend(A.Attack(joint, t[0]) for t in hidden)
+                        out.extend(_Attack(joint, t[0]) for t in hidden)
         city = state.data.city_of(province)
         if city is not None and not B.friendly_city(state, side, city):
             defence = city_defence(state, city)
@@ -295,7 +337,7 @@ def attack_actions(state: FilState, side: str) -> list[Action]:
                     continue
                 units = B.combat_units(state, stack)
                 if siege_strength(state, units) >= defence:
-                    out.append(A.Attack(tuple(units), city))
+                    out.append(_Attack(tuple(units), city))
     for stack in own:
         if state.loc[stack[0]] != "sea" or not any(B.cdef(state, m).admiral for m in stack):
             continue
@@ -303,7 +345,7 @@ def attack_actions(state: FilState, side: str) -> list[Action]:
         if not fleets:
             continue
         for t in B.stacks_in(state, "sea", foe):
-            out.append(A.Attack(tuple(fleets), t[0]))
+            out.append(_Attack(tuple(fleets), t[0]))
     # Spanish-only and Filipino-only guards: Moros/Bisayas never leave their box; a lone leader
     # never attacks (4.2.2.1) — both hold because only stacks with combat units attack.
     return out
@@ -319,7 +361,8 @@ def can_entrench(state: FilState, stack: list[str]) -> bool:
         B.cdef(state, u).kind == "fleet" or B.cdef(state, u).faction == USA for u in units)
 
 
-def operation_actions(state: FilState, side: str) -> list[Action]:
+def operation_actions(state: FilState, side: str,
+                      stacks: list[list[str]] | None = None) -> list[Action]:
     out: list[Action] = []
     order = state.data.order
     if side == FILIPINO:
@@ -331,17 +374,17 @@ def operation_actions(state: FilState, side: str) -> list[Action]:
             protected = any(state.loc[b] == where for b in state.protect)
             if B.is_guerrilla(state, cid) and state.data.spaces[where].kind == "province" \
                     and where not in state.sacked and not protected:
-                out.append(A.Plunder(cid))
+                out.append(_Plunder(cid))
             if cid in state.targets and (B.is_guerrilla(state, cid) or
                                          B.is_lone_leader(state, cid)):
-                out.append(A.Hide(cid))
-    for stack in _stacks(state, side):
+                out.append(_Hide(cid))
+    for stack in _stacks(state, side) if stacks is None else stacks:
         if can_entrench(state, stack):
-            out.append(A.Entrench(stack[0]))
+            out.append(_Entrench(stack[0]))
     if not state.us_at_war and not state.us_entry_pending:
-        out.append(A.Political("us"))
+        out.append(_Political("us"))
     if side == SPAIN and not state.government_changed and not state.canovas_dead:
-        out.append(A.Political("government"))
+        out.append(_Political("government"))
     return out
 
 
@@ -355,35 +398,35 @@ def spanish_actions(state: FilState) -> list[Action]:
     provinces = state.data.provinces
     if state.morale > state.data.params.no_reinforcements_at_morale and pool and not blockade \
             and room > 0:
-        out.extend(A.Reinforce((p,)) for p in provinces)
+        out.extend(_Reinforce((p,)) for p in provinces)
         if pool >= 2 and room >= 2:
             for i, a in enumerate(provinces):
                 for b in provinces[i:]:
-                    out.append(A.Reinforce((a, b)))
+                    out.append(_Reinforce((a, b)))
                     if a == b:
-                        out.append(A.Reinforce((a, b), True))
+                        out.append(_Reinforce((a, b), True))
     brigades = [c for c in sorted(state.stack_of, key=order.__getitem__)
                 if B.cdef(state, c).kind == "brigade" and B.cdef(state, c).side == SPAIN]
     last = state.turn >= state.data.last_turn
     protected = {state.loc[b] for b in state.protect}
     for b in brigades:
         if not last and not blockade:
-            out.append(A.Repatriate(b))
+            out.append(_Repatriate(b))
         kind = state.data.spaces[state.loc[b]].kind
         if b in state.protect or b in state.search:
-            out.append(A.Regroup(b))
+            out.append(_Regroup(b))
             continue
         if kind == "province" and state.loc[b] not in protected:
-            out.append(A.Disperse(b, "protect"))
+            out.append(_Disperse(b, "protect"))
         if kind in ("province", "line"):
-            out.append(A.Disperse(b, "search"))
+            out.append(_Disperse(b, "search"))
     for line in state.data.lines:
         if line in state.lines_built:
             continue
-        out.append(A.BuildLine(line, None))
+        out.append(_BuildLine(line, None))
         for b in brigades:
             if state.loc[b] in state.data.spaces[line].joins:
-                out.append(A.BuildLine(line, b))
+                out.append(_BuildLine(line, b))
     if state.reconcentration:
         out.append(A.EndReconcentration())
     return out
@@ -394,7 +437,7 @@ def _stacking(state: FilState, side: str) -> list[Action]:
 
 
 def _recruits(state: FilState, side: str) -> list[Action]:
-    return [A.Recruit(s, u) for s, u in recruit_targets(state, side)]
+    return [_Recruit(s, u) for s, u in recruit_targets(state, side)]
 
 
 def _spanish(state: FilState, side: str) -> list[Action]:

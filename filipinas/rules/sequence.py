@@ -70,11 +70,22 @@ def base_cost(state: FilState, side: str, action: Action) -> tuple[int, int]:
                     where = target_space  # the attacked Province (a line: the attacker's)
             total += attack_cost(state, side, where, tuple(units))
         return total, count
-    if isinstance(action, (A.MoveLeader, A.Merge, A.Recruit, A.Disperse, A.Regroup,
-                           A.Plunder, A.Hide, A.Entrench, A.Political, A.BuildLine,
-                           A.EndReconcentration)):
+    if isinstance(action, FLAT_COST):
         return p.cost, 1
     return 0, 0
+
+
+FLAT_COST = (A.MoveLeader, A.Merge, A.Recruit, A.Disperse, A.Regroup, A.Plunder, A.Hide,
+             A.Entrench, A.Political, A.BuildLine, A.EndReconcentration)
+"""The actions that always cost the printed cost and count as one action of the round."""
+
+
+def flat_cost(state: FilState) -> int:
+    """What an action of `FLAT_COST` costs now: `cost` of it, worked out once for all."""
+    p = state.data.params
+    if not state.round_surcharged and state.round_count + 1 >= 2:
+        return p.cost + p.coordination
+    return p.cost
 
 
 def cost(state: FilState, side: str, action: Action) -> int:

@@ -7,6 +7,7 @@ command the northern sector and "nationalist_2"/"republican_2" the southern one 
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from engine.core.actions import Action, Event, IllegalActionError
@@ -38,7 +39,7 @@ from guerra.rules.actions import (
     Surrender,
     TakeLoss,
 )
-from guerra.rules.counters import move, next_from_pool, place
+from guerra.rules.counters import ids_of_side, move, next_from_pool, place
 from guerra.rules.data import GuerraData, Kind, Level, Side, hex_label
 from guerra.rules.invariants import check
 from guerra.rules.movement import air_reach, land_reach, naval_reach, readaptation_reach
@@ -99,7 +100,7 @@ class GuerraRules:
             return self._africa_actions(state)
         if phase in (Phase.POPULATION, Phase.FIXED):
             pending = state.placements[0]
-            return [PlaceCounter(f, h.q, h.r) for f in families_for(state, pending)
+            return [_place_counter(f, h) for f in families_for(state, pending)
                     for h in placement_hexes(state, pending, f)]
         if phase is Phase.CONVERSION:
             return [*conversion.conversion_actions(state, state.player), EndConversions()]
@@ -119,19 +120,22 @@ class GuerraRules:
                 continue
             for h in data.board.territory_hexes[rid]:
                 if len(state.land_at.get(h, ())) < data.stack_limit(h):
-                    actions.append(PlaceCounter(unit.family, h.q, h.r))
+                    actions.append(_place_counter(unit.family, h))
         return actions
 
     def _movement_actions(self, state: GuerraState) -> list[Action]:
         if state.selected is not None:
-            actions: list[Action] = [MoveTo(q, r)
-                                     for q, r in sorted((h.q, h.r) for h in state.reach)]
+            actions: list[Action] = [_move_to(h) for h in sorted(state.reach)]
             unit = state.units[state.selected]
             if unit.kind is Kind.NAVAL and unit.naval_roll == 0:
                 actions.append(RollNavalMovement())
             actions.append(Stay())
             return actions
-        actions = [Select(unit.id) for unit in state.units.values() if _movable(state, unit)]
+        player, on_map = state.player, Where.MAP
+        mine = map(state.units.__getitem__, ids_of_side(state, side_of_seat(player)))
+        actions = [_select_action(unit.id) for unit in mine
+                   if unit.player == player and unit.where is on_map and not unit.moved
+                   and _movable(state, unit)]
         actions += naval.transport_actions(state, state.player)
         actions.append(EndMovement())
         if not state.acted:
@@ -153,9 +157,9 @@ class GuerraRules:
 
     def _readaptation_actions(self, state: GuerraState) -> list[Action]:
         if state.selected is not None:
-            return [*(MoveTo(q, r) for q, r in sorted((h.q, h.r) for h in state.reach)), Stay()]
+            return [*(_move_to(h) for h in sorted(state.reach)), Stay()]
         actions: list[Action] = [
-            Select(u.id) for u in state.units.values() if _readaptable(state, u)]
+            _select_action(u.id) for u in state.units.values() if _readaptable(state, u)]
         actions.append(EndReadaptation())
         return actions
 
@@ -164,6 +168,11 @@ class GuerraRules:
     def apply(self, state: GuerraState, action: Action) -> list[Event]:
         if not self._is_legal(state, action):
             raise IllegalActionError(*_why(state, action))
+        return self.apply_legal(state, action)
+
+    def apply_legal(self, state: GuerraState, action: Action) -> list[Event]:
+        """`apply` for an action taken from `legal_actions(state)` of this very state, which
+        is not checked again (engine `RulesExtras`: headless playouts)."""
         events = self._apply(state, action)
         sequence.set_decision(state)
         return events
@@ -409,6 +418,25 @@ class GuerraRules:
     def side_of(self, seat: str) -> str:
         """The side ("nationalist" or "republican") a seat plays."""
         return side_of_seat(seat).value
+
+
+@functools.cache
+def _move_to(h: Hex) -> MoveTo:
+    """The action of moving to `h`: actions are frozen values, so the legal lists of every
+    selection share one per hex instead of building hundreds each time."""
+    return MoveTo(h.q, h.r)
+
+
+@functools.cache
+def _place_counter(family: str, h: Hex) -> PlaceCounter:
+    """The action of placing a counter of `family` on `h`, shared like `_move_to`'s."""
+    return PlaceCounter(family, h.q, h.r)
+
+
+@functools.cache
+def _select_action(unit: str) -> Select:
+    """The action of selecting `unit`, shared like `_move_to`'s."""
+    return Select(unit)
 
 
 def _movable(state: GuerraState, unit: Unit) -> bool:

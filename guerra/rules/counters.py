@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core.actions import Event, PieceMoved
 from engine.core.hexgrid import Hex
-from guerra.rules.data import Kind, hex_label
+from guerra.rules.data import Kind, Side, hex_label
 from guerra.rules.events import CounterEliminated, CounterPlaced
 from guerra.rules.provinces import land_entered
 from guerra.rules.state import GuerraState, Unit, Where
@@ -46,8 +46,13 @@ def _put(state: GuerraState, unit: Unit, h: Hex) -> list[Event]:
     unit.carrier = None
     _index(state, unit.kind).setdefault(h, []).append(unit.id)
     if unit.kind.is_land:
-        territory = state.data.board.territory[h]
-        state.land_count[territory][unit.side] += 1
+        board = state.data.board
+        state.land_count[board.territory[h]][unit.side] += 1
+        i = board.index[h]
+        if not state.land_cells[i]:
+            state.land_side[i] = unit.side
+        state.land_cells[i] += 1
+        state.land_moves[unit.side] = state.land_moves.get(unit.side, 0) + 1
         return land_entered(state, unit.side, h)
     return []
 
@@ -61,7 +66,13 @@ def _lift(state: GuerraState, unit: Unit) -> Hex:
     if not here:
         del index[h]
     if unit.kind.is_land:
-        state.land_count[state.data.board.territory[h]][unit.side] -= 1
+        board = state.data.board
+        state.land_count[board.territory[h]][unit.side] -= 1
+        i = board.index[h]
+        state.land_cells[i] -= 1
+        if not state.land_cells[i]:
+            state.land_side[i] = None
+        state.land_moves[unit.side] = state.land_moves.get(unit.side, 0) + 1
     unit.hex = None
     return h
 
@@ -117,6 +128,31 @@ def eliminate(state: GuerraState, unit: Unit, why: str) -> list[Event]:
     for cargo_id in list(unit.cargo):
         events += eliminate(state, state.units[cargo_id], "lost with its naval transport, 7.1")
     return events
+
+
+def ids_of_kind(state: GuerraState, kind: Kind) -> tuple[str, ...]:
+    """The ids of the counters of `kind`, in the order of `state.units`: a counter's kind, its
+    side and the counter mix never change, so this is listed once per scenario."""
+    return _ids_by(state)[0][kind]
+
+
+def ids_of_side(state: GuerraState, side: Side) -> tuple[str, ...]:
+    """The ids of the counters of `side`, in the order of `state.units` (as `ids_of_kind`)."""
+    return _ids_by(state)[1][side]
+
+
+def _ids_by(state: GuerraState) -> tuple[dict[Kind, tuple[str, ...]],
+                                         dict[Side, tuple[str, ...]]]:
+    def build() -> tuple[dict[Kind, tuple[str, ...]], dict[Side, tuple[str, ...]]]:
+        by_kind: dict[Kind, list[str]] = {k: [] for k in Kind}
+        by_side: dict[Side, list[str]] = {s: [] for s in Side}
+        for u in state.units.values():
+            by_kind[u.kind].append(u.id)
+            by_side[u.side].append(u.id)
+        return ({k: tuple(v) for k, v in by_kind.items()},
+                {k: tuple(v) for k, v in by_side.items()})
+
+    return state.data.memo("ids by kind and side", build)
 
 
 def next_from_pool(state: GuerraState, family: str) -> Unit | None:

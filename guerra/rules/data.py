@@ -7,13 +7,15 @@ every state of a game: copying a state never copies it (`__deepcopy__` returns t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core.dice import Die
 from engine.core.hexgrid import ODD, Hex, roffset_from_cube
+
+T = TypeVar("T")
 
 
 class Side(StrEnum):
@@ -316,6 +318,16 @@ class GuerraData(_Shared):
     stack_results: Mapping[tuple[int, int], tuple[int, int]]
     stack_limits: Mapping[Hex, int]
     """Land stacking limit of every hex that allows more than the ordinary one counter."""
+    derived: dict[str, Any] = field(default_factory=dict, repr=False)
+    """Lookups worked out from this data on first use (`memo`): they live as long as it."""
+
+    def memo(self, key: str, build: Callable[[], T]) -> T:
+        """The lookup `key`, built by `build` the first time it is asked for."""
+        try:
+            value: T = self.derived[key]
+        except KeyError:
+            value = self.derived[key] = build()
+        return value
 
     def stack_limit(self, h: Hex) -> int:
         """How many land counters of one side may stand on `h` (sections 6 and 8)."""

@@ -1,36 +1,45 @@
 """What must always hold (checked after every action by the soak test): each counter in exactly
 one place, no two sides in one hex except aircraft over enemy counters (section 7), stacking
-limits (section 8), transport limits (section 7.1), F.E.C. within the track (section 11) and
-province states that agree with the counters (section 9)."""
+limits (section 8), transport limits (section 7.1), F.E.C. within the track (section 11),
+province states that agree with the counters (section 9), and the per-cell land indexes the
+movement searches read.
+
+Every playout runs this after every action, so the counters are walked once for the places,
+the province counts and the counter mix together (`_counters`), and the hexes once."""
 
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 
 from engine.core.hexgrid import Hex
-from guerra.rules.data import Kind, Terrain
-from guerra.rules.provinces import check_provinces
-from guerra.rules.state import GuerraState, Where
+from guerra.rules.data import Kind, Side, Terrain
+from guerra.rules.provinces import province_problems
+from guerra.rules.state import SEATS, GuerraState, Where, side_of_seat
 
 
 def check(state: GuerraState) -> list[str]:
-    problems: list[str] = []
-    problems += _places(state)
+    places, land_counts, strays, families = _counters(state)
+    problems = places
     problems += _hexes(state)
-    problems += check_provinces(state)
+    problems += province_problems(state, land_counts, strays)
     data = state.data
     for side, value in state.fec.items():
         if not data.fec_min <= value <= data.fec_max:
             problems.append(f"{side.value} F.E.C. {value} off the track")
-    counted = Counter(u.family for u in state.units.values())
     for family in data.families.values():
-        n = counted[family.id]
+        n = families[family.id]
         if n != family.count:
             problems.append(f"{family.id}: {n} counters instead of {family.count}")
     return problems
 
 
-def _places(state: GuerraState) -> list[str]:
+def _counters(
+    state: GuerraState,
+) -> tuple[list[str], dict[str, dict[Side, int]], list[str], Counter[str]]:
+    """One pass over the counters: where each one is, the land counters of each territory and
+    those on a hex with no province (for `province_problems`); and the counters of each
+    family."""
     problems: list[str] = []
     indexed: dict[str, Hex] = {}
     for index in (state.land_at, state.naval_at, state.air_at):
@@ -44,19 +53,37 @@ def _places(state: GuerraState) -> list[str]:
     aboard: dict[str, str] = {}
     units = state.units
     on_map, on_board = Where.MAP, Where.ABOARD
-    # Checked after every action of every soak game: the common case (a counter on the map at
-    # its indexed hex, or in its pool) is kept to a few identity tests.
+    army, garrison = Kind.ARMY, Kind.GARRISON
+    territory = state.data.board.territory
+    nationalist, republican = Side.NATIONALIST, Side.REPUBLICAN
+    land_counts: dict[str, dict[Side, int]] = {t: {nationalist: 0, republican: 0}
+                                               for t in state.land_count}
+    province_trouble: list[str] = []
+    # the movement lists look for a seat's counters among its side's only
+    seat_side = {seat: side_of_seat(seat) for seat in SEATS}
+    # The common case (a counter on the map at its indexed hex, or in its pool) is kept to a
+    # few identity tests.
     for u in units.values():
         where = u.where
         if where is on_map:
             if not u.player:
                 problems.append(f"{u.id} is in play but no seat commands it")
+            elif seat_side.get(u.player) is not u.side:
+                problems.append(f"{u.id} is commanded by {u.player}, not a seat of its side")
             at = indexed.get(u.id)
-            if u.hex is None or (at is not u.hex and at != u.hex):
+            spot = u.hex
+            if spot is None or (at is not spot and at != spot):
                 problems.append(f"{u.id} is on the map but not indexed at its hex")
+            kind = u.kind
+            if (kind is army or kind is garrison) and spot is not None:
+                t = territory.get(spot)
+                if t is None:
+                    province_trouble.append(f"{u.id} is on a hex with no province")
+                else:
+                    land_counts[t][u.side] += 1
         else:
-            if where is on_board and not u.player:
-                problems.append(f"{u.id} is in play but no seat commands it")
+            if where is on_board and seat_side.get(u.player) is not u.side:
+                problems.append(f"{u.id} is in play but no seat of its side commands it")
             if u.id in indexed or u.hex is not None:
                 problems.append(f"{u.id} is {where.value} but has a hex")
             if where is on_board:
@@ -84,32 +111,39 @@ def _places(state: GuerraState) -> list[str]:
     for player, n in per_player.items():
         if n > state.data.transport.per_player_at_once:
             problems.append(f"{player} has {n} counters in transport")
-    return problems
-
-
-def _one_side(state: GuerraState, ids: list[str]) -> bool:
-    units = state.units
-    side = units[ids[0]].side
-    return len(ids) == 1 or all(units[i].side is side for i in ids)
+    families = Counter(map(attrgetter("family"), units.values()))
+    return problems, land_counts, province_trouble, families
 
 
 def _hexes(state: GuerraState) -> list[str]:
+    """What each occupied hex holds (sides, terrain, stacking), and the per-cell land indexes
+    the movement searches read (GuerraState.land_cells and land_side): every occupied cell
+    holds its count and side, and no other cell any."""
     problems: list[str] = []
     data = state.data
     board = data.board
-    index, terrain_at = board.index, board.terrain_at
+    index, terrain_at, units = board.index, board.terrain_at, state.units
     land, mountain, sea = Terrain.LAND, Terrain.MOUNTAIN, Terrain.SEA
+    counts, sides = state.land_cells, state.land_side
+    counted = sided = True
     for h, ids in state.land_at.items():
-        if not _one_side(state, ids):
+        side = units[ids[0]].side
+        n = len(ids)
+        if n > 1 and not all(units[i].side is side for i in ids):
             problems.append(f"land counters of both sides at {h}")
         cell = index.get(h)
         t = terrain_at[cell] if cell is not None else None
         if t is not land and t is not mountain:
             problems.append(f"land counters off land at {h}")
-        if len(ids) > 1 and len(ids) > data.stack_limit(h):
-            problems.append(f"{len(ids)} land counters at {h}, limit {data.stack_limit(h)}")
-        if t is mountain and any(state.units[i].kind is Kind.GARRISON for i in ids):
+        if n > 1 and n > data.stack_limit(h):
+            problems.append(f"{n} land counters at {h}, limit {data.stack_limit(h)}")
+        if t is mountain and any(units[i].kind is Kind.GARRISON for i in ids):
             problems.append(f"a garrison stands on the mountain hex {h}")
+        if cell is None:
+            counted = sided = False
+        else:
+            counted = counted and counts[cell] == n
+            sided = sided and sides[cell] is side
     for h, ids in state.naval_at.items():
         if not _one_side(state, ids):
             problems.append(f"naval counters of both sides at {h}")
@@ -125,4 +159,15 @@ def _hexes(state: GuerraState) -> list[str]:
             problems.append(f"{len(ids)} air counters at {h}")
         if h not in index:
             problems.append(f"air counter off the map at {h}")
+    cells, occupied = len(board.cells), len(state.land_at)
+    if not counted or len(counts) != cells or cells - counts.count(0) != occupied:
+        problems.append("the land counters counted per cell disagree with the map")
+    if not sided or len(sides) != cells or cells - sides.count(None) != occupied:
+        problems.append("the side of the land counters per cell disagrees with the map")
     return problems
+
+
+def _one_side(state: GuerraState, ids: list[str]) -> bool:
+    units = state.units
+    side = units[ids[0]].side
+    return len(ids) == 1 or all(units[i].side is side for i in ids)

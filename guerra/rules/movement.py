@@ -4,8 +4,8 @@ A land move ending in an enemy control zone is a move to fight and uses the move
 any other move uses the displacement factor (sections 2.3, 7). The reachable hexes of a counter
 are computed once, when it is selected. Land moves use a search of their own (`_LandRules.search`,
 a least-cost search with one bucket per cost, since every step costs 1 or 2) with the lookups
-bound once; naval and air moves use the engine's `engine.core.graphsearch.reachable`. Searches
-run over the board's cell numbers instead of `Hex` objects: hashing a `Hex` dominated the time.
+bound once; naval and air moves, where every step costs 1, a ring-by-ring flood (`_flood`).
+Searches run over the board's cell numbers instead of `Hex` objects.
 
 - no land counter passes through another land counter's hex; it may end on an own stack in a
   city (or in North Africa) within the stacking limit (section 7, section 8; GAP-GUE-30);
@@ -21,15 +21,11 @@ run over the board's cell numbers instead of `Hex` objects: hashing a `Hex` domi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Container
 
-from engine.core.graphsearch import cheapest_path, reachable
-from engine.core.hexgrid import Hex, hex_distance
-from guerra.rules.data import Board, GuerraData, Kind, Side, Terrain
-from guerra.rules.provinces import owner_of_ground
+from engine.core.hexgrid import Hex
+from guerra.rules.data import GuerraData, Kind, Side, Terrain
 from guerra.rules.state import GuerraState, Reach, Unit
-
-Cost = Callable[[int, int], float | None]
 
 
 def enemy_zoc_cells(state: GuerraState, side: Side, kind: Kind) -> set[int]:
@@ -42,6 +38,25 @@ def enemy_zoc_cells(state: GuerraState, side: Side, kind: Kind) -> set[int]:
         if state.units[ids[0]].side is not side:
             zoc.update(board.adjacent[board.index[h]])
     return zoc
+
+
+def land_zoc(state: GuerraState, side: Side) -> frozenset[int]:
+    """The cells in the control zone of `side`'s land counters (section 7), worked out again
+    only when they have moved since (`GuerraState.zoc_cache`)."""
+    moves = state.land_moves.get(side, 0)
+    cached = state.zoc_cache.get(side)
+    if cached is not None and cached[0] == moves:
+        return cached[1]
+    board = state.data.board
+    index, adjacent, side_at = board.index, board.adjacent, state.land_side
+    zoc: set[int] = set()
+    for h in state.land_at:
+        i = index[h]
+        if side_at[i] is side:
+            zoc.update(adjacent[i])
+    frozen = frozenset(zoc)
+    state.zoc_cache[side] = (moves, frozen)
+    return frozen
 
 
 def enemy_zoc(state: GuerraState, side: Side, kind: Kind) -> set[Hex]:
@@ -58,12 +73,6 @@ def weather_cut(state: GuerraState, unit: Unit) -> int:
     zone = state.data.zone_of(state.data.board.territory[unit.hex])
     box = state.weather.get(zone)
     return box.movement if box is not None else 0
-
-
-def _search(state: GuerraState, start: Hex, budget: float, cost: Cost,
-            stop: Callable[[int], bool] | None = None) -> dict[int, float]:
-    board = state.data.board
-    return reachable(board.index[start], budget, board.adjacent.__getitem__, cost, stop)
 
 
 def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
@@ -101,48 +110,78 @@ def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
         assert strait is not None
         searches.append((strait, False, False, max(0, mv.landing_movement - cut),
                          max(0, mv.landing_displacement - cut), True))
-    best: dict[int, Reach] = {}
+    # best[i]: how cell i is reached best, coded as bridge * 2048 + road * 1024 + cost so that
+    # the smaller code is the better move: no Strait crossing first, then off the road, then
+    # the cheaper (whether the move fights depends on the cell alone)
+    best: dict[int, int] = {}
     zoc = rules.zoc
     index = data.board.index
     here = index[unit.hex]
     for start, own_only, on_road, fight_budget, disp_budget, bridge in searches:
         origin = index[start]
-        found = rules.search(origin, max(fight_budget, disp_budget), own_only, on_road, bridge)
-        for i, spent in found.items():
-            if i in (origin, here):
+        order, spent = rules.search(origin, max(fight_budget, disp_budget), own_only, on_road,
+                                    bridge)
+        flags = bridge * 2048 + on_road * 1024
+        ends = (origin, here)
+        for i in order:
+            if i in ends:
                 continue
-            fight = i in zoc
-            if spent > (fight_budget if fight else disp_budget):
+            cost = spent[i]
+            if cost > (fight_budget if i in zoc else disp_budget):
                 continue
-            reach = Reach(spent, fight, on_road, bridge)
+            code = flags + cost
             old = best.get(i)
-            if old is None or _better(reach, old):
-                best[i] = reach
+            if old is None or code < old:
+                best[i] = code
     cells = data.board.cells
-    return {cells[i]: r for i, r in best.items()}
+    shared = _SHARED_REACHES
+    reach: dict[Hex, Reach] = {}
+    for i, code in best.items():
+        key = code * 2 + (i in zoc)
+        record = shared.get(key)
+        if record is None:
+            record = shared[key] = Reach(code & 1023, i in zoc, bool(code & 1024),
+                                         bool(code & 2048))
+        reach[cells[i]] = record
+    return reach
 
 
-def _better(new: Reach, old: Reach) -> bool:
-    """Prefer a move that needs no Strait crossing, then one off the road, then the cheaper."""
-    return (new.bridge, new.road, new.cost) < (old.bridge, old.road, old.cost)
+_SHARED_REACHES: dict[int, Reach] = {}
+"""The land moves' `Reach` records by their code in `land_reach` and whether they fight,
+shared like `_reach`'s."""
 
 
-_ENTRY_COSTS: dict[int, tuple[Board, tuple[int, ...], tuple[int, ...]]] = {}
-"""Per board: the cost of entering each cell for an army and for a garrison (0: never)."""
+_REACHES: dict[tuple[int, bool, bool, bool], Reach] = {}
+
+
+def _reach(cost: int, fight: bool, road: bool, bridge: bool) -> Reach:
+    """The one `Reach` record of these values (records are frozen, so searches share them
+    instead of building one per hex)."""
+    key = (cost, fight, road, bridge)
+    found = _REACHES.get(key)
+    if found is None:
+        found = _REACHES[key] = Reach(cost, fight, road, bridge)
+    return found
+
+
+def _stack_limits(data: GuerraData) -> tuple[int, ...]:
+    """`GuerraData.stack_limit` of every cell, worked out once per scenario."""
+    return data.memo("stack limits", lambda: tuple(data.stack_limit(h)
+                                                   for h in data.board.cells))
 
 
 def _entry_costs(data: GuerraData, garrison: bool) -> tuple[int, ...]:
     """What entering each cell costs a land counter by terrain alone (section 7 1a, 1b: a
-    mountain costs 2, and a garrison never enters one); computed once per board."""
-    board = data.board
-    cached = _ENTRY_COSTS.get(id(board))
-    if cached is None or cached[0] is not board:
+    mountain costs 2, and a garrison never enters one); worked out once per scenario."""
+
+    def build() -> tuple[tuple[int, ...], tuple[int, ...]]:
         mountain = data.movement.mountain_cost
+        terrain = data.board.terrain_at
         army = tuple(1 if t is Terrain.LAND else mountain if t is Terrain.MOUNTAIN else 0
-                     for t in board.terrain_at)
-        cached = (board, army, tuple(1 if t is Terrain.LAND else 0 for t in board.terrain_at))
-        _ENTRY_COSTS[id(board)] = cached
-    return cached[2] if garrison else cached[1]
+                     for t in terrain)
+        return army, tuple(1 if t is Terrain.LAND else 0 for t in terrain)
+
+    return data.memo("entry costs", build)[1 if garrison else 0]
 
 
 class _LandRules:
@@ -151,16 +190,18 @@ class _LandRules:
     def __init__(self, state: GuerraState, unit: Unit) -> None:
         self.state = state
         self.unit = unit
-        board = state.data.board
-        self.zoc = enemy_zoc_cells(state, unit.side, unit.kind)
-        index = board.index
-        self.occupied = {index[h]: ids for h, ids in state.land_at.items()}
-        side = unit.side
-        units, limit, cells = state.units, state.data.stack_limit, board.cells
-        self.blocked = {i for i, ids in self.occupied.items()
-                        if units[ids[0]].side is not side or len(ids) >= limit(cells[i])}
-        self.strait = index[board.strait] if board.strait is not None else -1
-        self.ground = {t: owner_of_ground(state, t) for t in board.territory_hexes}
+        data = state.data
+        board = data.board
+        # the per-cell land indexes the counters keep (GuerraState.land_cells): a cell's
+        # count and side; and the cells of the enemy land control zone
+        self.count, self.side_at = state.land_cells, state.land_side
+        self.zoc = land_zoc(state, unit.side.enemy)
+        self.limits = _stack_limits(data)
+        self.strait = board.index[board.strait] if board.strait is not None else -1
+        # `owner_of_ground` for every territory: a region's side, a province's controller
+        ground: dict[str, Side | None] = {r: region.side for r, region in data.regions.items()}
+        ground.update(state.status)
+        self.ground = ground
 
     def can_bridge(self) -> bool:
         """A Nationalist army counter in North Africa, not moved, may cross by a naval counter
@@ -177,8 +218,9 @@ class _LandRules:
         return any(state.units[i].side is unit.side for i in state.naval_at.get(strait, ()))
 
     def search(self, start: int, budget: int, own_only: bool, on_road: bool,
-               bridge: bool) -> dict[int, int]:
-        """The least cost to every cell reachable from `start` within `budget` (sections 7,
+               bridge: bool) -> tuple[list[int], list[int]]:
+        """The cells reachable from `start` within `budget`, in the order found, and the least
+        cost to each (a list over every cell, above `budget` where not reached) (sections 7,
         9.1): cells are settled cost by cost (steps cost 1 or 2), so a bucket per cost
         replaces a priority queue. A land counter never passes through another land counter's
         hex (it may end on an own stack within the limit), stops in the first hex of an enemy
@@ -188,53 +230,78 @@ class _LandRules:
         own-province displacement factor)."""
         data = self.state.data
         board = data.board
-        adjacent, territory_at = board.adjacent, board.territory_at
+        territory_at = board.territory_at
         road_steps, n = board.road_steps, len(board.cells)
-        enter = _entry_costs(data, self.unit.kind is Kind.GARRISON)
+        steps = _land_steps(data, self.unit.kind is Kind.GARRISON)
         side = self.unit.side
         enemy = side.enemy
         ground, regions = self.ground, data.regions
-        occupied, blocked, zoc, strait = self.occupied, self.blocked, self.zoc, self.strait
-        spent: dict[int, int] = {start: 0}
+        enemy_regions = {r for r in regions if ground[r] is enemy}
+        count, side_at, limits = self.count, self.side_at, self.limits
+        zoc, strait = self.zoc, self.strait
+        unseen = budget + 1
+        spent = [unseen] * n
+        spent[start] = 0
+        order = [start]
         buckets: list[list[int]] = [[start]] + [[] for _ in range(budget)]
         for cost in range(budget + 1):
             for a in buckets[cost]:
                 if spent[a] != cost:
                     continue
-                if a != start and (a in occupied or (not own_only and a in zoc)):
+                if a != start and (count[a] or (not own_only and a in zoc)):
                     continue
                 ta = territory_at[a]
                 from_strait = a == strait
                 leave_enemy = not from_strait and ta is not None and ground[ta] is enemy
-                for b in adjacent[a]:
-                    step = enter[b]
-                    if not step:
-                        continue
+                road_base = a * n
+                for b, step, tb in steps[a]:
                     total = cost + step
                     if total > budget:
                         continue
-                    old = spent.get(b)
-                    if old is not None and old <= total:
+                    old = spent[b]
+                    if old <= total:
                         continue
-                    if on_road and a * n + b not in road_steps:
+                    if on_road and road_base + b not in road_steps:
                         continue
-                    tb = territory_at[b]
-                    assert tb is not None
                     if from_strait:
                         if bridge and tb in regions:
                             continue
                     elif leave_enemy and ta != tb:
                         continue
-                    if b in blocked:
+                    # an enemy hex, or an own stack at its limit
+                    if count[b] and (side_at[b] is not side or count[b] >= limits[b]):
                         continue
-                    owner_b = ground[tb]
-                    if owner_b is enemy and tb in regions:
+                    if tb in enemy_regions:
                         continue
-                    if own_only and (owner_b is not side or b in zoc):
+                    if own_only and (ground[tb] is not side or b in zoc):
                         continue
+                    if old == unseen:
+                        order.append(b)
                     spent[b] = total
                     buckets[total].append(b)
-        return spent
+        return order, spent
+
+
+def _land_steps(data: GuerraData, garrison: bool) -> tuple[tuple[tuple[int, int, str], ...], ...]:
+    """For every cell, the neighbours a land counter may enter by terrain, each with what
+    entering it costs and its territory (`_entry_costs`); worked out once per scenario."""
+
+    def build(costs: tuple[int, ...]) -> tuple[tuple[tuple[int, int, str], ...], ...]:
+        board = data.board
+        territory_at = board.territory_at
+        table = []
+        for near in board.adjacent:
+            row = []
+            for b in near:
+                if costs[b]:
+                    territory = territory_at[b]
+                    assert territory is not None, f"land hex {board.cells[b]} outside the map"
+                    row.append((b, costs[b], territory))
+            table.append(tuple(row))
+        return tuple(table)
+
+    key = "garrison steps" if garrison else "army steps"
+    return data.memo(key, lambda: build(_entry_costs(data, garrison)))
 
 
 def naval_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
@@ -243,38 +310,55 @@ def naval_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     assert unit.hex is not None
     board = state.data.board
     budget = state.data.movement.naval_movement + unit.naval_roll
-    terrain_at, sea = board.terrain_at, Terrain.SEA
     units, side, limit = state.units, unit.side, state.data.stacking.naval
     occupied = {board.index[h]: ids for h, ids in state.naval_at.items()}
     zoc = enemy_zoc_cells(state, side, Kind.NAVAL)
-
-    def cost(a: int, b: int) -> float | None:
-        if terrain_at[b] is not sea:
-            return None
-        here = occupied.get(b)
-        if here is not None and (units[here[0]].side is not side or len(here) >= limit):
-            return None
-        return 1
-
-    def stop(i: int) -> bool:
-        return i in zoc or i in occupied
-
-    found = _search(state, unit.hex, budget, cost, stop)
+    full = {i for i, ids in occupied.items()
+            if units[ids[0]].side is not side or len(ids) >= limit}
     start = board.index[unit.hex]
-    return {board.cells[i]: Reach(int(c), i in zoc, False, False)
+    found = _flood(board.adjacent, start, budget, _sea_cells(state.data), full,
+                   zoc | occupied.keys())
+    return {board.cells[i]: _reach(c, i in zoc, False, False)
             for i, c in found.items() if i != start}
 
 
-def _air_cost(state: GuerraState, side: Side) -> Cost:
-    """Air counters fly over any hex but those of enemy air counters (section 7)."""
+def _sea_cells(data: GuerraData) -> frozenset[int]:
+    """The board's sea cells, worked out once per scenario."""
+    return data.memo("sea cells", lambda: frozenset(
+        i for i, t in enumerate(data.board.terrain_at) if t is Terrain.SEA))
+
+
+def _flood(adjacent: tuple[tuple[int, ...], ...], start: int, budget: int,
+           allowed: frozenset[int] | None, blocked: Container[int],
+           stops: Container[int] = ()) -> dict[int, int]:
+    """The least number of steps to every cell within `budget` steps of `start` when every
+    step costs 1: steps into `blocked` cells (or outside `allowed`, when given) are refused,
+    and a `stops` cell is entered but not left (the start excepted). The cells come in the
+    order a least-cost search finds them (`engine.core.graphsearch.reachable` with unit
+    costs), ring by ring."""
+    spent = {start: 0}
+    ring = [start]
+    for cost in range(1, budget + 1):
+        outer: list[int] = []
+        for a in ring:
+            if a != start and a in stops:
+                continue
+            for b in adjacent[a]:
+                if b in spent or b in blocked or (allowed is not None and b not in allowed):
+                    continue
+                spent[b] = cost
+                outer.append(b)
+        if not outer:
+            break
+        ring = outer
+    return spent
+
+
+def _enemy_air(state: GuerraState, side: Side) -> set[int]:
+    """Cells of enemy air counters: air counters fly over any hex but those (section 7)."""
     board = state.data.board
-    enemy_air = {board.index[h] for h, ids in state.air_at.items()
-                 if state.units[ids[0]].side is not side}
-
-    def cost(a: int, b: int) -> float | None:
-        return None if b in enemy_air else 1
-
-    return cost
+    return {board.index[h] for h, ids in state.air_at.items()
+            if state.units[ids[0]].side is not side}
 
 
 def _air_room(state: GuerraState, unit: Unit, h: Hex) -> bool:
@@ -288,51 +372,76 @@ def air_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     """Hexes an air counter may reach with its movement factor of 3: over anything but enemy
     air counters, at most 2 own air counters a hex (sections 7 3 and 8)."""
     assert unit.hex is not None
-    cells = state.data.board.cells
-    found = _search(state, unit.hex, state.data.movement.air_movement,
-                    _air_cost(state, unit.side))
-    reach = {cells[i]: Reach(int(c), False, False, False) for i, c in found.items()}
+    board = state.data.board
+    cells = board.cells
+    found = _flood(board.adjacent, board.index[unit.hex], state.data.movement.air_movement,
+                   None, _enemy_air(state, unit.side))
+    reach = {cells[i]: _reach(c, False, False, False) for i, c in found.items()}
     return {h: r for h, r in reach.items() if h != unit.hex and _air_room(state, unit, h)}
 
 
 def readaptation_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     """Hexes of a readaptation move (section 7 3, GAP-GUE-35): up to 20 hexes to the capital
-    hex of an own province or a non-mountain hex next to it."""
+    hex of an own province or a non-mountain hex next to it.
+
+    A flight is as long as the hex distance unless an enemy aircraft stands on a shortest
+    route; only then is the flight searched round the enemy aircraft, once for every target
+    (a search within the budget from the counter's hex)."""
     assert unit.hex is not None
-    board = state.data.board
-    budget = state.data.movement.air_readaptation
+    data = state.data
+    board = data.board
+    budget = data.movement.air_readaptation
+    side, status = unit.side, state.status
+    areas = _capital_areas(data)
     targets: set[Hex] = set()
-    for pid in state.data.provinces:
-        if state.status[pid] is unit.side:
-            capital = board.capitals[pid]
-            targets.add(capital)
-            targets.update(board.cells[j] for j in board.adjacent[board.index[capital]]
-                           if board.terrain_at[j] is not Terrain.MOUNTAIN)
+    for pid in data.provinces:
+        if status[pid] is side:
+            targets.update(areas[pid])
     targets.discard(unit.hex)
-    blockers = [h for h, ids in state.air_at.items() if state.units[ids[0]].side is not unit.side]
+    uq, ur = unit.hex
+    units, air_at = state.units, state.air_at
+    empty_ok = data.stacking.air > 0  # `_air_room` of an empty hex
+    blockers = [(b.q, b.r, _distance(uq, ur, b.q, b.r)) for b, ids in air_at.items()
+                if units[ids[0]].side is not side]
+    around: dict[int, int] | None = None
     result: dict[Hex, Reach] = {}
     for h in sorted(targets):
-        if not _air_room(state, unit, h) or hex_distance(unit.hex, h) > budget:
+        if (air_at.get(h) or not empty_ok) and not _air_room(state, unit, h):
             continue
-        d = _flight(state, unit, h, blockers)
-        if d is not None and d <= budget:
-            result[h] = Reach(int(d), False, False, False)
+        hq, hr = h
+        dq, dr = uq - hq, ur - hr
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if d > budget:
+            continue
+        flight: float | None = d
+        if blockers and any(db + _distance(bq, br, hq, hr) == d for bq, br, db in blockers):
+            if around is None:
+                around = _flood(board.adjacent, board.index[unit.hex], budget, None,
+                                _enemy_air(state, side))
+            flight = around.get(board.index[h])
+        if flight is not None and flight <= budget:
+            result[h] = _reach(int(flight), False, False, False)
     return result
 
 
-def _flight(state: GuerraState, unit: Unit, goal: Hex, blockers: list[Hex]) -> float | None:
-    """Length of the shortest flight to `goal` round enemy aircraft (None: no way through). An
-    enemy aircraft can only lengthen a flight if it stands on a shortest route."""
-    assert unit.hex is not None
-    d = hex_distance(unit.hex, goal)
-    if not any(hex_distance(unit.hex, b) + hex_distance(b, goal) == d for b in blockers):
-        return d
-    board = state.data.board
-    cells = board.cells
+def _capital_areas(data: GuerraData) -> dict[str, frozenset[Hex]]:
+    """Each province's capital hex and the non-mountain hexes next to it, where readapting
+    aircraft may land (section 7 3); worked out once per scenario."""
 
-    def estimate(i: int) -> float:
-        return hex_distance(cells[i], goal)
+    def build() -> dict[str, frozenset[Hex]]:
+        board = data.board
+        areas: dict[str, frozenset[Hex]] = {}
+        for pid in data.provinces:
+            capital = board.capitals[pid]
+            areas[pid] = frozenset([capital, *(
+                board.cells[j] for j in board.adjacent[board.index[capital]]
+                if board.terrain_at[j] is not Terrain.MOUNTAIN)])
+        return areas
 
-    route = cheapest_path(board.index[unit.hex], board.index[goal], board.adjacent.__getitem__,
-                          _air_cost(state, unit.side), heuristic=estimate)
-    return None if route is None else route[1]
+    return data.memo("capital areas", build)
+
+
+def _distance(aq: int, ar: int, bq: int, br: int) -> int:
+    """`hex_distance` over plain coordinates."""
+    dq, dr = aq - bq, ar - br
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2

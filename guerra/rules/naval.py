@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.core.actions import Action, DiceRolled, Event, Message
 from engine.core.hexgrid import Hex, hex_distance, hex_neighbors
 from guerra.rules.actions import Disembark, Embark
-from guerra.rules.counters import board, land, name
+from guerra.rules.counters import board, ids_of_kind, land, name
 from guerra.rules.data import Kind, Side, Terrain
 from guerra.rules.state import GuerraState, Unit, Where
 
@@ -63,8 +63,16 @@ def roll_movement(state: GuerraState, ship: Unit) -> list[Event]:
                        faces=state.data.die.faces)]
 
 
-def _aboard(state: GuerraState, player: str) -> int:
-    return sum(1 for u in state.units.values() if u.player == player and u.where is Where.ABOARD)
+def _port_approaches(state: GuerraState) -> frozenset[Hex]:
+    """The hexes next to a port city, where a naval counter may take on or land counters
+    (section 7.1); worked out once per scenario."""
+    data = state.data
+
+    def build() -> frozenset[Hex]:
+        return frozenset(h for city in data.board.cities.values() if city.id in data.ports
+                         for h in hex_neighbors(city.hex))
+
+    return data.memo("port approaches", build)
 
 
 def transport_actions(state: GuerraState, player: str) -> list[Action]:
@@ -72,15 +80,23 @@ def transport_actions(state: GuerraState, player: str) -> list[Action]:
     data = state.data
     board_ = data.board
     actions: list[Action] = []
-    ships = [u for u in state.units.values() if u.player == player and u.kind is Kind.NAVAL
-             and u.where is Where.MAP and usable(state, u)]
+    units = state.units
+    on_map, aboard = Where.MAP, Where.ABOARD
+    ships = [u for u in map(units.__getitem__, ids_of_kind(state, Kind.NAVAL))
+             if u.player == player and u.where is on_map and usable(state, u)]
     if not ships:
         return actions
-    room = _aboard(state, player) < data.transport.per_player_at_once
-    for unit in state.units.values():
-        if unit.player != player or unit.kind is not Kind.ARMY:
-            continue
-        if unit.where is Where.MAP and room and not unit.shipped and not unit.must_fight:
+    # Nothing to board or land when no usable ship lies next to a port and none carries
+    # anything (a counter aboard is in its carrier's cargo: the invariants check it).
+    approaches = _port_approaches(state)
+    if not any(ship.cargo or ship.hex in approaches for ship in ships):
+        return actions
+    # only army counters go aboard (section 7.1; the invariants check it)
+    armies = [u for u in map(units.__getitem__, ids_of_kind(state, Kind.ARMY))
+              if u.player == player and (u.where is on_map or u.where is aboard)]
+    room = sum(1 for u in armies if u.where is aboard) < data.transport.per_player_at_once
+    for unit in armies:
+        if unit.where is on_map and room and not unit.shipped and not unit.must_fight:
             assert unit.hex is not None
             city = board_.cities.get(unit.hex)
             if city is None or city.id not in data.ports:
@@ -92,7 +108,7 @@ def transport_actions(state: GuerraState, player: str) -> list[Action]:
                 if (len(ship.cargo) < data.transport.per_naval_counter
                         and hex_distance(ship.hex, unit.hex) == 1):
                     actions.append(Embark(unit.id, ship.id))
-        elif unit.where is Where.ABOARD:
+        elif unit.where is aboard:
             carrier = state.units[unit.carrier] if unit.carrier else None
             if carrier is None or carrier not in ships:
                 continue

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from engine.core.actions import Event
 from engine.core.hexgrid import Hex
-from guerra.rules.data import Kind, Side
+from guerra.rules.data import Side
 from guerra.rules.events import ProvinceChanged
-from guerra.rules.state import GuerraState, Where
+from guerra.rules.state import GuerraState
 
 
 def status_name(status: Side | None) -> str:
@@ -99,21 +99,13 @@ def zone_of(state: GuerraState, side: Side, province: str) -> tuple[str, ...] | 
     return None
 
 
-def check_provinces(state: GuerraState) -> list[str]:
-    """Province states agree with the counters on the map (invariant of the issue)."""
-    problems: list[str] = []
-    nationalist, republican = Side.NATIONALIST, Side.REPUBLICAN
-    counts: dict[str, dict[Side, int]] = {t: {nationalist: 0, republican: 0}
-                                          for t in state.land_count}
-    territory = state.data.board.territory
-    on_map, army, garrison = Where.MAP, Kind.ARMY, Kind.GARRISON
-    for u in state.units.values():
-        if u.where is on_map and (u.kind is army or u.kind is garrison) and u.hex is not None:
-            t = territory.get(u.hex)
-            if t is None:
-                problems.append(f"{u.id} is on a hex with no province")
-                continue
-            counts[t][u.side] += 1
+def province_problems(state: GuerraState, counts: dict[str, dict[Side, int]],
+                      strays: list[str]) -> list[str]:
+    """Province states agree with the counters on the map (invariant of the issue): `counts`
+    are the land counters of each territory as counted from the counters themselves, `strays`
+    the problems of counters found on a hex with no province (guerra.rules.invariants counts
+    both in its one pass over the counters)."""
+    problems = list(strays)
     for t, by_side in counts.items():
         if by_side != state.land_count[t]:
             problems.append(f"land counts of {t} are {state.land_count[t]}, counted {by_side}")

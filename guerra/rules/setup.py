@@ -317,6 +317,9 @@ def new_state(data: GuerraData, dice: Dice) -> GuerraState:
         state.last_owner[pid] = owner
     for t in [*data.provinces, *data.regions]:
         state.land_count[t] = {Side.NATIONALIST: 0, Side.REPUBLICAN: 0}
+    cells = len(data.board.cells)
+    state.land_cells = [0] * cells
+    state.land_side = [None] * cells
     for side in Side:
         state.fec[side] = start.fec[side]
         state.fec_losses[side] = 0

@@ -9,6 +9,7 @@ import pytest
 from guerra_kit import h, make_map, province, put, scenario, start
 
 from engine.core.actions import IllegalActionError
+from engine.core.hexgrid import hex_neighbors
 from guerra.rules.actions import Attack, EndCombats, EndMovement, MoveTo, Select, Stay
 from guerra.rules.data import Side
 from guerra.rules.state import Phase
@@ -188,6 +189,29 @@ def test_entering_a_control_zone_stops_and_needs_the_movement_factor():
     reach = reach_of(rules, state, far)
     assert h(11, 4) not in reach  # 6 hexes: too far to fight, and displacement cannot end there
     assert all(not r.fight or r.cost <= 4 for r in reach.values())
+
+
+def test_a_control_zone_follows_its_counters_as_they_move_and_leave():
+    """The enemy control zone is worked out again after an enemy counter moves or leaves
+    (it is kept between selections while the enemy stands still)."""
+    from guerra.rules.counters import eliminate, move
+
+    rules, state = start(plain())
+    state.turn = 4
+    enemy = put(state, "republican_army", h(12, 4), "republican")
+    mover = put(state, "nationalist_army", h(7, 4))
+    assert reach_of(rules, state, mover)[h(11, 4)].fight
+    rules.apply(state, Stay())
+    mover.moved = False
+    move(state, enemy, h(10, 6))
+    reach = reach_of(rules, state, mover)
+    fights = {x for x, r in reach.items() if r.fight}
+    assert not reach[h(11, 4)].fight and fights
+    assert fights <= set(hex_neighbors(h(10, 6)))
+    rules.apply(state, Stay())
+    mover.moved = False
+    eliminate(state, enemy, "test")
+    assert not any(r.fight for r in reach_of(rules, state, mover).values())
 
 
 def test_a_counter_cannot_pass_through_a_control_zone():

@@ -94,6 +94,7 @@ def test_state_copies_share_no_mutable_part_but_the_printed_data():
             assert mine is not theirs, f.name
     for uid, unit in state.units.items():
         assert twin.units[uid] is not unit and twin.units[uid].cargo is not unit.cargo
+        assert twin.units[uid] == unit
     for h, ids in state.land_at.items():
         assert twin.land_at[h] is not ids
     rules = GuerraRules()

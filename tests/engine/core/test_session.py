@@ -6,6 +6,7 @@ import pytest
 
 from engine.core.actions import DiceRolled, IllegalActionError
 from engine.core.dice import ScriptedDice
+from engine.core.session import Session
 from toygame.rules import Attack, EndTurn, Move
 from toygame.testing import BOARD, make_session
 
@@ -89,3 +90,63 @@ def test_state_at_rebuilds_earlier_positions_across_checkpoints():
         assert s.rules.state_hash(s.state_at(n)) == hashes[n]
     s.rewind(70)
     assert s.state_hash() == hashes[70] and len(s.history) == 70
+
+
+def test_lazy_checkpoints_give_the_same_positions_and_are_kept_once_built():
+    """A playout's session copies no state while it plays; looking back rebuilds the same
+    positions and keeps the copies it passed, so a second look back replays little."""
+    eager = make_session(seed=3, max_turns=100)
+    lazy = Session(eager.rules, eager.scenario, eager.seed, lazy_checkpoints=True)
+    rng = random.Random(0)
+    hashes = [eager.state_hash()]
+    while len(eager.history) < 150 and eager.result() is None:
+        action = rng.choice([a for a in eager.legal_actions() if not isinstance(a, Attack)])
+        eager.play(action)
+        lazy.play(action)
+        hashes.append(eager.state_hash())
+    assert lazy.state_hash() == hashes[-1]
+    assert sorted(lazy._checkpoints) == [0]
+    assert lazy.rules.state_hash(lazy.state_at(130)) == hashes[130]
+    assert sorted(lazy._checkpoints) == [0, 64, 128]
+    for n in (0, 1, 63, 64, 65, 100, len(lazy.history)):
+        assert lazy.rules.state_hash(lazy.state_at(n)) == hashes[n]
+    lazy.rewind(70)
+    assert lazy.state_hash() == hashes[70] and sorted(lazy._checkpoints) == [0, 64]
+
+
+class _Unchecked:
+    """The toy game's rules with an `apply_legal` that records what it was given."""
+
+    def __init__(self, rules):
+        self._rules = rules
+        self.unchecked = []
+
+    def __getattr__(self, name):
+        return getattr(self._rules, name)
+
+    def apply_legal(self, state, action):
+        self.unchecked.append(action)
+        return self._rules.apply(state, action)
+
+
+def test_only_an_action_taken_from_the_legal_list_skips_the_check():
+    """A headless playout without checks applies the agent's pick unchecked only when it is
+    one of the listed actions; anything else still goes through `apply`, which refuses it."""
+    from engine.sim import play_to_end
+
+    base = make_session()
+    rules = _Unchecked(base.rules)
+    s = Session(rules, base.scenario, base.seed)
+
+    class Cheat:
+        def choose(self, rules, state, legal):
+            return Move("r1", 1, -1)
+
+    with pytest.raises(IllegalActionError):
+        play_to_end(s, {"blue": Cheat()}, check=False)
+    assert rules.unchecked == []
+    s = Session(rules, base.scenario, base.seed)
+    s.play(s.legal_actions()[0], check_legal=False, listed=True)
+    assert len(rules.unchecked) == 1
+    s.play(s.legal_actions()[0], check_legal=False)
+    assert len(rules.unchecked) == 1
