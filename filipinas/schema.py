@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from engine.data.schema import Document, Id, Problem, Record, Ref, SchemaSet, ValidDoc
+from filipinas.checks import CHECKS
 
 SpaceId = Annotated[str, Id("space")]
 SpaceRef = Annotated[str, Ref("space")]
@@ -154,8 +155,13 @@ class CardModel(Record):
     flavour: Annotated[str, Field(min_length=1)]
 
 
+DeckName = Literal["spanish", "filipino", "usa_spanish", "usa_filipino"]
+
+
 class CardsDoc(Document):
     kind: Literal["cards"]
+    decks: dict[DeckName, Annotated[int, Field(ge=1)]] | None = None
+    """The size of each deck, which its cards must add up to (filipinas/checks.py)."""
     cards: list[CardModel]
 
 
@@ -350,6 +356,6 @@ SCHEMAS = SchemaSet(
         "setup": SetupDoc,
         "options": OptionsDoc,
     },
-    checks=(_check_decks,),
+    checks=(_check_decks, *CHECKS),
     required_kinds=("map", "counters", "cards", "tables", "setup"),
 )
