@@ -100,7 +100,7 @@ def check_decks(docs: Mapping[str, ValidDoc]) -> list[Problem]:
 def check_tables(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     """The Resource Table reads every box from 0 to its maximum once (5.1.3); the Spanish
     Morale bands every Morale from the lowest to the highest once (5.3.1); the turn track
-    numbers its turns 1 to N once each."""
+    numbers each turn once, without a gap."""
     problems: list[Problem] = []
     if "tables" in docs:
         item = docs["tables"]
@@ -116,8 +116,9 @@ def check_tables(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     if "map" in docs:
         item = docs["map"]
         track = [t.turn for t in _model(item).turns.track]
-        problems += keyed_rows(item.doc, ("turns", "track"), track, "turn",
-                               range(1, len(track) + 1), field="turn")
+        expected = range(min(track), max(track) + 1) if track else None
+        problems += keyed_rows(item.doc, ("turns", "track"), track, "turn", expected,
+                               field="turn")
     return problems
 
 

@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 from engine.core.hexgrid import ODD, OffsetCoord, hex_distance, roffset_to_cube
 from engine.data.grid import parse_grid
 from engine.data.schema import Document, Id, Problem, Record, Ref, SchemaSet, ValidDoc
+from guerra.checks import CHECKS
 
 HexLabel = Annotated[str, Field(pattern=r"^[0-9]+,[0-9]+$")]
 SideName = Literal["nationalist", "republican"]
@@ -508,7 +509,7 @@ SCHEMAS = SchemaSet(
         "turns": TurnsDoc,
         "city_stack_table": CityStackTableDoc,
     },
-    checks=[check_map, check_capitals, check_setup, check_tables],
+    checks=[check_map, check_capitals, check_setup, check_tables, *CHECKS],
     required_kinds=[
         "map", "provinces", "counters", "setup", "reinforcements", "naval_use", "conversions",
         "weather", "turns", "city_stack_table",
