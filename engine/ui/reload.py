@@ -22,6 +22,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+import pygame
+
 from engine import paths
 from engine.core.files import display, is_regular_file, printable
 from engine.core.rebuild import RebuildError, Rebuilt, Stop, rebuild
@@ -33,6 +35,9 @@ from engine.ui.widgets.dialog import Dialog
 if TYPE_CHECKING:
     from engine.ui.game_scene import GameScene
 
+SAY_FIRST: Final = 300
+"""A game this long is said to be reloading before the work starts: replaying a whole game of
+La Guerra de España (about 1,500 actions) takes 1.5 s of CPU."""
 SHOWN_PROBLEMS: Final = 12
 """Problems listed in the error dialog; `wargames validate` lists the others."""
 _CARET: Final = re.compile(r"^\s+\|\s*\^\s*$")
@@ -54,6 +59,11 @@ def reload_scenario(scene: GameScene) -> Rebuilt | None:
                                  f"{display(manifest)} is no longer a scenario file. The game "
                                  "goes on as it was.", [("OK", None)]))
         return None
+    if len(old.history) >= SAY_FIRST:
+        scene.app.toast(f"Reloading {display(manifest.name)}: replaying {len(old.history)} "
+                        "actions…")
+        scene.app.draw()
+        pygame.display.flip()
     try:
         scenario = load_game_scenario(scene.plugin, manifest)
         rebuilt = rebuild(old.rules, scenario, old.seed, old.history)

@@ -145,3 +145,13 @@ def test_a_hot_seat_reload_hides_the_other_sides_action_and_hands_over(app, fold
         assert "red" not in views  # the hand-off screen covers the board
     finally:
         del scene.session.rules.view
+
+
+def test_a_long_game_says_it_is_reloading_before_the_replay(app, folder, monkeypatch):
+    monkeypatch.setattr("engine.ui.reload.SAY_FIRST", 5)
+    scene = opened(app, folder)
+    frames = app.frames
+    key(app, pygame.K_F5)
+    assert "Reloading basic.yaml: replaying 5 actions…" in app.toasts.messages
+    assert app.frames >= frames + 2  # drawn once before the replay, once after
+    assert len(scene.session.history) == 5
