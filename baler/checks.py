@@ -3,7 +3,8 @@
 
 - Stacking at the start: a space of the church holds one counter (the friars' shared space two,
   as many as the leaders whose home it is, rulebook "The Spanish area"); a placement on the home
-  of a leader who is not placed elsewhere stacks on that leader.
+  of a leader who is not placed, eliminated or on the territorial map stacks on that leader;
+  troops on the territorial control map stay within its stack limit.
 - Deck sizes: the totals the cards document declares (`decks:`) against the cards it lists.
 - Die tables with gaps or overlaps: a face listed twice in one result, a face that would both
   kill and wound in a shooting ("3. Dice roll"), the detachment's row and column grid read by
@@ -44,7 +45,9 @@ def check_start_stacking(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     item = docs["setup"]
     setup: Any = item.model
     units: Any = docs["units"].model
-    placed = set(setup.placements.values())
+    troops = getattr(setup, "territorial_troops", None)
+    placed = {*setup.placements.values(), *getattr(setup, "eliminated", ()),
+              *(troops.units if troops is not None else ())}
     homes = Counter(leader.home for leader in units.leaders)
     at: dict[str, list[str]] = {}
     for leader in units.leaders:
@@ -62,6 +65,12 @@ def check_start_stacking(docs: Mapping[str, ValidDoc]) -> list[Problem]:
                 ("placements", space),
                 f"{space} would hold {len(here)} counters at the start ({unit} and {others}); "
                 f"it holds {room} (a leader not placed starts in his home space)"))
+    if troops is not None and "tables" in docs:
+        limit = _any(docs["tables"]).tcm_stack_limit
+        if len(troops.units) > limit:
+            problems.append(item.doc.problem(
+                ("territorial_troops", "units"), f"{len(troops.units)} troops on one space of "
+                f"the territorial control map; it holds {limit} (tcm_stack_limit)"))
     return problems
 
 

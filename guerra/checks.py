@@ -112,6 +112,8 @@ def check_start_stacking(docs: Mapping[str, ValidDoc]) -> list[Problem]:
                         here, f"{in_region[placement.region]} counters in {region.id}, more "
                         f"than its {hexes} hexes hold at {region.stacking} each (section 8)"))
             continue
+        if placement.city is None:
+            continue  # a counter on a given hex: guerra/schema.py checks its stack
         city = cities[placement.city]
         if family.kind == "naval":
             ships[city.id] = ships.get(city.id, 0) + placement.count
@@ -147,17 +149,22 @@ def check_start_stacking(docs: Mapping[str, ValidDoc]) -> list[Problem]:
 
 
 def check_counter_totals(docs: Mapping[str, ValidDoc]) -> list[Problem]:
-    """The setup and the fixed reinforcements together use no more counters of a family than
-    the counter mix holds (sections 2.4, 10); the setup alone is checked in guerra/schema.py."""
+    """The counters the setup places (and those a later start counts as lost) and the fixed
+    reinforcements still to come use no more counters of a family than the counter mix holds
+    (sections 2.4, 10); the setup alone is checked in guerra/schema.py."""
     if not {"setup", "counters", "reinforcements"} <= docs.keys():
         return []
     families = {f.id: f for f in _model(docs["counters"]).families}
-    used: dict[str, int] = {}
-    for placement in _model(docs["setup"]).placements:
+    setup = _model(docs["setup"])
+    used: dict[str, int] = dict(getattr(setup, "eliminated", None) or {})
+    for placement in setup.placements:
         used[placement.family] = used.get(placement.family, 0) + placement.count
+    start = getattr(setup, "turn", 1)
     item = docs["reinforcements"]
     problems: list[Problem] = []
     for i, row in enumerate(_model(item).fixed):
+        if row.turn < start:
+            continue  # arrived before a later start: among the placed or the lost
         family = families.get(row.family)
         before = used.get(row.family, 0)
         used[row.family] = before + row.count

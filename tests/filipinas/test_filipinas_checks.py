@@ -30,23 +30,20 @@ def test_a_moros_guerrilla_stacked_with_a_leader(broken):
     assert f"{line} |   - {new}" in text
 
 
-def test_a_brigade_on_a_fleet_and_a_counter_placed_twice(broken):
-    new = "{counters: [asia_fleet, montojo, desierto], space: cavite_city}"
+def test_a_brigade_on_a_fleet(broken):
+    new = "{counters: [asia_fleet, montojo, mindanao_2], space: cavite_city}"
     line, col = broken.edit("setup.yaml", "{counters: [asia_fleet, montojo], space: cavite_city}",
                             new)
     broken.problem("setup.yaml", line, col + new.index("["),
-                   "desierto cannot stack with a fleet: a fleet stacks with fleets, leaders and "
-                   "the American land units it carries (6.3.2, 7.1)")
-    first = line_of(broken.folder / "setup.yaml", "{counters: [desierto]")
-    broken.problem("setup.yaml", line, col + new.index("desierto"),
-                   f"desierto is already placed at line {first}")
+                   "mindanao_2 cannot stack with a fleet: a fleet stacks with fleets, leaders "
+                   "and the American land units it carries (6.3.2, 7.1)")
 
 
-def test_only_a_two_step_unit_starts_reduced(broken):
-    new = "{counters: [bonifacio, magdiwan], space: manila, reduced: [magdiwan]}"
-    line, col = broken.edit("setup.yaml", "{counters: [bonifacio, magdiwan], space: manila}", new)
-    broken.problem("setup.yaml", line, col + new.rindex("magdiwan"),
-                   "magdiwan has one step: it cannot start reduced (4.2.1)")
+def test_counters_in_a_box_are_no_stack(broken):
+    broken.edit("setup.yaml", "placements:\n",
+                "placements:\n  - {counters: [moros, bisayas, tarlac_corps], "
+                "space: filipino_troops}\n")
+    assert broken.problems() == []
 
 
 def test_deck_totals_must_add_up(broken):
