@@ -9,8 +9,7 @@ validate` (and F5 in a game) after the schemas:
 - Tables with gaps or overlaps: the Resource Table's boxes (5.1.3) and the Spanish Morale bands
   (5.3.1) read every value of their range once; the turn track numbers each turn once.
 - Adjacency that is not symmetric: the map says who touches whom twice, in `adjacency` and in a
-  Fortified Line's `joins` or a city's `province`; the two must agree, and a pair is listed once
-  and never joins a space to itself.
+  Fortified Line's `joins` or a city's `province`; the two must agree.
 - Places no path reaches: in every area of the map that uses adjacency (Luzon, the sea and its
   ports), each space is joined to the others; boxes and the mini-map, which no adjacency
   touches, are entered by the rules alone.
@@ -112,8 +111,9 @@ def check_tables(docs: Mapping[str, ValidDoc]) -> list[Problem]:
 
 
 def check_adjacency(docs: Mapping[str, ValidDoc]) -> list[Problem]:
-    """The adjacency list agrees with the Fortified Lines' `joins` and the cities' `province`,
-    lists each pair once and joins no space to itself (4.3, 6.13.2)."""
+    """The adjacency list agrees with the Fortified Lines' `joins` and the cities' `province`
+    (4.3, 6.13.2); filipinas/schema.py refuses a pair listed twice or joining a space to
+    itself."""
     if "map" not in docs:
         return []
     item = docs["map"]
@@ -122,16 +122,7 @@ def check_adjacency(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     spaces = {s.id: s for s in board.spaces}
     where = {s.id: i for i, s in enumerate(board.spaces)}
     problems: list[Problem] = []
-    pairs: dict[frozenset[str], int] = {}
-    for k, (a, b) in enumerate(board.adjacency):
-        pair = frozenset((a, b))
-        if a == b:
-            problems.append(doc.problem(("adjacency", k), f"{a} is paired with itself"))
-        elif pair in pairs:
-            line = doc.mark(("adjacency", pairs[pair]))[0]
-            problems.append(doc.problem(("adjacency", k), f"{a} and {b} are already paired at "
-                                        f"line {line} (a pair is listed once, in either order)"))
-        pairs.setdefault(pair, k)
+    pairs = {frozenset(pair) for pair in board.adjacency}
     for k, (a, b) in enumerate(board.adjacency):
         for line_id, other in ((a, b), (b, a)):
             space = spaces[line_id]

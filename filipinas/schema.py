@@ -3,6 +3,7 @@ options."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Annotated, Literal
 
@@ -356,6 +357,9 @@ SCHEMAS = SchemaSet(
         "setup": SetupDoc,
         "options": OptionsDoc,
     },
-    checks=(_check_decks, *CHECKS),
+    checks=(_check_decks,),
     required_kinds=("map", "counters", "cards", "tables", "setup"),
 )
+
+SCHEMAS = dataclasses.replace(SCHEMAS, checks=(*SCHEMAS.checks, *CHECKS))
+"""Then the checks a designer trips over (filipinas/checks.py)."""

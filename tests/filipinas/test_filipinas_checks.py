@@ -92,15 +92,20 @@ def test_a_fortified_line_whose_adjacency_disagrees_with_its_joins(broken):
                    "[line_cavite_manila, manila]")
 
 
-def test_a_pair_listed_both_ways_and_a_city_joined_to_another_province(broken):
+def test_a_city_joined_to_another_province(broken):
     line, col = broken.edit("map.yaml", "  - [manila, manila_city]\n",
-                            "  - [manila, manila_city]\n  - [manila_city, manila]\n"
-                            "  - [bulacan, manila_city]\n")
+                            "  - [manila, manila_city]\n  - [bulacan, manila_city]\n")
     broken.problem("map.yaml", line + 1, col + 4,
-                   f"manila_city and manila are already paired at line {line} (a pair is listed "
-                   "once, in either order)")
-    broken.problem("map.yaml", line + 2, col + 4,
                    "manila_city is a city of manila, not of bulacan (its `province`)")
+
+
+def test_a_city_missing_from_the_adjacency_of_its_province(broken):
+    line, col = broken.edit("map.yaml", "  - [cavite, cavite_city]\n", "")
+    city = line_of(broken.folder / "map.yaml", "{id: cavite_city")
+    text = (broken.folder / "map.yaml").read_text().splitlines()[city - 1]
+    broken.problem("map.yaml", city, text.index("province: cavite") + 11,
+                   "cavite_city is a city of cavite, but the adjacency has no "
+                   "[cavite_city, cavite]")
 
 
 def test_a_province_no_path_reaches(broken):
