@@ -9,12 +9,14 @@ initial deployment and the options chosen before the game). `SCHEMAS` is what
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Mapping
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from baler.checks import CHECKS
 from engine.data.schema import Document, Id, Problem, Record, Ref, SchemaSet, ValidDoc
 
 SideName = Literal["spanish", "philippine"]
@@ -233,8 +235,18 @@ class Card(Record):
     flavour: str
 
 
+class DeckTotals(Record):
+    """The card counts the data must add up to (checked in baler/checks.py)."""
+
+    total: Annotated[int, Field(ge=1)] | None = None
+    faction: dict[SideName, Annotated[int, Field(ge=0)]] = {}
+    shared: Annotated[int, Field(ge=0)] | None = None
+    fog_of_war: dict[SideName, Annotated[int, Field(ge=0)]] = {}
+
+
 class Cards(Document):
     kind: Literal["cards"]
+    decks: DeckTotals | None = None
     cards: list[Card]
 
 
@@ -483,11 +495,6 @@ def _check_cards(docs: Mapping[str, ValidDoc]) -> list[Problem]:
             )
         if not card.fow and card.secondary is None:
             problems.append(item.doc.problem(("cards", i), "this card needs a secondary event"))
-    factions = Counter(c.owner for c in cards if not c.fow)
-    for side in ("spanish", "philippine"):
-        if factions[side] != 10:
-            message = f"{side} has {factions[side]} faction cards; the rulebook gives 10"
-            problems.append(item.doc.problem(("cards",), message))
     return problems
 
 
@@ -607,3 +614,6 @@ SCHEMAS = SchemaSet(
     checks=(_check_cards, _check_board, _check_setup),
     required_kinds=("board", "units", "cards", "tables", "setup"),
 )
+
+SCHEMAS = dataclasses.replace(SCHEMAS, checks=(*SCHEMAS.checks, *CHECKS))
+"""Then the checks a designer trips over (baler/checks.py)."""

@@ -3,12 +3,14 @@ options."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Annotated, Literal
 
 from pydantic import Field
 
 from engine.data.schema import Document, Id, Problem, Record, Ref, SchemaSet, ValidDoc
+from filipinas.checks import CHECKS
 
 SpaceId = Annotated[str, Id("space")]
 SpaceRef = Annotated[str, Ref("space")]
@@ -155,8 +157,13 @@ class CardModel(Record):
     flavour: Annotated[str, Field(min_length=1)]
 
 
+DeckName = Literal["spanish", "filipino", "usa_spanish", "usa_filipino"]
+
+
 class CardsDoc(Document):
     kind: Literal["cards"]
+    decks: dict[DeckName, Annotated[int, Field(ge=1)]] | None = None
+    """The size of each deck, which its cards must add up to (filipinas/checks.py)."""
     cards: list[CardModel]
 
 
@@ -452,3 +459,6 @@ SCHEMAS = SchemaSet(
     checks=(_check_decks, _check_adjacency, _check_setup, _check_start),
     required_kinds=("map", "counters", "cards", "tables", "setup"),
 )
+
+SCHEMAS = dataclasses.replace(SCHEMAS, checks=(*SCHEMAS.checks, *CHECKS))
+"""Then the checks a designer trips over (filipinas/checks.py)."""

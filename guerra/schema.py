@@ -8,6 +8,7 @@ factors of section 2.1), counters (sections 2.2-2.5, 7, 8), setup (section 6), r
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Annotated, Literal
 
@@ -16,6 +17,7 @@ from pydantic import Field, model_validator
 from engine.core.hexgrid import ODD, OffsetCoord, hex_distance, roffset_to_cube
 from engine.data.grid import parse_grid
 from engine.data.schema import Document, Id, Problem, Record, Ref, SchemaSet, ValidDoc
+from guerra.checks import CHECKS
 
 HexLabel = Annotated[str, Field(pattern=r"^[0-9]+,[0-9]+$")]
 SideName = Literal["nationalist", "republican"]
@@ -646,3 +648,6 @@ SCHEMAS = SchemaSet(
         "weather", "turns", "city_stack_table",
     ],
 )
+
+SCHEMAS = dataclasses.replace(SCHEMAS, checks=(*SCHEMAS.checks, *CHECKS))
+"""Then the checks a designer trips over (guerra/checks.py)."""

@@ -12,9 +12,9 @@ fanned out asks which counter is meant when two of them would answer differently
 opens full size on a click or right-click and is enlarged while the pointer rests on it. Every
 refusal shows its reason and its section.
 
-Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F1 player aid, L enlarges the log, Escape closes
-what is open or clears the selection (the game menu only when nothing is selected); a
-right-click clears the selection too.
+Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F1 player aid, F5 reloads the scenario's files
+(`engine.ui.reload`), L enlarges the log, Escape closes what is open or clears the selection (the
+game menu only when nothing is selected); a right-click clears the selection too.
 """
 
 from __future__ import annotations
@@ -803,6 +803,31 @@ class GameScene(Scene):
         self.app.toast(f"Redone: {self.gameui.action_label(self.session.history[-1].action)}")
         self._after(events)
 
+    def adopt(self, session: Session) -> None:
+        """Go on with `session`, this game rebuilt on reloaded scenario files (F5): the board
+        is drawn again from its data, the computer's thinking on the old position is dropped,
+        and the screen changes hands if the side deciding now is another human's."""
+        self._thought, self._ai_wait, self._think_shown = None, 0.0, ""
+        self.session = session
+        self.gameui = build_gameui(self.plugin, session)
+        if self.gameui.board.world_size != self.camera.world_size:
+            self.camera = Camera(self._board_rect(self.app.size), self.gameui.board.world_size)
+        switch = self._extra("set_overlay")
+        for oid, on in self.overlays_on.items():
+            if on and switch is not None:
+                switch(oid, True)
+        length = len(session.history)
+        for index in [k for k in self.notes if k >= length]:
+            del self.notes[index]
+        self.last_seen = {side: min(seen, length) for side, seen in self.last_seen.items()}
+        self.feeds.clear()
+        self.animations.clear()
+        self.tray, self._placements, self.moved = None, None, frozenset()
+        self._result_shown = False
+        self._close_popups()
+        self.clear_selection(refresh=False)
+        self._settle()
+
     # --- saves ---------------------------------------------------------------------------------
 
     def autosave_path(self) -> Path | None:
@@ -951,9 +976,10 @@ class GameScene(Scene):
 
         self.show_dialog(Dialog(
             "Game menu",
-            "F1 player aid, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, L enlarge the log, F11 full "
-            "screen, F12 screenshot, Ctrl +/- text size, M sound. Drag or arrow keys to pan, "
-            "wheel to zoom, F or Home to see the whole board; right-click a card to read it. "
+            "F1 player aid, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F5 reload the scenario's "
+            "files, L enlarge the log, F11 full screen, F12 screenshot, Ctrl +/- text size, "
+            "M sound. Drag or arrow keys to pan, wheel to zoom, F or Home to see the whole "
+            "board; right-click a card to read it. "
             "\"Pass my reaction windows\": a reaction window is offered only when you have "
             "something better than declining (free, and it cannot make things worse); otherwise "
             "it is declined for you and the log says so.",
@@ -1063,6 +1089,10 @@ class GameScene(Scene):
             self.save()
         elif event.key == pygame.K_F1:
             self.open_player_aid()
+        elif event.key == pygame.K_F5 and not self.still:
+            from engine.ui.reload import reload_scenario
+
+            reload_scenario(self)
         elif event.key == pygame.K_l and not ctrl:
             self.toggle_log()
         elif event.key == pygame.K_ESCAPE:

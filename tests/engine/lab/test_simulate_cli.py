@@ -121,3 +121,28 @@ def test_cluster_without_ray_says_how_to_get_it(monkeypatch, capsys):
     monkeypatch.setattr(builtins, "__import__", no_ray)
     assert main(["simulate", "skirmish", "--games", "2", "--cluster", "auto"]) == 2
     assert "pip install 'wargames[cluster]'" in capsys.readouterr().err
+
+
+def test_cluster_at_an_address_where_nothing_answers_is_one_line(monkeypatch, capsys):
+    """Ray retries a wrong address for minutes: the head is tried once first (engine/lab/
+    cluster.py), so the error comes at once, whether or not Ray is installed here."""
+    import socket
+
+    class NoRay:
+        @staticmethod
+        def is_initialized() -> bool:
+            return False
+
+        @staticmethod
+        def init(**kwargs):
+            raise AssertionError("Ray must not be asked to connect")
+
+    monkeypatch.setattr("engine.lab.cluster._ray", lambda: NoRay)
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]  # bound, never listening: the connection is refused
+        assert main(["simulate", "skirmish", "--games", "2",
+                     "--cluster", f"127.0.0.1:{port}"]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot reach the Ray cluster at 127.0.0.1:{port}: connection refused" in err
+    assert "Traceback" not in err
