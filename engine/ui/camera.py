@@ -419,18 +419,22 @@ class StaticLayer:
         """The visible tiles of `level`, scaled to the camera's zoom when it is another one
         (`fast`: without smoothing, for the few frames a stand-in shows)."""
         view = camera.viewport
-        surface.fill(TABLE, view)
         if abs(level - camera.zoom) < 1e-9:
             # Rounding the board's origin once, then stepping whole tiles, leaves no seams.
             base_x = round(view.x - camera.offset[0] * level)
             base_y = round(view.y - camera.offset[1] * level)
-            surface.fblits(
-                [
-                    (tile, (base_x + i * self.tile_px, base_y + j * self.tile_px))
-                    for (i, j), tile in self._visible_tiles(level, visible)
-                ]
-            )
+            t = self.tile_px
+            tiles = self._visible_tiles(level, visible)
+            if tiles:
+                (i0, j0), (i1, j1) = tiles[0][0], tiles[-1][0]
+                covered = pygame.Rect(base_x + i0 * t, base_y + j0 * t, (i1 - i0 + 1) * t,
+                                      (j1 - j0 + 1) * t)
+            # the table shows only beyond the board's last tiles (zoomed out, or at an edge)
+            if not tiles or not covered.contains(view):
+                surface.fill(TABLE, view)
+            surface.fblits([(tile, (base_x + i * t, base_y + j * t)) for (i, j), tile in tiles])
             return
+        surface.fill(TABLE, view)
         x0 = math.floor(visible.x * level)
         y0 = math.floor(visible.y * level)
         x1 = math.ceil(visible.right * level)

@@ -244,6 +244,9 @@ class GameScene(Scene):
         self._tip_fresh = False
         self._card_hover: tuple[str | None, CardFace | None, float] = (None, None, 0.0)
         self.hover: str | None = None
+        self._legal_memo: list[tuple[tuple[object, ...], list[Action]]] | None = None
+        """The legal actions listed while an event is handled, by position (None between
+        events: the state may change in between by other hands than the screen's)."""
         self.on_resize(app.size)
         self._settle()
 
@@ -459,8 +462,9 @@ class GameScene(Scene):
             options.append(("Cancel", self.clear_selection))
         else:
             text = decision.prompt
-            legal = self.session.legal_actions()
-            on_board = self.gameui.board_actions(legal)
+            legal = self._legal()
+            # a set: a list made this test quadratic (Baler: 16,000 comparisons a refresh)
+            on_board = set(self.gameui.board_actions(legal))
             options = [(self.gameui.action_label(a), self._player(a))
                        for a in legal if a not in on_board]
             if self.selection is not None:
@@ -663,7 +667,7 @@ class GameScene(Scene):
         specs = stacks.stack(loc)
         if len(specs) < 2:
             return False
-        legal = self.session.legal_actions()
+        legal = self._legal()
         acting = [c for c in [*(spec.id for spec in reversed(specs)), loc]
                   if _acts(self.gameui.on_click(c, self.selection, legal))]
         if not acting:
@@ -699,7 +703,7 @@ class GameScene(Scene):
             elif self.session.result() is None:
                 self.app.toast(f"Wait: {self.side_name(self.deciding)} is deciding now.")
             return
-        click = self.gameui.on_click(target, self.selection, self.session.legal_actions())
+        click = self.gameui.on_click(target, self.selection, self._legal())
         if face is not None and not _acts(click):
             self.open_card(face)
             return
@@ -917,6 +921,28 @@ class GameScene(Scene):
     # --- events and frames ---------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self._legal_memo = []
+        try:
+            return self._handle_event(event)
+        finally:
+            self._legal_memo = None
+
+    def _legal(self) -> list[Action]:
+        """The legal actions now. While one event is handled they are listed once per
+        position: a click asks the game what it means, then the prompt lists the rest."""
+        history = self.session.history
+        # play appends an entry, undo and replay swap the state: both change the identities
+        key = (self.session.state, history[-1] if history else None)
+        memo = self._legal_memo
+        if memo is None:
+            return self.session.legal_actions()
+        if memo and all(a is b for a, b in zip(memo[0][0], key, strict=True)):
+            return memo[0][1]
+        legal = self.session.legal_actions()
+        memo[:] = [(key, legal)]
+        return legal
+
+    def _handle_event(self, event: pygame.event.Event) -> bool:
         if hasattr(event, "pos"):
             # tracked behind the hand-off screen too, so hover is right when the board returns
             self._mouse = event.pos
@@ -1165,6 +1191,12 @@ class GameScene(Scene):
         """The card the pointer has rested on for the tooltip's delay, if any."""
         _, face, rested = self._card_hover
         return face if rested >= self.tooltip.delay else None
+
+    @property
+    def opaque(self) -> bool:
+        """The board's view and the side panel tile the window (a replay leaves the panel's
+        place to the table)."""
+        return self.replay is None
 
     def draw_motion(self, surface: pygame.Surface) -> bool:
         """The board alone (with the dice over it) while it refines or the dice tumble: the
