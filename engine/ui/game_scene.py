@@ -1200,10 +1200,16 @@ class GameScene(Scene):
 
     def draw_motion(self, surface: pygame.Surface) -> bool:
         """The board alone (with the dice over it) while it refines or the dice tumble: the
-        panel and prompt did not change."""
+        panel and prompt did not change. A frame that only refines the board's picture draws
+        again just the part its new tiles cover (all else on screen is as it was)."""
         if self.replay is not None or self.handoff is not None or self.card_viewer is not None \
                 or self.menu is not None or self._hovered_card() is not None:
             return False
+        layer = self.camera.layer
+        part = layer.refine(self.camera) if layer is not None and not self.animations else None
+        clip = surface.get_clip()
+        if part is not None:
+            surface.set_clip(part)
         self.gameui.board.draw(surface, self.camera, self.hover, self._highlights())
         if self.animations:
             self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
@@ -1211,6 +1217,7 @@ class GameScene(Scene):
         if self.tray is not None:
             self.tray.draw(surface, self.camera.viewport, self.app.scale)
         self.tooltip.draw(surface)
+        surface.set_clip(clip)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

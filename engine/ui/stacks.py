@@ -40,7 +40,7 @@ class CounterStacks:
     """
 
     __slots__ = ("size", "_anchor", "_stacks", "_anchors", "_where", "_order", "_fanned", "_zoom",
-                 "_deadline", "_camera", "_version", "_placed", "_placed_key")
+                 "_deadline", "_camera", "_version", "_placed", "_placed_key", "_bounds_of")
 
     def __init__(self, counter_size: float, anchor: Callable[[str], Point | None]) -> None:
         """`counter_size`: side of a counter in world pixels; `anchor`: world centre of a
@@ -59,6 +59,7 @@ class CounterStacks:
         """Counts `set_counters` calls: the places kept for drawing belong to one of them."""
         self._placed: dict[str, list[tuple[str, pygame.Surface, int, int, float]]] = {}
         self._placed_key: tuple[object, ...] = ()
+        self._bounds_of: tuple[int, dict[str, pygame.FRect]] = (-1, {})
 
     def set_counters(self, counters: Mapping[str, Sequence[CounterSpec]]) -> None:
         """Replace every counter: by location id, bottom first. Raises ValueError for a location
@@ -176,13 +177,29 @@ class CounterStacks:
             for spec, r in reversed(self.rects(self._fanned)):
                 if r.collidepoint(world_pos):
                     return spec.id
+        bounds = self._bounds()
         for loc in reversed(self._order):
-            if loc == self._fanned:
+            if loc == self._fanned or not bounds[loc].collidepoint(world_pos):
                 continue
             for spec, r in reversed(self.rects(loc)):
                 if r.collidepoint(world_pos):
                     return spec.id
         return None
+
+    def _bounds(self) -> dict[str, pygame.FRect]:
+        """The rectangle around each stack as it stands unfanned, kept until the counters
+        change (a hover tests the pointer against every stack)."""
+        if self._bounds_of[0] != self._version:
+            fanned, self._fanned = self._fanned, None
+            try:
+                bounds = {}
+                for loc in self._order:
+                    rects = [r for _, r in self.rects(loc)]
+                    bounds[loc] = rects[0].unionall(rects[1:])
+            finally:
+                self._fanned = fanned
+            self._bounds_of = (self._version, bounds)
+        return self._bounds_of[1]
 
     def stack(self, location: str) -> tuple[CounterSpec, ...]:
         """The counters on `location`, bottom first."""
