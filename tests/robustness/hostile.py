@@ -31,7 +31,11 @@ from engine.paths import SCENARIOS
 
 GAMES = ("baler", "filipinas", "guerra")
 REFUSAL_SECONDS = 1.0
-"""Every refusal is given within this (issue 9)."""
+"""Every refusal is given within this much CPU time (issue 9). CPU time, not wall time: the
+suite runs beside other work on shared machines, where the wall clock says more about the
+neighbours than about us."""
+HANG_SECONDS = 10.0
+"""Wall time past which an attempt counts as a hang (waiting on a pipe costs no CPU)."""
 
 HOSTILE_VALUES: list[tuple[str, Any]] = [
     ("null", None),
@@ -106,6 +110,8 @@ class Outcome:
     code: int
     err: str
     seconds: float
+    """CPU time of the attempt."""
+    wall: float = 0.0
     changed: bool = False
     outside: list[str] = field(default_factory=list)
 
@@ -117,7 +123,9 @@ class Outcome:
     def check(self, *, one_line: bool = True, may_pass: bool = False) -> None:
         """Exit 2 with one line (or success when `may_pass`), no traceback, in time, the input
         unchanged, nothing read outside."""
-        where = f"{self.name}: exit {self.code}, {self.seconds:.2f} s, stderr {self.err[:300]!r}"
+        where = (f"{self.name}: exit {self.code}, {self.seconds:.2f} s CPU, {self.wall:.2f} s, "
+                 f"stderr {self.err[:300]!r}")
+        assert self.wall < HANG_SECONDS, where
         assert "Traceback" not in self.err, where
         if may_pass and self.code == 0:
             pass
@@ -137,10 +145,10 @@ def run_cli(name: str, argv: list[str], watched: Path | None = None,
     err = io.StringIO()
     with watching_opens() as opened, contextlib.redirect_stderr(err), \
             contextlib.redirect_stdout(io.StringIO()):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         code = main(argv)
-        seconds = time.perf_counter() - start
-    out = Outcome(name, code, err.getvalue(), seconds, _fingerprint(watched) != before)
+        seconds, wall = time.thread_time() - cpu, time.perf_counter() - start
+    out = Outcome(name, code, err.getvalue(), seconds, wall, _fingerprint(watched) != before)
     if allowed is not None:
         out.outside = outside(opened, allowed)
     return out
@@ -400,6 +408,75 @@ def valid_mutations(game: str, folder: Path, rng: random.Random,
             path.write_text("".join(lines), encoding="utf-8")
 
         yield f"{name}:{n + 1}:{i + 1}={new}", edit
+
+
+STRUCTURE_VALUES: list[Any] = [None, True, -1, 0, 1, 7, 99, 2.5, "", "zz_unknown", [], {}, [1],
+                                 {"a": 1}]
+"""What a structural edit may put in place of a value: other types, empty containers, an
+unknown reference."""
+
+
+def _nodes(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _nodes(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _nodes(value, (*path, i))
+
+
+def _has_block_text(node: Any) -> bool:
+    """Text rows (maps) do not survive a plain YAML dump; such files are left alone."""
+    if isinstance(node, str):
+        return "\n" in node
+    if isinstance(node, dict):
+        return any(_has_block_text(v) for v in node.values())
+    if isinstance(node, list):
+        return any(_has_block_text(v) for v in node)
+    return False
+
+
+def structural_mutations(game: str, folder: Path, rng: random.Random,
+                         count: int) -> Iterator[tuple[str, ScenarioEdit]]:
+    """Edits to the shape of one data file: a key deleted, a value replaced by one of another
+    type, a list item repeated or removed, two values of one mapping swapped. The file is
+    rewritten by a YAML dump (comments go; the data stays). Whatever validates must play."""
+    import yaml  # the tests' own writer; the game reads through engine.data
+
+    trees = {p.name: yaml.safe_load(p.read_text(encoding="utf-8"))
+             for p in sorted(folder.glob("*.yaml"))}
+    files = [name for name, tree in trees.items()
+             if isinstance(tree, dict) and not _has_block_text(tree)]
+    for _ in range(count):
+        name = rng.choice(files)
+        paths = [p for p in _nodes(trees[name]) if p and p[0] not in ("game", "kind")]
+        path = rng.choice(paths)
+        op = rng.choice(["delete", "replace", "replace", "repeat", "swap"])
+        value = rng.choice(STRUCTURE_VALUES)
+
+        def edit(target: Path, name: str = name, path: tuple[Any, ...] = path, op: str = op,
+                 value: Any = value) -> None:
+            file = target / name
+            tree = yaml.safe_load(file.read_text(encoding="utf-8"))
+            parent = tree
+            for step in path[:-1]:
+                parent = parent[step]
+            key = path[-1]
+            if op == "delete":
+                del parent[key]
+            elif op == "repeat" and isinstance(parent, list):
+                parent.insert(key, json.loads(json.dumps(parent[key])))
+            elif op == "swap" and isinstance(parent, dict) and len(parent) > 1:
+                other = next(k for k in parent if k != key)
+                parent[key], parent[other] = parent[other], parent[key]
+            else:
+                parent[key] = json.loads(json.dumps(value))
+            file.write_text(yaml.safe_dump(tree, sort_keys=False, allow_unicode=True),
+                            encoding="utf-8")
+
+        where = "/".join(map(str, path))
+        yield f"{name}:{where}:{op}", edit
 
 
 PLAYOUT = 60
