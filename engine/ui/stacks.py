@@ -77,6 +77,8 @@ class CounterStacks:
             stacks[loc] = tuple(specs)
             for i, spec in enumerate(specs):
                 where[spec.id] = (loc, i)
+        if stacks == self._stacks:
+            return  # the same counters (a refresh that moved none): what is kept stays valid
         self._stacks = stacks
         self._version += 1
         # Kept, as locations do not move, so a frame does not look every anchor up again.
