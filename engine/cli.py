@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 
 
 class _LauncherOnly(Exception):
-    """Stands for `LoadError` when the launcher runs: it shows scenario errors in a dialog
-    itself, and the YAML layer (pydantic) must not delay its window."""
+    """Stands for `LoadError` and `SaveError` when the launcher runs: it shows scenario and
+    save errors in a dialog itself, and the YAML layer (pydantic) and the saves must not delay
+    its window."""
 
 
 def _import_commands(command: str | None) -> None:
@@ -37,11 +38,12 @@ def _import_commands(command: str | None) -> None:
     global LoadError, load_game_scenario, load_saved_game, validate_paths
     from engine import plugins
     from engine.core.files import display, printable
-    from engine.core.saves import SaveError, read_save
 
     if command is None:
         LoadError = _LauncherOnly  # type: ignore[misc, assignment]
+        SaveError = _LauncherOnly  # type: ignore[misc, assignment]
         return
+    from engine.core.saves import SaveError, read_save
     from engine.core.session import Session
     from engine.loading import LoadError, load_game_scenario, load_saved_game, validate_paths
 
