@@ -259,7 +259,6 @@ def _dispatch(args: argparse.Namespace) -> int:
     plugin = _plugin(args.game)
     if command == "play":
         seed = args.seed if args.seed is not None else _random_seed()
-        session = _session(plugin, args.scenario, seed, args.load)
         seats = computer_seats(plugin, args.ai)
         players = {s: ("computer" if s in seats else "human") for s in plugin.sides}
         from engine.ai.registry import make_agent
@@ -267,7 +266,9 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         agents = {side: make_agent(plugin, level, side, seed + i)
                   for i, (side, level) in enumerate(seats.items())}
-        return run_game(plugin, session, players, agents)
+        # the window shows while the scenario loads (a load error closes it and is printed)
+        return run_game(plugin, lambda: _session(plugin, args.scenario, seed, args.load),
+                        players, agents)
     if command == "render":
         session = _session(plugin, args.scenario, args.seed, args.load)
         from engine.ui.render import render_png

@@ -532,13 +532,22 @@ def run_launcher(load_scenario: ScenarioLoader | None = None,
     return _run(app)
 
 
-def run_game(plugin: GamePlugin, session: Session, players: Mapping[str, str],
-             agents: Mapping[str, Agent] | None = None,
+def run_game(plugin: GamePlugin, session: Session | Callable[[], Session],
+             players: Mapping[str, str], agents: Mapping[str, Agent] | None = None,
              size: tuple[int, int] | None = None) -> int:
-    """Open the window on a game; "New game" at its end goes to the launcher."""
+    """Open the window on a game; "New game" at its end goes to the launcher. `session` may
+    be a function that sets the game up (loading its scenario): the window then shows the
+    app's name while it runs, and anything it raises closes the window and is raised again."""
     from engine.ui.game_scene import GameScene
 
     app = _app(size, None)
+    if callable(session):
+        app.splash(f"Loading {plugin.title}…")
+        try:
+            session = session()
+        except BaseException:
+            app.close()
+            raise
     app.push(GameScene(app, plugin, session, players, agents))
     return _run(app)
 
