@@ -538,8 +538,6 @@ def run_game(plugin: GamePlugin, session: Session | Callable[[], Session],
     """Open the window on a game; "New game" at its end goes to the launcher. `session` may
     be a function that sets the game up (loading its scenario): the window then shows the
     app's name while it runs, and anything it raises closes the window and is raised again."""
-    from engine.ui.game_scene import GameScene
-
     app = _app(size, None)
     if callable(session):
         app.splash(f"Loading {plugin.title}…")
@@ -548,6 +546,8 @@ def run_game(plugin: GamePlugin, session: Session | Callable[[], Session],
         except BaseException:
             app.close()
             raise
+    from engine.ui.game_scene import GameScene  # after the window is up
+
     app.push(GameScene(app, plugin, session, players, agents))
     return _run(app)
 
