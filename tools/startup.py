@@ -40,7 +40,7 @@ REFERENCE = (
 
 
 SPLASH_SHARE = 0.9
-"""A screen at least this much of the table's colour is the app's splash (its name while it
+"""A window at least this much of the table's colour is the app's splash (its name while it
 loads), not a drawn launcher or map: it does not count as the first stable frame."""
 TABLE = bytes((58, 56, 52))
 """`engine.ui.colors.TABLE`, as the screenshot's RGB bytes."""
@@ -50,7 +50,9 @@ def _shot() -> tuple[str, bool]:
     """The screen's digest, and whether it is the splash."""
     raw = subprocess.run(["import", "-display", DISPLAY, "-window", "root", "rgb:-"],
                          capture_output=True, check=False).stdout
-    splash = bool(raw) and raw.count(TABLE) * 3 >= SPLASH_SHARE * len(raw)
+    # of the window's pixels: the screen around a window smaller than it is black
+    shown = len(raw) - 3 * raw.count(b"\x00\x00\x00")
+    splash = shown > 0 and raw.count(TABLE) * 3 >= SPLASH_SHARE * shown
     return hashlib.sha1(raw).hexdigest(), splash
 
 
