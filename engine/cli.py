@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 
 
 class _LauncherOnly(Exception):
-    """Stands for `LoadError` when the launcher runs: it shows scenario errors in a dialog
-    itself, and the YAML layer (pydantic) must not delay its window."""
+    """Stands for `LoadError` and `SaveError` when the launcher runs: it shows scenario and
+    save errors in a dialog itself, and the YAML layer (pydantic) and the saves must not delay
+    its window."""
 
 
 def _import_commands(command: str | None) -> None:
@@ -37,11 +38,12 @@ def _import_commands(command: str | None) -> None:
     global LoadError, load_game_scenario, load_saved_game, validate_paths
     from engine import plugins
     from engine.core.files import display, printable
-    from engine.core.saves import SaveError, read_save
 
     if command is None:
         LoadError = _LauncherOnly  # type: ignore[misc, assignment]
+        SaveError = _LauncherOnly  # type: ignore[misc, assignment]
         return
+    from engine.core.saves import SaveError, read_save
     from engine.core.session import Session
     from engine.loading import LoadError, load_game_scenario, load_saved_game, validate_paths
 
@@ -257,7 +259,6 @@ def _dispatch(args: argparse.Namespace) -> int:
     plugin = _plugin(args.game)
     if command == "play":
         seed = args.seed if args.seed is not None else _random_seed()
-        session = _session(plugin, args.scenario, seed, args.load)
         seats = computer_seats(plugin, args.ai)
         players = {s: ("computer" if s in seats else "human") for s in plugin.sides}
         from engine.ai.registry import make_agent
@@ -265,7 +266,9 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         agents = {side: make_agent(plugin, level, side, seed + i)
                   for i, (side, level) in enumerate(seats.items())}
-        return run_game(plugin, session, players, agents)
+        # the window shows while the scenario loads (a load error closes it and is printed)
+        return run_game(plugin, lambda: _session(plugin, args.scenario, seed, args.load),
+                        players, agents)
     if command == "render":
         session = _session(plugin, args.scenario, args.seed, args.load)
         from engine.ui.render import render_png

@@ -11,18 +11,23 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
 from engine import plugins
 from engine.core.files import display, is_regular_file, printable, read_limited
-from engine.core.game import GamePlugin, Scenario
-from engine.core.saves import SaveError, SaveFile, read_save, restore
-from engine.core.session import Session
-from engine.data.schema import ScenarioError, SchemaSet, load_scenario, validate_files
 from engine.paths import scenario_path, scenario_ref
 
-ScenarioLoader = Callable[[GamePlugin, Path], Scenario]
+if TYPE_CHECKING:
+    # The schemas (pydantic) and saves are imported by the functions that use them: the
+    # launcher reads scenario descriptions through this module before any game is loaded.
+    from engine.core.game import GamePlugin, Scenario
+    from engine.core.saves import SaveFile
+    from engine.core.session import Session
+    from engine.data.schema import SchemaSet
+
+ScenarioLoader = Callable[["GamePlugin", Path], "Scenario"]
 MANIFEST_SUFFIXES = (".yaml", ".yml")
 DESCRIPTION_LIMIT = 4000
 """A scenario description longer than this is cut (it is drawn under a button)."""
@@ -33,6 +38,8 @@ class LoadError(Exception):
 
 
 def schema_set(plugin: GamePlugin) -> SchemaSet:
+    from engine.data.schema import SchemaSet
+
     found = plugins.load_object(plugin.schemas)
     if not isinstance(found, SchemaSet):
         raise plugins.PluginError(f"{plugin.schemas} is not a SchemaSet")
@@ -67,6 +74,8 @@ def load_game_scenario(plugin: GamePlugin, path: Path | None = None) -> Scenario
 
     The scenario's `path` becomes the reference saves store (relative to scenarios/ when inside).
     """
+    from engine.data.schema import ScenarioError, load_scenario
+
     manifest = path if path is not None else default_scenario(plugin)
     if not is_regular_file(manifest):
         raise LoadError(f"{display(manifest)}: no such scenario file")
@@ -102,6 +111,8 @@ def load_saved_game(
     and when it cannot be loaded nothing of it is quoted (a save naming /etc/passwd must not
     print that file's lines), only what to run to see its problems.
     """
+    from engine.core.saves import SaveError, read_save, restore
+
     name = display(path)
     save = read_save(path)
     lookup = games.get if isinstance(games, Mapping) else games
@@ -134,5 +145,7 @@ def load_saved_game(
 
 def validate_paths(paths: Sequence[Path]) -> list[str]:
     """Every problem in the given YAML files, rendered as `file:line:col: message` blocks."""
+    from engine.data.schema import validate_files
+
     sets = schema_sets()
     return [p.render() for p in validate_files(list(paths), sets)]

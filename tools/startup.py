@@ -6,7 +6,8 @@
 For each subject (the launcher, `wargames play GAME` for each game, and the reference: a bare
 pygame-ce program that opens a window and fills it) the script starts the program on a private
 Xvfb display and records: when the window is mapped (`xdotool search --sync --classname`), when
-its first stable frame is on screen (the first of screenshots that stay identical for a second),
+its first stable frame is on screen (the first of screenshots that stay identical for a second,
+not counting the splash that shows the app's name while a scenario loads),
 the idle CPU of the process over the next seconds and its peak memory (VmHWM). Subjects
 alternate run by run and the medians are printed as a Markdown table, with each time as a ratio
 to the reference's in the same run. Battle for Wesnoth, the peer the issue compared with, is not
@@ -38,10 +39,21 @@ REFERENCE = (
 )
 
 
-def _shot() -> str:
+SPLASH_SHARE = 0.9
+"""A window at least this much of the table's colour is the app's splash (its name while it
+loads), not a drawn launcher or map: it does not count as the first stable frame."""
+TABLE = bytes((58, 56, 52))
+"""`engine.ui.colors.TABLE`, as the screenshot's RGB bytes."""
+
+
+def _shot() -> tuple[str, bool]:
+    """The screen's digest, and whether it is the splash."""
     raw = subprocess.run(["import", "-display", DISPLAY, "-window", "root", "rgb:-"],
                          capture_output=True, check=False).stdout
-    return hashlib.sha1(raw).hexdigest()
+    # of the window's pixels: the screen around a window smaller than it is black
+    shown = len(raw) - 3 * raw.count(b"\x00\x00\x00")
+    splash = shown > 0 and raw.count(TABLE) * 3 >= SPLASH_SHARE * shown
+    return hashlib.sha1(raw).hexdigest(), splash
 
 
 def _cpu_ticks(pid: int) -> int:
@@ -60,7 +72,7 @@ def run_once(name: str, argv: list[str], idle: float) -> dict[str, float]:
     env = dict(os.environ, DISPLAY=DISPLAY, SDL_VIDEO_X11_WMCLASS=f"startup-{name}",
                SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     env.pop("SDL_VIDEODRIVER", None)
-    blank = _shot()
+    blank, _ = _shot()
     start = time.perf_counter()
     proc = subprocess.Popen(argv, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
@@ -71,10 +83,10 @@ def run_once(name: str, argv: list[str], idle: float) -> dict[str, float]:
         last, since, stable = blank, mapped, None
         while time.perf_counter() - start < 60:
             now = time.perf_counter() - start
-            shot = _shot()
+            shot, splash = _shot()
             if shot != last:
                 last, since = shot, now
-            elif shot != blank and now - since >= 1.0:
+            elif shot != blank and not splash and now - since >= 1.0:
                 stable = since
                 break
         ticks = _cpu_ticks(proc.pid)

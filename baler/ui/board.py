@@ -95,7 +95,7 @@ class BalerBoard:
         on_map = {k: v for k, v in marks.items() if not k.startswith(("card:", "die:", "area-"))}
         self.map.draw(surface, camera, hover, on_map)
         clip = surface.get_clip()
-        surface.set_clip(camera.viewport)
+        surface.set_clip(camera.viewport.clip(clip))
         for target, style in marks.items():
             if target in self.map.regions:
                 self._outline_area(surface, camera, target, style)

@@ -133,7 +133,8 @@ class BoardView(Protocol):
         hover: str | None,
         highlights: Mapping[str, str],
     ) -> None:
-        """Draw the board through `camera`; `highlights` maps target ids to a style name:
+        """Draw the board through `camera`, covering every pixel of its viewport (the screen
+        does not clear the window first); `highlights` maps target ids to a style name:
         "selected", "target", "attack" (drawn with outlines and patterns, never colour alone)."""
         ...
 

@@ -437,8 +437,9 @@ class App:
 
     def draw(self) -> None:
         """Draw the top scene, its dialog and the toasts onto the window surface."""
-        self.screen.fill(colors.TABLE)
         scene = self.scene
+        if scene is None or not scene.opaque:
+            self.screen.fill(colors.TABLE)
         if scene is not None:
             scene.draw(self.screen)
             if scene.dialog is not None:

@@ -66,7 +66,7 @@ class StackedBoard(ABC):
         """The picture from the cache, then the locations' marks, then the counters; `hover`
         fans out the stack under the pointer."""
         clip = surface.get_clip()
-        surface.set_clip(camera.viewport)
+        surface.set_clip(camera.viewport.clip(clip))
         self._layer.draw(surface, camera)
         marked = self._draw_marks(surface, camera, hover, highlights)
         self._stacks.hover(hover, camera.zoom)

@@ -74,6 +74,7 @@ class Camera:
         "_last",
         "_mouse",
         "refining",
+        "layer",
     )
 
     def __init__(
@@ -101,6 +102,9 @@ class Camera:
         self.refining = False
         """The last frame drawn through this camera showed a stand-in picture (a cached zoom
         level scaled) while the level of its zoom is being painted: draw again."""
+        self.layer: StaticLayer | None = None
+        """The static layer last drawn through this camera (its `refine` draws a frame that
+        only refines the picture in part)."""
         self.fit()
 
     # -- coordinates ---------------------------------------------------------------------------
@@ -321,8 +325,9 @@ class StaticLayer:
         "builds",
         "_tiles",
         "_buffers",
-        "_stand_in_key",
         "_last_zoom",
+        "_shown",
+        "_refined",
     )
 
     def __init__(
@@ -332,7 +337,7 @@ class StaticLayer:
         *,
         background: Color,
         tile_px: int = 256,
-        max_bytes: int = 32 * 2**20,
+        max_bytes: int = 24 * 2**20,
         budget: float = 0.002,
     ) -> None:
         self.world_size = world_size
@@ -345,8 +350,12 @@ class StaticLayer:
         self.builds = 0
         self._tiles: OrderedDict[tuple[float, int, int], pygame.Surface] = OrderedDict()
         self._buffers: dict[str, pygame.Surface] = {}
-        self._stand_in_key: tuple[object, ...] | None = None
         self._last_zoom = 0.0
+        self._shown: tuple[object, ...] | None = None
+        """The camera (zoom, offset, viewport) of the last picture drawn while refining, with
+        its stand-in level; None once a complete level was drawn."""
+        self._refined: tuple[object, ...] | None = None
+        """Set by `refine` for the `draw` of the same frame, which then paints nothing."""
 
     def invalidate(self) -> None:
         """Forget every tile (the static picture changed)."""
@@ -356,8 +365,18 @@ class StaticLayer:
         """Fill `camera.viewport` of `surface` with the board and the table around it: from
         the level of the camera's zoom when its visible tiles are ready (painting missing ones
         within the budget), else from a complete cached level while `camera.refining`."""
+        camera.layer = self
         level = self._level(camera.zoom)
         visible = camera.visible_world_rect()
+        at = self._camera_key(camera)
+        if self._refined is not None and self._refined[:3] == at:
+            # `refine` painted this frame's tiles already; the clip keeps to what they cover
+            stand_in = self._refined[3]
+            assert isinstance(stand_in, float)
+            self._refined = None
+            camera.refining = True
+            self._draw_refining(surface, camera, stand_in, level, visible)
+            return
         missing = [k for k in self._visible_keys(level, visible) if (level, *k) not in self._tiles]
         camera.refining = False
         zoomed, self._last_zoom = self._last_zoom != camera.zoom, camera.zoom
@@ -365,45 +384,124 @@ class StaticLayer:
             stand_in = self._stand_in(level, visible)
             if stand_in is None:
                 # nothing cached to show instead (the first frame): paint it all now
+                self._shown = None
                 self._draw_level(surface, camera, level, visible)
                 return
             if not zoomed:
                 # A frame that zooms only shows the stand-in (it costs a scaling already);
-                # the following ones paint within the budget, centre first: the refined
-                # picture grows from where the player looks.
-                deadline = time.perf_counter() + self.budget
-                cx, cy = visible.center
-                t = self.tile_px / level
-                missing.sort(key=lambda k: (k[0] + 0.5 - cx / t) ** 2
-                             + (k[1] + 0.5 - cy / t) ** 2)
-                while missing and time.perf_counter() < deadline:
-                    self._tile(level, *missing.pop(0))
+                # the following ones paint within the budget.
+                self._paint_some(level, visible, missing)
             if missing:
                 camera.refining = True
                 self._draw_refining(surface, camera, stand_in, level, visible)
+                self._shown = (*at, stand_in)
+                self._trim(self._needed((level, stand_in), visible))
                 return
+        self._shown = None
         self._draw_level(surface, camera, level, visible)
+
+    def refine(self, camera: Camera) -> pygame.Rect | None:
+        """For a frame due only to the refining of the picture, the screen showing the last
+        frame drawn through this layer and `camera` unchanged since: paint the frame's tiles
+        (within the budget) and return the part of the viewport they cover, the only part the
+        frame needs to draw again (the caller clips to it, then draws the board as usual).
+        None when the whole view must be drawn: the level is complete now, or the screen does
+        not show a refining picture of this camera."""
+        shown = self._shown
+        if shown is None or shown[:3] != self._camera_key(camera):
+            return None
+        level = self._level(camera.zoom)
+        visible = camera.visible_world_rect()
+        missing = [k for k in self._visible_keys(level, visible) if (level, *k) not in self._tiles]
+        painted = self._paint_some(level, visible, missing)
+        if not missing:
+            return None
+        stand_in = shown[3]
+        assert isinstance(stand_in, float)
+        self._trim(self._needed((level, stand_in), visible))
+        self._refined = shown
+        view = camera.viewport
+        if not painted or abs(level - camera.zoom) > 1e-9:
+            # nothing new, or tiles shown only once the level is complete (scaled)
+            return pygame.Rect(view.topleft, (0, 0))
+        t = self.tile_px
+        base_x = round(view.x - camera.offset[0] * level)
+        base_y = round(view.y - camera.offset[1] * level)
+        rects = [pygame.Rect(base_x + i * t, base_y + j * t, t, t) for i, j in painted]
+        return rects[0].unionall(rects[1:]).clip(view)
+
+    @staticmethod
+    def _camera_key(camera: Camera) -> tuple[object, ...]:
+        return (camera.zoom, camera.offset, tuple(camera.viewport))
+
+    def _paint_some(self, level: float, visible: pygame.FRect,
+                    missing: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Paint missing tiles of `level` (taken off `missing`) within the budget, centre
+        first: the refined picture grows from where the player looks. Returns those painted."""
+        deadline = time.perf_counter() + self.budget
+        cx, cy = visible.center
+        t = self.tile_px / level
+        missing.sort(key=lambda k: (k[0] + 0.5 - cx / t) ** 2 + (k[1] + 0.5 - cy / t) ** 2)
+        painted = []
+        while missing and time.perf_counter() < deadline:
+            key = missing.pop(0)
+            self._tile(level, *key)
+            painted.append(key)
+        return painted
 
     def _draw_refining(self, surface: pygame.Surface, camera: Camera, stand_in: float,
                        level: float, visible: pygame.FRect) -> None:
-        """The stand-in level scaled (kept while the camera stays put, so the frames that
-        refine do not scale it again), with the tiles of `level` painted so far on top."""
-        key = (stand_in, camera.zoom, camera.offset, tuple(camera.viewport))
-        cached = self._buffers.get("stand-in")
-        if self._stand_in_key != key or cached is None:
-            self._draw_level(surface, camera, stand_in, visible, fast=True)
-            view = camera.viewport
-            cached = self._buffers["stand-in"] = surface.subsurface(view).copy()
-            self._stand_in_key = key
-        else:
-            surface.blit(cached, camera.viewport)
+        """The stand-in level scaled, with the tiles of `level` painted so far on top."""
+        view = camera.viewport
+        self._draw_scaled_tiles(surface, camera, stand_in, visible)
         if abs(level - camera.zoom) > 1e-9:
             return
-        base_x = round(camera.viewport.x - camera.offset[0] * level)
-        base_y = round(camera.viewport.y - camera.offset[1] * level)
+        base_x = round(view.x - camera.offset[0] * level)
+        base_y = round(view.y - camera.offset[1] * level)
         ready = [((level, i, j), (base_x + i * self.tile_px, base_y + j * self.tile_px))
                  for i, j in self._visible_keys(level, visible)]
         surface.fblits([(self._tiles[k], at) for k, at in ready if k in self._tiles])
+
+    def _draw_scaled_tiles(self, surface: pygame.Surface, camera: Camera, level: float,
+                           visible: pygame.FRect) -> None:
+        """The visible tiles of the complete level `level` scaled to the camera's zoom one by
+        one, without smoothing (a stand-in shows for a few frames), and of each only the part
+        inside the surface's clip: no picture of the whole view is composed or kept."""
+        view = camera.viewport
+        clip = surface.get_clip().clip(view)
+        t = self.tile_px
+        s = camera.zoom / level
+        ox = view.x - camera.offset[0] * camera.zoom
+        oy = view.y - camera.offset[1] * camera.zoom
+        keys = self._visible_keys(level, visible)
+        if keys:
+            (i0, j0), (i1, j1) = keys[0], keys[-1]
+            covered = pygame.Rect(round(ox + i0 * t * s), round(oy + j0 * t * s), 0, 0)
+            covered.width = round(ox + (i1 + 1) * t * s) - covered.x
+            covered.height = round(oy + (j1 + 1) * t * s) - covered.y
+        if not keys or not covered.contains(clip):
+            surface.fill(TABLE, clip)
+        for i, j in keys:
+            x0, x1 = round(ox + i * t * s), round(ox + (i + 1) * t * s)
+            y0, y1 = round(oy + j * t * s), round(oy + (j + 1) * t * s)
+            shown = pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(clip)
+            if not shown.width or not shown.height:
+                continue
+            sx, sy = (x1 - x0) / t, (y1 - y0) / t
+            # the part of the tile that lands inside the clip, and where it lands
+            u0, u1 = math.floor((shown.x - x0) / sx), math.ceil((shown.right - x0) / sx)
+            v0, v1 = math.floor((shown.y - y0) / sy), math.ceil((shown.bottom - y0) / sy)
+            u1, v1 = min(t, max(u1, u0 + 1)), min(t, max(v1, v0 + 1))
+            dx0, dx1 = x0 + round(u0 * sx), x0 + round(u1 * sx)
+            dy0, dy1 = y0 + round(v0 * sy), y0 + round(v1 * sy)
+            if dx1 <= dx0 or dy1 <= dy0:
+                continue
+            key = (level, i, j)
+            self._tiles.move_to_end(key)
+            part = self._tiles[key].subsurface((u0, v0, u1 - u0, v1 - v0))
+            out = self._buffer("tile", (dx1 - dx0, dy1 - dy0))
+            pygame.transform.scale(part, out.get_size(), out)
+            surface.blit(out, (dx0, dy0))
 
     def _stand_in(self, level: float, visible: pygame.FRect) -> float | None:
         """The cached level nearest to `level` whose tiles cover `visible`, if any."""
@@ -415,22 +513,26 @@ class StaticLayer:
         return None
 
     def _draw_level(self, surface: pygame.Surface, camera: Camera, level: float,
-                    visible: pygame.FRect, fast: bool = False) -> None:
-        """The visible tiles of `level`, scaled to the camera's zoom when it is another one
-        (`fast`: without smoothing, for the few frames a stand-in shows)."""
+                    visible: pygame.FRect) -> None:
+        """The visible tiles of `level`, scaled to the camera's zoom when it is another one."""
         view = camera.viewport
-        surface.fill(TABLE, view)
         if abs(level - camera.zoom) < 1e-9:
             # Rounding the board's origin once, then stepping whole tiles, leaves no seams.
             base_x = round(view.x - camera.offset[0] * level)
             base_y = round(view.y - camera.offset[1] * level)
-            surface.fblits(
-                [
-                    (tile, (base_x + i * self.tile_px, base_y + j * self.tile_px))
-                    for (i, j), tile in self._visible_tiles(level, visible)
-                ]
-            )
+            t = self.tile_px
+            tiles = self._visible_tiles(level, visible)
+            if tiles:
+                (i0, j0), (i1, j1) = tiles[0][0], tiles[-1][0]
+                covered = pygame.Rect(base_x + i0 * t, base_y + j0 * t, (i1 - i0 + 1) * t,
+                                      (j1 - j0 + 1) * t)
+            # the table shows only beyond the board's last tiles (zoomed out, or at an edge)
+            if not tiles or not covered.contains(view):
+                surface.fill(TABLE, view)
+            surface.fblits([(tile, (base_x + i * t, base_y + j * t)) for (i, j), tile in tiles])
             return
+        # a zoom between two levels (a window fitted to the board): the next larger level,
+        # smoothly scaled down
         x0 = math.floor(visible.x * level)
         y0 = math.floor(visible.y * level)
         x1 = math.ceil(visible.right * level)
@@ -450,11 +552,11 @@ class StaticLayer:
         )
         sx, sy = camera.world_to_screen(x0 / level, y0 / level)
         scaled = self._buffer("scaled", size)
-        if fast:
-            pygame.transform.scale(scratch, size, scaled)
-        else:
-            pygame.transform.smoothscale(scratch, size, scaled)
-        surface.blit(scaled, (round(sx), round(sy)))
+        pygame.transform.smoothscale(scratch, size, scaled)
+        at = (round(sx), round(sy))
+        if not scaled.get_rect(topleft=at).contains(view):
+            surface.fill(TABLE, view)
+        surface.blit(scaled, at)
 
     def _buffer(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         """A reusable work surface of `size`: allocating megabytes afresh every frame costs more
@@ -490,21 +592,29 @@ class StaticLayer:
         self, level: float, visible: pygame.FRect
     ) -> list[tuple[tuple[int, int], pygame.Surface]]:
         tiles = [((i, j), self._tile(level, i, j)) for i, j in self._visible_keys(level, visible)]
-        # Never evict a tile this frame needs, even when the viewport outgrows the cache.
-        if len(self._tiles) > max(self.max_tiles, len(tiles)):
-            self._evict(len(self._tiles) - max(self.max_tiles, len(tiles)))
+        self._trim([(level, i, j) for (i, j), _ in tiles])
         return tiles
 
-    def _evict(self, count: int) -> None:
-        """Forget the `count` least recently used tiles, sparing the smallest level's: it is
-        the board as first shown (fitted), so some complete level is always there to stand in
-        while another is painted."""
+    def _trim(self, needed: list[tuple[float, int, int]]) -> None:
+        """Keep the cache within `max_tiles`: forget the least recently used tiles, but never
+        one this frame needs (even when the viewport outgrows the cache), and the smallest
+        level's last: it is the board as first shown (fitted), so some complete level is
+        always there to stand in while another is painted."""
+        over = len(self._tiles) - self.max_tiles
+        if over <= 0:
+            return
+        keep = set(needed)
         smallest = min(key[0] for key in self._tiles)
-        old = [key for key in self._tiles if key[0] != smallest][:count]
-        if len(old) < count:
-            old += [key for key in self._tiles if key[0] == smallest][: count - len(old)]
+        old = [key for key in self._tiles if key[0] != smallest and key not in keep][:over]
+        if len(old) < over:
+            old += [key for key in self._tiles
+                    if key[0] == smallest and key not in keep][: over - len(old)]
         for key in old:
             del self._tiles[key]
+
+    def _needed(self, levels: tuple[float, ...], visible: pygame.FRect
+                ) -> list[tuple[float, int, int]]:
+        return [(z, i, j) for z in levels for i, j in self._visible_keys(z, visible)]
 
     def _tile(self, level: float, i: int, j: int) -> pygame.Surface:
         key = (level, i, j)

@@ -14,19 +14,21 @@ import traceback
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from engine import paths, plugins
 from engine.core.files import display
-from engine.loading import load_saved_game
 from engine.ui import colors
 from engine.ui import widgets as w
 from engine.ui.app import App
-from engine.ui.autosave import unique_path
-from engine.ui.game_scene import GameScene
 from engine.ui.scene import Scene
 from engine.ui.widgets.dialog import Dialog
+
+if TYPE_CHECKING:
+    # imported when a crash happens: the boundary is installed before the window shows
+    from engine.ui.game_scene import GameScene
 
 REPEATS = 3
 """Crashes in a row (without a good frame between) after which the boundary gives up."""
@@ -50,6 +52,8 @@ def install(app: App) -> None:
 def write_log(err: BaseException) -> Path | None:
     """The traceback written to `logs/crash-<time>.log` in the user data folder; None when it
     cannot be written (the crash screen then says why)."""
+    from engine.ui.autosave import unique_path
+
     text = "".join(traceback.format_exception(err))
     try:
         log = unique_path(paths.logs_dir(), f"crash-{datetime.now():%Y%m%d-%H%M%S}", ".log")
@@ -61,6 +65,8 @@ def write_log(err: BaseException) -> Path | None:
 
 def rescue(app: App) -> tuple[GameScene | None, Path | None]:
     """Save the topmost game on the stack; the game and its rescue file (None: none written)."""
+    from engine.ui.game_scene import GameScene
+
     games = [scene for scene in app.scenes if isinstance(scene, GameScene)]
     if not games:
         return None, None
@@ -117,6 +123,9 @@ class CrashScene(Scene):
 
     def continue_game(self) -> None:
         """Restore the rescued save and play on from it."""
+        from engine.loading import load_saved_game
+        from engine.ui.game_scene import GameScene
+
         assert self.saved is not None
         try:
             restored = load_saved_game(self.saved, plugins.discover())

@@ -251,6 +251,9 @@ class GameScene(Scene):
         self._tip_fresh = False
         self._card_hover: tuple[str | None, CardFace | None, float] = (None, None, 0.0)
         self.hover: str | None = None
+        self._legal_memo: list[tuple[tuple[object, ...], list[Action]]] | None = None
+        """The legal actions listed while an event is handled, by position (None between
+        events: the state may change in between by other hands than the screen's)."""
         self.on_resize(app.size)
         self._settle()
 
@@ -504,8 +507,9 @@ class GameScene(Scene):
             options.append(("Cancel", self.clear_selection))
         else:
             text = decision.prompt
-            legal = self.session.legal_actions()
-            on_board = self.gameui.board_actions(legal)
+            legal = self._legal()
+            # a set: a list made this test quadratic (Baler: 16,000 comparisons a refresh)
+            on_board = set(self.gameui.board_actions(legal))
             options = [(self.gameui.action_label(a), self._player(a))
                        for a in legal if a not in on_board]
             if self.selection is not None:
@@ -708,7 +712,7 @@ class GameScene(Scene):
         specs = stacks.stack(loc)
         if len(specs) < 2:
             return False
-        legal = self.session.legal_actions()
+        legal = self._legal()
         acting = [c for c in [*(spec.id for spec in reversed(specs)), loc]
                   if _acts(self.gameui.on_click(c, self.selection, legal))]
         if not acting:
@@ -744,7 +748,7 @@ class GameScene(Scene):
             elif self.session.result() is None:
                 self.app.toast(f"Wait: {self.side_name(self.deciding)} is deciding now.")
             return
-        click = self.gameui.on_click(target, self.selection, self.session.legal_actions())
+        click = self.gameui.on_click(target, self.selection, self._legal())
         if face is not None and not _acts(click):
             self.open_card(face)
             return
@@ -989,6 +993,28 @@ class GameScene(Scene):
     # --- events and frames ---------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self._legal_memo = []
+        try:
+            return self._handle_event(event)
+        finally:
+            self._legal_memo = None
+
+    def _legal(self) -> list[Action]:
+        """The legal actions now. While one event is handled they are listed once per
+        position: a click asks the game what it means, then the prompt lists the rest."""
+        history = self.session.history
+        # play appends an entry, undo and replay swap the state: both change the identities
+        key = (self.session.state, history[-1] if history else None)
+        memo = self._legal_memo
+        if memo is None:
+            return self.session.legal_actions()
+        if memo and all(a is b for a, b in zip(memo[0][0], key, strict=True)):
+            return memo[0][1]
+        legal = self.session.legal_actions()
+        memo[:] = [(key, legal)]
+        return legal
+
+    def _handle_event(self, event: pygame.event.Event) -> bool:
         if hasattr(event, "pos"):
             # tracked behind the hand-off screen too, so hover is right when the board returns
             self._mouse = event.pos
@@ -1242,12 +1268,24 @@ class GameScene(Scene):
         _, face, rested = self._card_hover
         return face if rested >= self.tooltip.delay else None
 
+    @property
+    def opaque(self) -> bool:
+        """The board's view and the side panel tile the window (a replay leaves the panel's
+        place to the table)."""
+        return self.replay is None
+
     def draw_motion(self, surface: pygame.Surface) -> bool:
         """The board alone (with the dice over it) while it refines or the dice tumble: the
-        panel and prompt did not change."""
+        panel and prompt did not change. A frame that only refines the board's picture draws
+        again just the part its new tiles cover (all else on screen is as it was)."""
         if self.replay is not None or self.handoff is not None or self.card_viewer is not None \
                 or self.menu is not None or self._hovered_card() is not None:
             return False
+        layer = self.camera.layer
+        part = layer.refine(self.camera) if layer is not None and not self.animations else None
+        clip = surface.get_clip()
+        if part is not None:
+            surface.set_clip(part)
         self.gameui.board.draw(surface, self.camera, self.hover, self._highlights())
         if self.animations:
             self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
@@ -1255,6 +1293,7 @@ class GameScene(Scene):
         if self.tray is not None:
             self.tray.draw(surface, self.camera.viewport, self.app.scale)
         self.tooltip.draw(surface)
+        surface.set_clip(clip)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

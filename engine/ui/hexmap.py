@@ -198,12 +198,16 @@ class HexMapView(StackedBoard):
             theirs = [(ncx - ocx + dx, ncy - ocy + dy) for dx, dy in mine]
             shared = [i for i, p in enumerate(mine) if any(math.dist(p, t) < 1e-6 for t in theirs)]
             sides.append((shared[0], shared[1]))
+        # by (q, r): building a Hex for each of the 18,000 neighbours of a 3,000-hex map was
+        # most of a board's set-up time
+        by_qr = {(h.q, h.r): style for h, style in self.cells.items()}
+        steps = [(hex_neighbor(origin, d).q, hex_neighbor(origin, d).r) for d in range(6)]
         edges = []
         for h, style in self.cells.items():
-            for d in range(6):
-                n = hex_neighbor(h, d)
-                other = self.cells.get(n)
-                if other is None or n < h:
+            for d, (dq, dr) in enumerate(steps):
+                qr = (h.q + dq, h.r + dr)
+                other = by_qr.get(qr)
+                if other is None or qr < (h.q, h.r):
                     continue
                 sea_h, sea_n = style.pattern == "sea", other.pattern == "sea"
                 coast = sea_h != sea_n

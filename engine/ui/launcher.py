@@ -21,28 +21,30 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from engine import paths, plugins
-from engine.ai.agent import Agent
 from engine.core.files import display, printable, read_limited
-from engine.core.game import GamePlugin, Scenario
-from engine.core.saves import SaveError, SaveFile, read_save
-from engine.core.session import Session
-from engine.loading import load_game_scenario, load_saved_game, scenario_description
 from engine.ui import colors, crash
 from engine.ui import widgets as w
 from engine.ui.app import App
-from engine.ui.autosave import clean_temp_files
-from engine.ui.game_scene import GameScene, default_players
-from engine.ui.replay_scene import ReplayScene
 from engine.ui.scene import Scene
 from engine.ui.widgets.button import Button
 from engine.ui.widgets.dialog import ChoiceRow, Dialog
 from engine.ui.widgets.prompt import Option, Prompt
 
-ScenarioLoader = Callable[[GamePlugin, Path], Scenario]
+if TYPE_CHECKING:
+    # The game and replay screens, saves and the YAML layer (pydantic) are imported when first
+    # used, so the window maps before them (issue 10: importing this module took 0.41-0.50 s
+    # of CPU with them, 0.15-0.23 s without).
+    from engine.ai.agent import Agent
+    from engine.core.game import GamePlugin, Scenario
+    from engine.core.saves import SaveFile
+    from engine.core.session import Session
+
+ScenarioLoader = Callable[["GamePlugin", Path], "Scenario"]
 PLAYER_KINDS = ("Human", "Computer (Easy)", "Computer (Normal)")
 PLAYER_CHOICES = ("human", "computer:easy", "computer:normal")
 """The players value each of `PLAYER_KINDS` asks for (see `player_value` for the fallback)."""
@@ -117,6 +119,8 @@ class SaveEntry:
 
 def describe_save(path: Path, games: Mapping[str, GamePlugin], autosave: bool) -> SaveEntry:
     """The load list's text for a save: game, scenario, turn and phase, players, date."""
+    from engine.core.saves import SaveError, read_save
+
     kind = "autosave" if autosave else "save"
     try:
         save = read_save(path)
@@ -199,6 +203,8 @@ class Launcher(Scene):
     # --- content -------------------------------------------------------------------------------
 
     def _build(self) -> None:
+        from engine.loading import scenario_description
+
         memory = self.app.settings.launcher
         for plugin in self.games.values():
             try:
@@ -262,6 +268,8 @@ class Launcher(Scene):
 
     def choose_scenario(self, plugin: GamePlugin, path: Path) -> None:
         """Load the scenario, then ask Human or Computer for each side."""
+        from engine.ui.game_scene import default_players
+
         try:
             scenario = self.load_scenario(plugin, path)
         except Exception as err:  # any loader error is shown, never raised
@@ -306,6 +314,9 @@ class Launcher(Scene):
     def start_game(self, plugin: GamePlugin, scenario: Scenario,
                    players: Mapping[str, str], seed: int | None = None) -> None:
         """Set up a new game and open its screen."""
+        from engine.core.session import Session
+        from engine.ui.game_scene import GameScene
+
         seed = seed if seed is not None else secrets.randbelow(2**31)
         try:
             session = Session(plugin.rules, scenario, seed)
@@ -316,6 +327,10 @@ class Launcher(Scene):
 
     def open_save(self, path: Path, replay: bool = False) -> None:
         """Restore a save (checking it by replaying) and continue or replay it."""
+        from engine.loading import load_saved_game
+        from engine.ui.game_scene import GameScene, default_players
+        from engine.ui.replay_scene import ReplayScene
+
         try:
             saved = load_saved_game(path, self.games, self.load_scenario)
         except Exception as err:  # SaveError, and anything else, alike: a dialog
@@ -469,11 +484,21 @@ def _settings_path() -> Path:
     return paths.user_data_path() / "settings.json"
 
 
+def _load_scenario(plugin: GamePlugin, path: Path) -> Scenario:
+    """The launcher's scenario loader: through the schemas, imported when first used."""
+    from engine.loading import load_game_scenario
+
+    return load_game_scenario(plugin, path)
+
+
 def _app(size: tuple[int, int] | None, load_scenario: ScenarioLoader | None) -> App:
-    clean_temp_files()
+    from engine.ui.autosave import clean_temp_files
+
     app = App(size, settings_path=_settings_path())
+    # after the window is up: this imports the saves
+    clean_temp_files()
     crash.install(app)
-    loader = load_scenario if load_scenario is not None else load_game_scenario
+    loader = load_scenario if load_scenario is not None else _load_scenario
     app.home = lambda: Launcher(app, loader)
     return app
 
@@ -481,6 +506,8 @@ def _app(size: tuple[int, int] | None, load_scenario: ScenarioLoader | None) -> 
 def _run(app: App) -> int:
     """Run the loop, closing the window however it ends; a game still open is saved first and
     the command line told where (the window is gone by then)."""
+    from engine.ui.game_scene import GameScene
+
     try:
         return app.run()
     finally:
@@ -505,11 +532,22 @@ def run_launcher(load_scenario: ScenarioLoader | None = None,
     return _run(app)
 
 
-def run_game(plugin: GamePlugin, session: Session, players: Mapping[str, str],
-             agents: Mapping[str, Agent] | None = None,
+def run_game(plugin: GamePlugin, session: Session | Callable[[], Session],
+             players: Mapping[str, str], agents: Mapping[str, Agent] | None = None,
              size: tuple[int, int] | None = None) -> int:
-    """Open the window on a game; "New game" at its end goes to the launcher."""
+    """Open the window on a game; "New game" at its end goes to the launcher. `session` may
+    be a function that sets the game up (loading its scenario): the window then shows the
+    app's name while it runs, and anything it raises closes the window and is raised again."""
     app = _app(size, None)
+    if callable(session):
+        app.splash(f"Loading {plugin.title}…")
+        try:
+            session = session()
+        except BaseException:
+            app.close()
+            raise
+    from engine.ui.game_scene import GameScene  # after the window is up
+
     app.push(GameScene(app, plugin, session, players, agents))
     return _run(app)
 
@@ -517,6 +555,8 @@ def run_game(plugin: GamePlugin, session: Session, players: Mapping[str, str],
 def run_replay(plugin: GamePlugin, session: Session, viewer: str | None = None,
                size: tuple[int, int] | None = None) -> int:
     """Open the window on the replay of a restored session."""
+    from engine.ui.replay_scene import ReplayScene
+
     app = _app(size, None)
     app.push(ReplayScene(app, plugin, session, viewer=viewer))
     return _run(app)

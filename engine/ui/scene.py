@@ -40,6 +40,12 @@ class Scene:
         at the full frame rate."""
         return False
 
+    @property
+    def opaque(self) -> bool:
+        """True when `draw` covers every pixel of the window, so the app need not clear it
+        first (a full-window fill is a millisecond of a frame at 1920x1080)."""
+        return False
+
     def draw_motion(self, surface: pygame.Surface) -> bool:
         """Redraw only the part that moves, over the last frame, for a frame that is due only
         because the scene is `animating` (nothing else changed since the last full frame);

@@ -40,7 +40,7 @@ class CounterStacks:
     """
 
     __slots__ = ("size", "_anchor", "_stacks", "_anchors", "_where", "_order", "_fanned", "_zoom",
-                 "_deadline", "_camera")
+                 "_deadline", "_camera", "_version", "_placed", "_placed_key", "_bounds_of")
 
     def __init__(self, counter_size: float, anchor: Callable[[str], Point | None]) -> None:
         """`counter_size`: side of a counter in world pixels; `anchor`: world centre of a
@@ -55,6 +55,11 @@ class CounterStacks:
         self._zoom = 1.0
         self._deadline = 0.0
         self._camera: Camera | None = None
+        self._version = 0
+        """Counts `set_counters` calls: the places kept for drawing belong to one of them."""
+        self._placed: dict[str, list[tuple[str, pygame.Surface, int, int, float]]] = {}
+        self._placed_key: tuple[object, ...] = ()
+        self._bounds_of: tuple[int, dict[str, pygame.FRect]] = (-1, {})
 
     def set_counters(self, counters: Mapping[str, Sequence[CounterSpec]]) -> None:
         """Replace every counter: by location id, bottom first. Raises ValueError for a location
@@ -72,13 +77,21 @@ class CounterStacks:
             stacks[loc] = tuple(specs)
             for i, spec in enumerate(specs):
                 where[spec.id] = (loc, i)
+        if stacks == self._stacks:
+            return  # the same counters (a refresh that moved none): what is kept stays valid
         self._stacks = stacks
+        self._version += 1
         # Kept, as locations do not move, so a frame does not look every anchor up again.
         self._anchors = anchors
         self._where = where
         self._order = sorted(stacks, key=lambda loc: (anchors[loc][1], anchors[loc][0]))
         if self._fanned not in stacks:
             self._fanned = None
+
+    def invalidate(self) -> None:
+        """Forget the pictures and places kept for drawing (as if every counter were new)."""
+        self._placed_key = ()
+        self._placed = {}
 
     def spec(self, counter_id: str) -> CounterSpec | None:
         """The spec of a counter on the board, or None."""
@@ -166,13 +179,29 @@ class CounterStacks:
             for spec, r in reversed(self.rects(self._fanned)):
                 if r.collidepoint(world_pos):
                     return spec.id
+        bounds = self._bounds()
         for loc in reversed(self._order):
-            if loc == self._fanned:
+            if loc == self._fanned or not bounds[loc].collidepoint(world_pos):
                 continue
             for spec, r in reversed(self.rects(loc)):
                 if r.collidepoint(world_pos):
                     return spec.id
         return None
+
+    def _bounds(self) -> dict[str, pygame.FRect]:
+        """The rectangle around each stack as it stands unfanned, kept until the counters
+        change (a hover tests the pointer against every stack)."""
+        if self._bounds_of[0] != self._version:
+            fanned, self._fanned = self._fanned, None
+            try:
+                bounds = {}
+                for loc in self._order:
+                    rects = [r for _, r in self.rects(loc)]
+                    bounds[loc] = rects[0].unionall(rects[1:])
+            finally:
+                self._fanned = fanned
+            self._bounds_of = (self._version, bounds)
+        return self._bounds_of[1]
 
     def stack(self, location: str) -> tuple[CounterSpec, ...]:
         """The counters on `location`, bottom first."""
@@ -201,16 +230,44 @@ class CounterStacks:
         return f"{text} (flipped)" if spec.flipped else text
 
     def draw(self, surface: pygame.Surface, camera: Camera, highlights: Mapping[str, str]) -> None:
-        """Draw every stack seen by `camera`, the fanned one last, with counter highlights."""
+        """Draw every stack seen by `camera`, the fanned one last, with counter highlights.
+
+        The counters' pictures and their places at this zoom are kept per location until the
+        zoom, the fanned stack or the counters change, so a frame that pans only adds the
+        board's origin on screen (rounded once, as the map's tiles are: counters and map move
+        together, pixel for pixel)."""
+        zoom = camera.zoom
         view = pygame.FRect(camera.visible_world_rect()).inflate(self.size * 2, self.size * 2)
         self._deadline = time.perf_counter() + PAINT_BUDGET
         self._camera = camera
+        key = (zoom, self._fanned, self._version)
+        if self._placed_key != key:
+            self._placed_key = key
+            self._placed = {}
+        placed_at = self._placed
+        bx = round(camera.viewport.x - camera.offset[0] * zoom)
+        by = round(camera.viewport.y - camera.offset[1] * zoom)
+        marked = {self._where[c][0] for c in highlights if c in self._where}
         batch: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for loc in self._order:
-            if loc == self._fanned:
+            if loc == self._fanned or not view.collidepoint(self._anchors[loc]):
                 continue
-            if view.collidepoint(self._anchors[loc]):
-                self._draw_stack(surface, loc, camera, highlights, batch)
+            placed = placed_at.get(loc)
+            if placed is None:
+                placed = self._place(loc, zoom)
+            if loc in marked:
+                # each mark right after its counter, so the counters above cover it as they
+                # cover the counter
+                surface.fblits(batch)
+                batch.clear()
+                for cid, picture, x, y, side in placed:
+                    surface.blit(picture, (x + bx, y + by))
+                    style = highlights.get(cid)
+                    if style is not None:
+                        draw_highlight(surface, rect_points(pygame.FRect(x + bx, y + by, side,
+                                                                         side)), style)
+            else:
+                batch.extend([(picture, (x + bx, y + by)) for _, picture, x, y, _ in placed])
         surface.fblits(batch)
         backdrop = self._backdrop()
         if self._fanned is None or backdrop is None:
@@ -255,6 +312,24 @@ class CounterStacks:
         if not exact and self._camera is not None:
             self._camera.refining = True
         return picture, (round(screen.x), round(screen.y))
+
+    def _place(self, loc: str, zoom: float) -> list[tuple[str, pygame.Surface, int, int, float]]:
+        """The counters of `loc` at `zoom`: id, picture, top-left corner from the board's
+        origin on screen, side on screen. Kept for the next frames when every picture is the
+        exact one; one scaled from another size (over this frame's budget) keeps the camera
+        refining and is looked up again next frame."""
+        placed = []
+        exact = True
+        for spec, r in self.rects(loc):
+            side = r.width * zoom
+            picture, fits = counter_picture(spec, round(side), self._deadline)
+            exact = exact and fits
+            placed.append((spec.id, picture, round(r.x * zoom), round(r.y * zoom), side))
+        if exact:
+            self._placed[loc] = placed
+        elif self._camera is not None:
+            self._camera.refining = True
+        return placed
 
     @staticmethod
     def _to_screen(r: pygame.FRect, camera: Camera) -> pygame.FRect:

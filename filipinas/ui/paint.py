@@ -87,6 +87,8 @@ class Pen:
     def rect(self, r: L.Rect, fill: C.Color | None, edge: C.Color | None, width: float = 1,
              shadow: bool = False) -> None:
         x, y, w, h = r
+        if not self.reach.colliderect((x - 1, y - 1, w + 5, h + 5)):
+            return
         corners = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
         if shadow:
             self.polygon([(px + 3, py + 3) for px, py in corners], C.mix(BOX_FILL, C.INK, 0.5),
@@ -97,6 +99,13 @@ class Pen:
              halo: C.Color = C.PAPER, bold: bool = True, anchor: str = "center",
              condensed: bool = True) -> None:
         px = max(7, round(size * self.z))
+        # far from the tile (a label of another part of the board): not even looked up
+        reach = self.reach
+        half_w = (len(text) * px * 1.2 + 10) / self.z
+        half_h = (2 * px + 10) / self.z
+        if at[0] + half_w < reach.left or at[0] - half_w > reach.right \
+                or at[1] + half_h < reach.top or at[1] - half_h > reach.bottom:
+            return
         img = halo_text(text, px, color, halo, bold, condensed)
         x, y = self.pt(at)
         rect = img.get_rect(**{anchor: (round(x), round(y))})
@@ -115,10 +124,18 @@ def paint_board(pen: Pen, board: PrintedBoard) -> None:
 # --- the main map ------------------------------------------------------------------------------
 
 def _waves(pen: Pen, frame: L.Rect) -> None:
+    """The sea's waves in staggered rows; only those near the tile (a tile is a small part of
+    the sea close up)."""
     x0, y0, w, h = frame
     step = 26
+    reach = pen.reach
     for row, y in enumerate(range(int(y0) + 14, int(y0 + h) - 6, step)):
-        for x in range(int(x0) + 10 + (row % 2) * 13, int(x0 + w) - 16, 2 * step):
+        if y < reach.top or y - 3 > reach.bottom:
+            continue
+        first = int(x0) + 10 + (row % 2) * 13
+        skip = max(0, math.ceil((reach.left - 12 - first) / (2 * step)))
+        end = min(int(x0 + w) - 16, math.ceil(reach.right) + 1)
+        for x in range(first + skip * 2 * step, end, 2 * step):
             a, b = pen.pt((x, y)), pen.pt((x + 12, y))
             mid = pen.pt((x + 6, y - 3))
             pygame.draw.lines(pen.tile, C.SEA_WAVE, False, [a, mid, b], pen.w(1))
@@ -261,6 +278,11 @@ def _band_fill(value: int, bands: tuple[tuple[int, int, int], ...]) -> C.Color:
 def _tracks(pen: Pen, board: PrintedBoard) -> None:
     for prefix, ((x, y), first, count, title) in L.TRACKS.items():
         pen.text(title, (x, y - 11), 13, C.INK, C.PAPER, anchor="midleft")
+        left, top, _, height = track_rect(prefix, first)
+        last = track_rect(prefix, first + count - 1)
+        if not pen.reach.colliderect((left - 1, top - 1, last[0] + last[2] - left + 2,
+                                      height + 2)):
+            continue  # the whole row is away from the tile
         for value in range(first, first + count):
             r = track_rect(prefix, value)
             fill = BOX_FILL

@@ -89,7 +89,7 @@ class GuerraMap(HexMapView):
             camera.drag_filter = self._press
         marks = {**self.marks, **highlights}
         clip = surface.get_clip()
-        surface.set_clip(camera.viewport)
+        surface.set_clip(camera.viewport.clip(clip))
         self.layer.draw(surface, camera)
         for target, style in marks.items():
             h = parse_hex_id(target)

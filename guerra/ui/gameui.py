@@ -43,10 +43,16 @@ class GuerraUI:
     # --- GameUI --------------------------------------------------------------------------
 
     def sync(self, view: Any, viewer: str | None) -> None:
-        """Counters, control markers, tooltips and the marks every viewer sees."""
+        """Counters, control markers, tooltips and the marks every viewer sees. A view equal
+        to the last one (a click that only selects) changes nothing but the marks, which the
+        decision's `board_actions` sets again."""
+        same = view == self._view
         self._view = view
         self.labels.view = view
         self.clicker.view = view
+        if same:
+            self.board.marks = dict(self._shared_marks)
+            return
         options = view.get("options") or {}
         sectors = options.get("nationalist_players", 1) > 1 or \
             options.get("republican_players", 1) > 1

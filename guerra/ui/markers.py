@@ -4,6 +4,8 @@ white with the Spanish flag, Republican green with the Republican flag, in dispu
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from engine.ui.colors import CONTROL_BLUE, CONTROL_GREEN, CONTROL_WHITE, INK, Color, darker
@@ -18,9 +20,19 @@ MARKER_GROUND = {"nationalist": CONTROL_WHITE, "republican": CONTROL_GREEN,
 
 
 def draw_control_marker(surface: pygame.Surface, centre: Point, size: int, state: str) -> None:
-    """A small square marker of side `size` centred on `centre`."""
+    """A small square marker of side `size` centred on `centre` (its picture is kept: a map
+    shows dozens on every frame)."""
     rect = pygame.Rect(0, 0, size, size)
     rect.center = (round(centre[0]), round(centre[1]))
+    surface.blit(control_marker(size, state), rect.topleft)
+
+
+@lru_cache(maxsize=64)
+def control_marker(size: int, state: str) -> pygame.Surface:
+    """The marker of side `size` with its shadow, on a transparent picture whose top-left
+    corner is the marker's."""
+    surface = pygame.Surface((size + 1, size + 1), pygame.SRCALPHA)
+    rect = pygame.Rect(0, 0, size, size)
     ground = MARKER_GROUND[state]
     pygame.draw.rect(surface, darker(INK, 0.2), rect.move(1, 1), border_radius=2)
     pygame.draw.rect(surface, ground, rect, border_radius=2)
@@ -40,5 +52,6 @@ def draw_control_marker(surface: pygame.Surface, centre: Point, size: int, state
     else:
         text = halo_text("L", max(7, round(size * 0.75)), FLAG_RED, CONTROL_WHITE, bold=True)
         surface.blit(text, text.get_rect(center=rect.center))
-        return
+        return surface
     pygame.draw.rect(surface, INK, flag, 1)
+    return surface

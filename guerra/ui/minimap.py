@@ -100,19 +100,29 @@ class ControlMap:
     # --- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, camera: Camera) -> None:
-        """The panel, its map (cached until the control table changes) and the camera frame."""
+        """The panel with its map and legend (one picture, painted again only when the
+        control table or the size changes) and the camera frame."""
         self.place(camera.viewport)
-        key = (self.map_rect.size, tuple(sorted(self.status.items())))
+        key = (self.rect.size, self.map_rect.size, tuple(sorted(self.status.items())))
         if self._cache is None or self._cache[0] != key:
-            self._cache = (key, self._render())
-        pygame.draw.rect(surface, darker(PAPER, 0.12), self.rect, border_radius=4)
-        pygame.draw.rect(surface, INK, self.rect, 2, border_radius=4)
+            self._cache = (key, self._panel())
+        surface.blit(self._cache[1], self.rect.topleft)
+        self._frame(surface, camera)
+
+    def _panel(self) -> pygame.Surface:
+        """The panel, its title, the map coloured by control and the legend, on a transparent
+        picture of the panel's size (its corners are rounded)."""
+        panel = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        rect = panel.get_rect()
+        pygame.draw.rect(panel, darker(PAPER, 0.12), rect, border_radius=4)
+        pygame.draw.rect(panel, INK, rect, 2, border_radius=4)
         size = self._text_size(self.map_rect.width)
         title = font(size, bold=True).render("Province control (9.1)", True, INK)
-        surface.blit(title, (self.rect.x + 6, self.rect.y + 4))
-        surface.blit(self._cache[1], self.map_rect.topleft)
-        self._legend(surface, size)
-        self._frame(surface, camera)
+        panel.blit(title, (6, 4))
+        map_rect = self.map_rect.move(-self.rect.x, -self.rect.y)
+        panel.blit(self._render(), map_rect.topleft)
+        self._legend(panel, size, rect, map_rect)
+        return panel
 
     def _render(self) -> pygame.Surface:
         w, h = self.map_rect.size
@@ -141,17 +151,18 @@ class ControlMap:
             pygame.draw.line(out, darker(INK, 0.1), (a[0] * s, a[1] * s), (b[0] * s, b[1] * s), 1)
         return out
 
-    def _legend(self, surface: pygame.Surface, size: int) -> None:
+    def _legend(self, surface: pygame.Surface, size: int, rect: pygame.Rect,
+                map_rect: pygame.Rect) -> None:
         counts = {k: 0 for k in CONTROL_NAMES}
         for value in self.status.values():
             counts[value] = counts.get(value, 0) + 1
         f = font(size - 1, condensed=True)
-        x = self.rect.x + 6
-        y = self.map_rect.bottom + 4
+        x = rect.x + 6
+        y = map_rect.bottom + 4
         box = f.get_height() - 4
         for key, label in CONTROL_NAMES.items():
-            if x + box + f.size(f"{label} {counts[key]}")[0] > self.rect.right - 4:
-                x, y = self.rect.x + 6, y + f.get_linesize()
+            if x + box + f.size(f"{label} {counts[key]}")[0] > rect.right - 4:
+                x, y = rect.x + 6, y + f.get_linesize()
             swatch = pygame.Rect(x, y + 2, box, box)
             pygame.draw.rect(surface, CONTROL_COLOURS[key], swatch)
             if key == "disputed":

@@ -43,6 +43,15 @@ def text_font(size: float, scale: float, bold: bool = False) -> pygame.font.Font
     return font(px(size, scale), bold)
 
 
+WRAP_CACHE = 1024
+"""Wrapped texts remembered: the panel, the prompt and its buttons wrap the same few dozen
+texts on every layout and frame, and measuring them was most of a click's cost (issue 10)."""
+WRAP_CACHE_TEXT = 2000
+"""Longer texts are wrapped afresh each time rather than kept."""
+
+_wrapped: dict[tuple[str, pygame.font.Font, int], tuple[str, ...]] = {}
+
+
 def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """Break `text` into lines no wider than `width` pixels, at spaces where possible; explicit
     newlines start new lines. A single word wider than `width` is cut by characters.
@@ -50,8 +59,21 @@ def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     Any text can be drawn (DESIGN.md §8): lone surrogates (a file name that is not UTF-8) and
     NUL bytes, which the font refuses, become '?'. A word far wider than the line is cut by an
     exponential then binary search from the previous cut, a few measures per line, so a 1 MB
-    word takes milliseconds rather than one measure per character.
+    word takes milliseconds rather than one measure per character. The lines of the last
+    `WRAP_CACHE` short texts are remembered (by font and width).
     """
+    key = (text, fnt, width)
+    lines = _wrapped.get(key)
+    if lines is None:
+        lines = tuple(_wrap(text, fnt, width))
+        if len(text) <= WRAP_CACHE_TEXT:
+            if len(_wrapped) >= WRAP_CACHE:
+                del _wrapped[next(iter(_wrapped))]
+            _wrapped[key] = lines
+    return list(lines)
+
+
+def _wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     text = text.encode("utf-8", "replace").decode("utf-8").replace("\x00", "?")
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -113,6 +135,26 @@ def _fit(word: str, start: int, fnt: pygame.font.Font, width: int, guess: int) -
     return lo
 
 
+TEXT_CACHE = 256
+"""Rendered lines remembered (a few megabytes at most): a prompt and its buttons show the same
+lines frame after frame."""
+
+_rendered: dict[tuple[str, pygame.font.Font, tuple[int, ...]], pygame.Surface] = {}
+
+
+def rendered(text: str, fnt: pygame.font.Font, color: tuple[int, int, int]) -> pygame.Surface:
+    """`text` rendered (antialiased) in `color`, from a cache of the last `TEXT_CACHE` lines.
+    The surface is shared: blit it, never draw on it."""
+    key = (text, fnt, tuple(color))
+    img = _rendered.get(key)
+    if img is None:
+        img = fnt.render(text, True, color)
+        if len(_rendered) >= TEXT_CACHE:
+            del _rendered[next(iter(_rendered))]
+        _rendered[key] = img
+    return img
+
+
 def blit_lines(
     surface: pygame.Surface,
     lines: list[str],
@@ -127,7 +169,7 @@ def blit_lines(
     x, y = topleft
     step = fnt.get_linesize()
     for line in lines:
-        img = fnt.render(line, True, color)
+        img = rendered(line, fnt, color)
         dx = (center_width - img.get_width()) // 2 if center_width is not None else 0
         surface.blit(img, (x + dx, y))
         y += step

@@ -49,6 +49,7 @@ class LogView:
         self._starts: list[int] = [0]
         self._height = 0
         self._surfaces: dict[tuple[str, str], pygame.Surface] = {}
+        self._picture: tuple[tuple[object, ...], pygame.Surface] | None = None
 
     # --- content --------------------------------------------------------------------------
 
@@ -159,30 +160,40 @@ class LogView:
             self._surfaces[key] = img
         return img
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The rows inside `rect` only: the work is proportional to what shows."""
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect,
+             background: tuple[int, int, int] = w.PANEL) -> None:
+        """The rows inside `rect` only, on `background`: the work is proportional to what
+        shows. They are one picture, painted again only when the rows shown change (a line
+        arrives, a scroll)."""
         line_h = self.line_height
         fits = max(1, rect.height // line_h)
         # whole rows only: the newest at the bottom when following, none cut in half
         first = max(0, self.row_count - fits - self.scroll // line_h)
         last = min(self.row_count, first + fits)
-        top = rect.y - first * line_h
-        clip = surface.get_clip()
-        surface.set_clip(rect.clip(clip))
-        for index in range(first, last):
-            text, kind = self.row(index)
-            y = top + index * line_h
+        rows = tuple(self.row(index) for index in range(first, last))
+        key = (rect.size, self.scale, background, rows)
+        if self._picture is None or self._picture[0] != key:
+            picture = pygame.Surface(rect.size)
+            picture.fill(background)
+            self._paint(picture, rows, line_h)
+            self._picture = (key, picture)
+        surface.blit(self._picture[1], rect)
+
+    def _paint(self, picture: pygame.Surface, rows: tuple[tuple[str, str], ...],
+               line_h: int) -> None:
+        width = picture.get_width()
+        for n, (text, kind) in enumerate(rows):
+            y = n * line_h
             img = self._surface(text, kind)
             if kind == "barrier":
                 mid = y + line_h // 2
-                x = rect.centerx - img.get_width() // 2
-                pygame.draw.line(surface, w.ACCENT, (rect.x, mid), (x - 4, mid), 1)
-                pygame.draw.line(surface, w.ACCENT, (x + img.get_width() + 4, mid),
-                                 (rect.right, mid), 1)
-                surface.blit(img, (x, y))
+                x = width // 2 - img.get_width() // 2
+                pygame.draw.line(picture, w.ACCENT, (0, mid), (x - 4, mid), 1)
+                pygame.draw.line(picture, w.ACCENT, (x + img.get_width() + 4, mid),
+                                 (width, mid), 1)
+                picture.blit(img, (x, y))
             else:
-                surface.blit(img, (rect.x, y))
-        surface.set_clip(clip)
+                picture.blit(img, (0, y))
 
 
 class LogFeed:

@@ -41,6 +41,10 @@ class Panel:
         self._prompt_height = 0
         self._mouse = (-1, -1)
         self._hand_top = 0
+        self._top: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._hand: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._hand_at: list[pygame.Rect] = []
+        """The hand's cards in its picture."""
 
     @property
     def log(self) -> list[LogLine]:
@@ -152,79 +156,109 @@ class Panel:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The panel. The header with the status lines and the hand are pictures painted
+        again only when their content changed (DESIGN.md §8: a click that changes the prompt
+        moves them, but renders none of their text again); the log draws its visible rows."""
         rect = self.rect
         pygame.draw.rect(surface, w.PANEL, rect)
         pygame.draw.line(surface, w.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+        surface.blit(self._top_picture(), rect.topleft)
+        _, _, small_f = self._fonts()
+        if not self.log_expanded:
+            if self.hand is not None:
+                surface.blit(self._hand_picture(), (rect.x, self._hand_top))
+                self.hand_rects = [r.move(rect.x, self._hand_top) for r in self._hand_at]
+            if self.prompt_rect.height:
+                pygame.draw.rect(surface, colors.lighter(w.PANEL, 0.35), self.prompt_rect)
+                pygame.draw.line(surface, w.ACCENT, self.prompt_rect.topleft,
+                                 self.prompt_rect.topright, 2)
+                pygame.draw.line(surface, w.ACCENT, self.prompt_rect.bottomleft,
+                                 self.prompt_rect.bottomright, 2)
+        self._draw_log_head(surface, small_f)
+        if self.log_view.lines:
+            self.log_view.draw(surface, self.log_rect)
+
+    def _top_picture(self) -> pygame.Surface:
+        """The title, the scenario and (unless the log is enlarged) the status lines."""
+        key = (self.rect.width, self.scale, self.title, self.subtitle,
+               () if self.log_expanded else tuple(self.status))
+        if self._top is not None and self._top[0] == key:
+            return self._top[1]
         pad = w.px(12, self.scale)
         title_f, body_f, small_f = self._fonts()
-        inner = rect.width - 2 * pad
+        width = self.rect.width
+        inner = width - 2 * pad
         header_h = pad + title_f.get_linesize() + (small_f.get_linesize() if self.subtitle else 0)
-        pygame.draw.rect(surface, w.HEADER, (rect.x, rect.y, rect.width, header_h + pad // 2))
+        label_w = self._label_width(body_f)
+        wrapped = [w.wrap(value, body_f, max(1, inner - label_w)) for _, value in key[4]]
+        height = header_h + pad + sum(len(lines) for lines in wrapped) * body_f.get_linesize()
+        picture = pygame.Surface((width, height))
+        picture.fill(w.PANEL)
+        pygame.draw.line(picture, w.PANEL_EDGE, (0, 0), (0, height), 2)
+        pygame.draw.rect(picture, w.HEADER, (0, 0, width, header_h + pad // 2))
         title = w.wrap(self.title, title_f, inner)[0]
-        surface.blit(title_f.render(title, True, w.HEADER_TEXT), (rect.x + pad, rect.y + pad // 2))
-        y = rect.y + pad // 2 + title_f.get_linesize()
+        picture.blit(title_f.render(title, True, w.HEADER_TEXT), (pad, pad // 2))
         if self.subtitle:
             sub = w.wrap(self.subtitle, small_f, inner)[0]
-            surface.blit(small_f.render(sub, True, colors.PAPER_DARK), (rect.x + pad, y))
-        if self.log_expanded:
-            self._draw_log(surface, small_f)
-            return
-        y = rect.y + header_h + pad
-        label_w = self._label_width(body_f)
-        for label, value in self.status:
-            surface.blit(body_f.render(f"{label}:", True, w.MUTED), (rect.x + pad, y))
-            lines = w.wrap(value, body_f, max(1, inner - label_w))
-            y = w.blit_lines(surface, lines, body_f, w.TEXT, (rect.x + pad + label_w, y))
-        if self.prompt_rect.height:
-            pygame.draw.rect(surface, colors.lighter(w.PANEL, 0.35), self.prompt_rect)
-            pygame.draw.line(surface, w.ACCENT, self.prompt_rect.topleft,
-                             self.prompt_rect.topright, 2)
-            pygame.draw.line(surface, w.ACCENT, self.prompt_rect.bottomleft,
-                             self.prompt_rect.bottomright, 2)
-        if self.hand is not None:
-            self._draw_hand(surface, body_f, small_f)
-        self._draw_log(surface, small_f)
+            picture.blit(small_f.render(sub, True, colors.PAPER_DARK),
+                         (pad, pad // 2 + title_f.get_linesize()))
+        y = header_h + pad
+        for (label, _), lines in zip(key[4], wrapped, strict=True):
+            picture.blit(body_f.render(f"{label}:", True, w.MUTED), (pad, y))
+            y = w.blit_lines(picture, lines, body_f, w.TEXT, (pad + label_w, y))
+        self._top = (key, picture)
+        return picture
 
-    def _draw_hand(self, surface: pygame.Surface, body_f: pygame.font.Font,
-                   small_f: pygame.font.Font) -> None:
+    def _hand_picture(self) -> pygame.Surface:
+        """The hand's heading and one card per item; `_hand_at` gets their rectangles."""
         assert self.hand is not None
-        self.hand_rects = []
+        key = (self.rect.width, self.scale, self.hand_title, tuple(self.hand))
+        if self._hand is not None and self._hand[0] == key:
+            return self._hand[1]
+        _, body_f, small_f = self._fonts()
         pad = w.px(12, self.scale)
-        y = self._hand_top + pad // 2
-        surface.blit(small_f.render(self.hand_title.upper(), True, w.MUTED), (self.rect.x + pad, y))
-        y += small_f.get_linesize()
-        if not self.hand:
-            surface.blit(body_f.render("(none)", True, w.MUTED), (self.rect.x + pad, y))
-            return
+        width = self.rect.width
         card_h = body_f.get_linesize() + w.px(4, self.scale)
+        step = card_h + w.px(6, self.scale) - w.px(4, self.scale)
+        picture = pygame.Surface((width, pad // 2 + small_f.get_linesize()
+                                  + max(1, len(self.hand)) * step + card_h))
+        picture.fill(w.PANEL)
+        pygame.draw.line(picture, w.PANEL_EDGE, (0, 0), (0, picture.get_height()), 2)
+        y = pad // 2
+        picture.blit(small_f.render(self.hand_title.upper(), True, w.MUTED), (pad, y))
+        y += small_f.get_linesize()
+        self._hand_at = []
+        if not self.hand:
+            picture.blit(body_f.render("(none)", True, w.MUTED), (pad, y))
         for item in self.hand:
-            card = pygame.Rect(self.rect.x + pad, y, self.rect.width - 2 * pad, card_h)
-            self.hand_rects.append(card)
-            pygame.draw.rect(surface, colors.WHITE, card, border_radius=w.px(3, self.scale))
-            pygame.draw.rect(surface, colors.INK_SOFT, card, 1, border_radius=w.px(3, self.scale))
+            card = pygame.Rect(pad, y, width - 2 * pad, card_h)
+            self._hand_at.append(card)
+            pygame.draw.rect(picture, colors.WHITE, card, border_radius=w.px(3, self.scale))
+            pygame.draw.rect(picture, colors.INK_SOFT, card, 1, border_radius=w.px(3, self.scale))
             text = w.wrap(item, body_f, card.width - 2 * w.px(6, self.scale))[0]
-            surface.blit(body_f.render(text, True, w.TEXT),
+            picture.blit(body_f.render(text, True, w.TEXT),
                          (card.x + w.px(6, self.scale), card.y + w.px(2, self.scale)))
-            y += card_h + w.px(6, self.scale) - w.px(4, self.scale)
+            y += step
+        self._hand = (key, picture)
+        return picture
 
-    def _draw_log(self, surface: pygame.Surface, small_f: pygame.font.Font) -> None:
+    def _draw_log_head(self, surface: pygame.Surface, small_f: pygame.font.Font) -> None:
+        """The log's heading, its button and, while there is no line yet, a word saying so."""
         line_h = small_f.get_linesize()
         head_y = self.log_rect.y - line_h
-        surface.blit(small_f.render("LOG", True, w.MUTED), (self.log_rect.x, head_y))
+        surface.blit(w.rendered("LOG", small_f, w.MUTED), (self.log_rect.x, head_y))
         toggle = self.log_toggle_rect
         pygame.draw.rect(surface, w.BUTTON, toggle, border_radius=w.px(3, self.scale))
         pygame.draw.rect(surface, w.PANEL_EDGE, toggle, 1, border_radius=w.px(3, self.scale))
         label = "Shrink log (L)" if self.log_expanded else "Enlarge log (L)"
-        img = small_f.render(label, True, w.TEXT)
+        img = w.rendered(label, small_f, w.TEXT)
         surface.blit(img, img.get_rect(center=toggle.center))
         if not self.log_view.following:
-            more = small_f.render("▼ newer below", True, w.ACCENT)
+            more = w.rendered("▼ newer below", small_f, w.ACCENT)
             surface.blit(more, (toggle.x - more.get_width() - w.px(8, self.scale), head_y))
         if not self.log_view.lines:
-            surface.blit(small_f.render("(nothing has happened yet)", True, w.MUTED),
+            surface.blit(w.rendered("(nothing has happened yet)", small_f, w.MUTED),
                          self.log_rect.topleft)
-            return
-        self.log_view.draw(surface, self.log_rect)
 
 
 def side_panel_width(size: tuple[int, int], scale: float) -> int:

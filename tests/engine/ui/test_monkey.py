@@ -45,10 +45,19 @@ def _layers(board: Any) -> list[Any]:
     return found
 
 
+def _stacks(board: Any) -> list[Any]:
+    """The counter stacks of a board view (or of the stacked boards a game's view wraps)."""
+    found = [board.stacks] if hasattr(board, "stacks") else []
+    found += [v.stacks for v in vars(board).values() if hasattr(v, "stacks")]
+    return found
+
+
 def _from_scratch(app: App, scene: GameScene) -> bytes:
     """The frame drawn with every picture cache emptied, until it is settled."""
     for layer in _layers(scene.gameui.board):
         layer.invalidate()
+    for stacks in _stacks(scene.gameui.board):
+        stacks.invalidate()
     counters._pictures.clear()
     counters._sizes.clear()
     counters._bytes = 0
