@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
+from engine.data.positions import position_check
 from engine.data.schema import Document, Id, Problem, Record, Ref, SchemaSet, ValidDoc
 
 SideName = Literal["spanish", "philippine"]
@@ -402,6 +403,46 @@ class Tracks(Record):
 
 class StartingPower(Record):
     space: SpaceRef
+    power: Literal["spain", "us", "none"] = "spain"
+    us_strength: Annotated[int, Field(ge=1, le=6)] | None = None
+
+
+CardRef = Annotated[str, Ref("card")]
+PhaseName = Literal["initiative", "events", "attrition", "first-shootings", "action",
+                    "second-shootings", "upkeep"]
+
+
+class SidePiles(Record):
+    spanish: list[CardRef] = []
+    philippine: list[CardRef] = []
+
+
+class FaceUp(Record):
+    A: CardRef | None = None
+    B: CardRef | None = None
+
+
+class CardPiles(Record):
+    """Every card by pile (decks and bags draw from the end of the list); a card listed
+    nowhere starts in its own deck."""
+
+    hands: SidePiles = SidePiles()
+    decks: SidePiles = SidePiles()
+    discards: SidePiles = SidePiles()
+    fow_decks: SidePiles = SidePiles()
+    shared_deck: list[CardRef] = []
+    shared_faceup: FaceUp = FaceUp()
+    removed: list[CardRef] = []
+
+
+class SideAreas(Record):
+    spanish: list[AreaId] = []
+    philippine: list[AreaId] = []
+
+
+class Firepower(Record):
+    level: Annotated[int, Field(ge=0, le=3)]
+    favours: SideName | None = None
 
 
 class Setup(Document):
@@ -414,6 +455,19 @@ class Setup(Document):
     foreign_power: StartingPower
     persistence_active: bool
     placements: dict[SpaceRef, UnitRef]
+    # A position in a game in progress (baler/rules/position.py, docs/editor.md); every key is
+    # optional and the game starts at the beginning of `phase` of `turn`.
+    turn: Annotated[int, Field(ge=1, le=6)] | None = None
+    phase: PhaseName | None = None
+    initiative: SideName | None = None
+    boxes: dict[SpaceRef, list[UnitRef]] | None = None
+    exhausted: list[UnitRef] | None = None
+    disabled: dict[UnitRef, Annotated[int, Field(ge=1, le=6)]] | None = None
+    surveillance: SideAreas | None = None
+    shooting_markers: dict[AreaId, SideName] | None = None
+    firepower: dict[AreaId, Firepower] | None = None
+    sabotaged_trenches: list[SpaceRef] | None = None
+    cards: CardPiles | None = None
 
 
 # --- cross-file checks -----------------------------------------------------------------------
@@ -513,9 +567,17 @@ def _check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     return problems
 
 
+def _rules() -> Any:
+    """The rules lay out the setup as a position (imported when a scenario is checked)."""
+    from baler.rules import BalerRules
+
+    return BalerRules()
+
+
 SCHEMAS = SchemaSet(
     game="baler",
     kinds={"board": Board, "units": Units, "cards": Cards, "tables": Tables, "setup": Setup},
-    checks=(_check_cards, _check_board, _check_setup),
+    checks=(_check_cards, _check_board, _check_setup,
+            position_check("setup", lambda: _rules())),
     required_kinds=("board", "units", "cards", "tables", "setup"),
 )

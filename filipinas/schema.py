@@ -4,10 +4,11 @@ options."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from engine.data.positions import position_check
 from engine.data.schema import Document, Id, Problem, Record, Ref, SchemaSet, ValidDoc
 
 SpaceId = Annotated[str, Id("space")]
@@ -309,6 +310,52 @@ class PlacementModel(Record):
     reduced: list[CounterRef] = []
 
 
+CardRef = Annotated[str, Ref("card")]
+
+
+class ArtilleryModel(Record):
+    state: Literal["unused", "in_play", "lost"] = "unused"
+    holder: CounterRef | None = None
+
+
+class MarkersModel(Record):
+    """The markers of a position in a game in progress (4.2.3)."""
+
+    target: list[CounterRef] = []
+    protect: list[CounterRef] = []
+    search: list[CounterRef] = []
+    entrenched: list[CounterRef] = []
+    baler: list[CounterRef] = []
+    landed: list[CounterRef] = []
+    zapote_defenders: list[CounterRef] = []
+    sacked: list[SpaceRef] = []
+    lines: list[SpaceRef] = []
+    zapote: bool = False
+    reconcentration: bool = False
+    artillery: ArtilleryModel = ArtilleryModel()
+
+
+class DecksModel(Record):
+    spanish: list[CardRef] = []
+    filipino: list[CardRef] = []
+    usa_spanish: list[CardRef] = []
+    usa_filipino: list[CardRef] = []
+
+
+class HandsModel(Record):
+    spain: list[CardRef] = []
+    filipino: list[CardRef] = []
+
+
+class CardPilesModel(Record):
+    """Every card by pile (decks draw from the end of the list); a card listed nowhere starts
+    in its own deck."""
+
+    decks: DecksModel = DecksModel()
+    hands: HandsModel = HandsModel()
+    played: list[CardRef] = []
+
+
 class SetupDoc(Document):
     kind: Literal["setup"]
     ap: dict[SideName, int]
@@ -317,6 +364,22 @@ class SetupDoc(Document):
     government: Literal["canovas", "sagasta"]
     placements: list[PlacementModel]
     boxes: dict[Faction, SpaceRef]
+    # A position in a game in progress (filipinas/rules/position.py, docs/editor.md); every
+    # key is optional and the game starts at the beginning of `phase` of `turn`.
+    turn: Annotated[int, Field(ge=1)] | None = None
+    phase: Literal["administration", "action"] | None = None
+    active: SideName | None = None
+    in_boxes: dict[SpaceRef, list[CounterRef]] | None = None
+    markers: MarkersModel | None = None
+    cities: dict[SpaceRef, Faction] | None = None
+    us_at_war: bool | None = None
+    us_entry_pending: bool | None = None
+    exiled: bool | None = None
+    biak: bool | None = None
+    canovas_dead: bool | None = None
+    government_changed: bool | None = None
+    plunders: Annotated[int, Field(ge=0)] | None = None
+    cards: CardPilesModel | None = None
 
 
 class OptionsDoc(Document):
@@ -340,6 +403,13 @@ def _check_decks(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     return problems
 
 
+def _rules() -> Any:
+    """The rules lay out the setup as a position (imported when a scenario is checked)."""
+    from filipinas.rules import FilipinasRules
+
+    return FilipinasRules()
+
+
 SCHEMAS = SchemaSet(
     game="filipinas",
     kinds={
@@ -350,6 +420,6 @@ SCHEMAS = SchemaSet(
         "setup": SetupDoc,
         "options": OptionsDoc,
     },
-    checks=(_check_decks,),
+    checks=(_check_decks, position_check("setup", lambda: _rules())),
     required_kinds=("map", "counters", "cards", "tables", "setup"),
 )

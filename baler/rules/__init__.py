@@ -7,14 +7,14 @@ to the first decision (each side's face-down initiative card); `apply` checks an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from baler.rules import hidden
+from baler.rules import position as positions
 from baler.rules.actions import ACTION_TYPES, Decide, Done
 from baler.rules.invariants import check_invariants
 from baler.rules.refusals import refuse
-from baler.rules.sequence import GameTask
-from baler.rules.setup import new_state
 from baler.rules.state import SIDES, BalerState
 from baler.rules.tasks import settle
 from baler.rules.view import view
@@ -42,10 +42,17 @@ class BalerRules:
     determinize = staticmethod(hidden.determinize)
 
     def new_game(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> BalerState:
-        st = new_state(scenario, dice if dice is not None else Dice(seed))
-        st.stack = [GameTask()]
-        settle(st, [])
-        return st
+        """The scenario's setup is a position (baler.rules.position): one at the start of the
+        game, or, with its position keys, any moment at the start of a phase."""
+        return self.from_position(scenario, {}, seed, dice)
+
+    def from_position(self, scenario: Scenario, position: Mapping[str, Any], seed: int = 0,
+                      dice: Dice | None = None, *, start: bool = True) -> BalerState:
+        return positions.from_position(scenario, position,
+                                      dice if dice is not None else Dice(seed), start)
+
+    def to_position(self, state: BalerState) -> dict[str, Any]:
+        return positions.to_position(state)
 
     def legal_actions(self, state: BalerState) -> list[Action]:
         if state.outcome is not None or not state.stack:

@@ -110,6 +110,24 @@ class Rules(Protocol[S]):
         """Broken invariants (a unit lost, a track out of bounds); empty when all hold."""
         ...
 
+    def from_position(self, scenario: Scenario, position: Mapping[str, Any], seed: int = 0,
+                      dice: Dice | None = None, *, start: bool = True) -> S:
+        """A state built from `position` (engine.core.position: the setup format, its keys
+        overriding the scenario's setup), checked against the game's invariants; refused with
+        `PositionError` (the reason, its section, the path of the offending entry).
+
+        With `start` the phase the position names begins and its automatic steps run until
+        the first decision, ready to play; without it the state shows the position exactly as
+        given (for an editor, or to read back with `to_position`)."""
+        ...
+
+    def to_position(self, state: S) -> dict[str, Any]:
+        """The position of any state: `to_position(from_position(sc, p, start=False))` gives
+        `p` back in full (every key written), and a state in the middle of a procedure gives
+        the position of its phase with what is in transit (cards on the table, counters in
+        combat) put where the procedure would leave it."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class GamePlugin:
