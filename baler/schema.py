@@ -568,10 +568,11 @@ def _check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
 
 
 def _rules() -> Any:
-    """The rules lay out the setup as a position (imported when a scenario is checked)."""
-    from baler.rules import BalerRules
+    """The game's rules, which lay out the setup as a position (imported when a scenario is
+    checked; the rules keep what they load for the game that follows)."""
+    from baler import PLUGIN
 
-    return BalerRules()
+    return PLUGIN.rules
 
 
 SCHEMAS = SchemaSet(

@@ -404,10 +404,11 @@ def _check_decks(docs: Mapping[str, ValidDoc]) -> list[Problem]:
 
 
 def _rules() -> Any:
-    """The rules lay out the setup as a position (imported when a scenario is checked)."""
-    from filipinas.rules import FilipinasRules
+    """The game's rules, which lay out the setup as a position (imported when a scenario is
+    checked; the rules keep what they load for the game that follows)."""
+    from filipinas import PLUGIN
 
-    return FilipinasRules()
+    return PLUGIN.rules
 
 
 SCHEMAS = SchemaSet(

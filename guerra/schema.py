@@ -9,12 +9,13 @@ factors of section 2.1), counters (sections 2.2-2.5, 7, 8), setup (section 6), r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
 from engine.core.hexgrid import ODD, OffsetCoord, hex_distance, roffset_to_cube
 from engine.data.grid import parse_grid
+from engine.data.positions import position_check
 from engine.data.schema import Document, Id, Problem, Record, Ref, SchemaSet, ValidDoc
 
 HexLabel = Annotated[str, Field(pattern=r"^[0-9]+,[0-9]+$")]
@@ -222,10 +223,48 @@ class SectorSpec(Record):
     name: str
 
 
+SeatName = Literal["nationalist", "republican", "nationalist_2", "republican_2"]
+TerritoryRef = Annotated[str, Ref("territory")]
+CounterId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.-]+$")]
+"""A counter's id: its family's prefix and number ("R-A007"); the rules check that it exists."""
+
+
+class GameOptions(Record):
+    level: Literal["basic", "intermediate", "advanced"]
+    nationalist_players: Annotated[int, Field(ge=1, le=2)] = 1
+    republican_players: Annotated[int, Field(ge=1, le=2)] = 1
+    tie_ends_game: bool = True
+
+
+class CounterSpot(Record):
+    """Where a counter of a position stands: a hex, or aboard a naval counter."""
+
+    hex: HexLabel | None = None
+    aboard: CounterId | None = None
+    seat: SeatName | None = None
+
+
 class SetupDoc(Document):
     kind: Literal["setup"]
     placements: list[PlacementSpec]
     sectors: Annotated[list[SectorSpec], Field(min_length=2, max_length=2)]
+    # A position in a game in progress (guerra/rules/position.py, docs/editor.md); every key is
+    # optional and the game starts at the beginning of `phase` of `turn`.
+    options: GameOptions | None = None
+    turn: Positive | None = None
+    phase: Literal["options", "africa", "population_reinforcements", "fixed_reinforcements",
+                   "conversion", "movement", "combat", "readaptation"] | None = None
+    first: SideName | None = None
+    acting: SideName | None = None
+    counters: dict[CounterId, CounterSpot] | None = None
+    eliminated: list[CounterId] | None = None
+    control: dict[TerritoryRef, Literal["nationalist", "republican", "disputed"]] | None = None
+    last_owner: dict[TerritoryRef, SideName | None] | None = None
+    fec: dict[SideName, int] | None = None
+    fec_losses: dict[SideName, Count] | None = None
+    weather: list[Annotated[str, Ref("zone")]] | None = None
+    naval_allowance: dict[SideName, Count] | None = None
+    africa: list[CounterId] | None = None
 
 
 # --- tables --------------------------------------------------------------------------------------
@@ -494,6 +533,14 @@ def check_tables(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     return problems
 
 
+def _rules() -> Any:
+    """The game's rules, which lay out the setup as a position (imported when a scenario is
+    checked; the rules keep what they load for the game that follows)."""
+    from guerra import PLUGIN
+
+    return PLUGIN.rules
+
+
 SCHEMAS = SchemaSet(
     game="guerra",
     kinds={
@@ -508,7 +555,8 @@ SCHEMAS = SchemaSet(
         "turns": TurnsDoc,
         "city_stack_table": CityStackTableDoc,
     },
-    checks=[check_map, check_capitals, check_setup, check_tables],
+    checks=[check_map, check_capitals, check_setup, check_tables,
+            position_check("setup", lambda: _rules())],
     required_kinds=[
         "map", "provinces", "counters", "setup", "reinforcements", "naval_use", "conversions",
         "weather", "turns", "city_stack_table",
