@@ -13,8 +13,8 @@ from engine import plugins
 from engine.ai.agent import RandomAgent
 from engine.core.game import GamePlugin
 from engine.core.position import PositionError
+from engine.core.session import Session
 from engine.loading import load_game_scenario
-from engine.sim import playout
 from toygame import PLUGIN as SKIRMISH
 
 GAMES: dict[str, GamePlugin] = {**plugins.discover(), SKIRMISH.id: SKIRMISH}
@@ -27,11 +27,21 @@ def game(request):
     return plugin, load_game_scenario(plugin)
 
 
+ACTIONS = 600
+"""Random actions played (a game of La Guerra de España runs to some 2,000; its first turns
+already go through every step of the sequence of play)."""
+
+
 @pytest.fixture(scope="module")
 def session(game):
     plugin, scenario = game
     agents = {side: RandomAgent(11 + i) for i, side in enumerate(plugin.sides)}
-    return playout(plugin, scenario, 6, agents)
+    session = Session(plugin.rules, scenario, 6)
+    while session.result() is None and len(session.history) < ACTIONS:
+        side = session.decision.player
+        session.play(agents[side].choose(plugin.rules, session.state,
+                                         plugin.rules.legal_actions(session.state)))
+    return session
 
 
 def test_the_start_round_trips(game):

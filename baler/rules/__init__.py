@@ -41,6 +41,9 @@ class BalerRules:
     action_types: tuple[type[Action], ...] = ACTION_TYPES
     determinize = staticmethod(hidden.determinize)
 
+    def __init__(self) -> None:
+        self._data: dict[Any, Any] = {}
+
     def new_game(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> BalerState:
         """The scenario's setup is a position (baler.rules.position): one at the start of the
         game, or, with its position keys, any moment at the start of a phase."""
@@ -49,7 +52,8 @@ class BalerRules:
     def from_position(self, scenario: Scenario, position: Mapping[str, Any], seed: int = 0,
                       dice: Dice | None = None, *, start: bool = True) -> BalerState:
         return positions.from_position(scenario, position,
-                                      dice if dice is not None else Dice(seed), start)
+                                       dice if dice is not None else Dice(seed), start,
+                                       self._data)
 
     def to_position(self, state: BalerState) -> dict[str, Any]:
         return positions.to_position(state)

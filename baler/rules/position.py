@@ -21,7 +21,7 @@ area's centre back to their bag, detachment space or reserve; the phase then sta
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from typing import Any
 
 from baler.rules.queries import reevaluate_firepower, set_firepower, tcm_position
@@ -57,6 +57,7 @@ POWERS = ("spain", "us", "none")
 SIDE_NAMES = tuple(s.value for s in SIDES)
 OPTION_FIELDS = {f.name: f.type for f in dataclasses.fields(Options)}
 CARD_PILES = ("hands", "decks", "discards", "fow_decks")
+CACHED_SCENARIOS = 8
 KEYS = ("options", "tracks", "walls", "trenches", "infirmary_open_beds", "foreign_power",
         "persistence_active", "placements", "turn", "phase", "initiative", "boxes",
         "exhausted", "disabled", "surveillance", "shooting_markers", "firepower",
@@ -68,17 +69,27 @@ KEYS = ("options", "tracks", "walls", "trenches", "infirmary_open_beds", "foreig
 
 
 def from_position(scenario: Scenario, position: Mapping[str, Any], dice: Dice,
-                  start: bool) -> BalerState:
-    """The state of `position` over `scenario` (see the module docstring)."""
+                  start: bool, cache: MutableMapping[Any, GameData] | None = None
+                  ) -> BalerState:
+    """The state of `position` over `scenario` (see the module docstring). `cache` keeps the
+    printed data built for a scenario and options, shared by the games that follow (it never
+    changes during a game)."""
     base = scenario.documents["setup"]
     Reader(position).only({*KEYS, *base}, "a Heroes of Baler position")
     setup = overlay(base, position)
     r = Reader(setup)
     clean = _base_setup(r)
     docs = {**scenario.documents, "setup": clean}
-    data = build_data(docs)
+    key = (scenario.sha256, tuple(sorted(clean["options"].items())))
+    data = cache.get(key) if cache is not None and scenario.sha256 else None
+    if data is None:
+        data = build_data(docs)
+        if cache is not None and scenario.sha256:
+            while len(cache) >= CACHED_SCENARIOS:
+                del cache[next(iter(cache))]
+            cache[key] = data
     _check_base(data, r)
-    st = new_state(dataclasses.replace(scenario, documents=docs), dice)
+    st = new_state(dataclasses.replace(scenario, documents=docs), dice, data)
     given: dict[str, PositionPath] = {unit: ("placements", space)
                                       for space, unit in clean["placements"].items()}
     _lay_boxes(st, r.at("boxes"), given)
@@ -256,7 +267,7 @@ def _power(st: BalerState, r: Reader) -> None:
 
 def _cards(st: BalerState, r: Reader) -> None:
     """Every pile as given; a card listed nowhere goes to its own deck (faction, Fog of War or
-    shared), under the cards listed there."""
+    shared), under the cards listed there, in the order the scenario's shuffle gave it."""
     data = st.data
     r.only((*CARD_PILES, "shared_deck", "shared_faceup", "removed"), "the cards")
     r.at("shared_faceup").only("AB", "the shared face-up cards")
@@ -298,15 +309,20 @@ def _cards(st: BalerState, r: Reader) -> None:
                 if why:
                     raise PositionError(f"'{data.cards[card].title}' ({card}) {why}", CARDS,
                                         found[card])
-    for card, info in data.cards.items():
-        if card in found:
-            continue
-        if info.owner == "shared":
-            shared.insert(0, card)
-        elif info.fow:
-            piles["fow_decks"][Side(info.owner)].insert(0, card)
-        else:
-            piles["decks"][Side(info.owner)].insert(0, card)
+    dealt = [*st.shared_deck, *(c for c in st.shared_faceup.values() if c is not None)]
+    for side in SIDES:
+        dealt += [*st.fow_decks[side], *st.hands[side], *st.decks[side]]
+    rest: dict[str, list[str]] = {}
+    for card in dealt:
+        if card not in found:
+            info = data.cards[card]
+            rest.setdefault("shared" if info.owner == "shared" else
+                            f"{'fow_decks' if info.fow else 'decks'}:{info.owner}", []
+                            ).append(card)
+    shared[:0] = rest.get("shared", [])
+    for side in SIDES:
+        for name in ("decks", "fow_decks"):
+            piles[name][side][:0] = rest.get(f"{name}:{side.value}", [])
     for side in SIDES:
         st.hands[side] = piles["hands"][side]
         st.decks[side] = piles["decks"][side]

@@ -147,10 +147,12 @@ def build_data(documents: Mapping[str, Any]) -> GameData:
     )
 
 
-def new_state(scenario: Scenario, dice: Dice) -> BalerState:
-    """The starting position, with shuffled decks and six-card hands; no task is pushed yet."""
+def new_state(scenario: Scenario, dice: Dice, data: GameData | None = None) -> BalerState:
+    """The starting position, with shuffled decks and six-card hands; no task is pushed yet.
+    `data` is the scenario's printed data when the caller already built it."""
     docs = scenario.documents
-    data = build_data(docs)
+    if data is None:
+        data = build_data(docs)
     setup = docs["setup"]
     st = BalerState(data=data, dice=dice)
     every_space = [

@@ -211,7 +211,7 @@ def _cities(state: FilState, r: Reader) -> None:
 
 def _cards(state: FilState, r: Reader) -> None:
     """Every pile as given; a card listed nowhere goes to its own deck, under the listed ones
-    (decks draw from the end of the list)."""
+    (decks draw from the end of the list), in the order the scenario's shuffle gave it."""
     data = state.data
     r.only(("decks", "hands", "played"), "the cards")
     r.at("decks").only(DECKS, "the decks")
@@ -237,9 +237,14 @@ def _cards(state: FilState, r: Reader) -> None:
             if data.cards[card].deck not in _DECK_HOLDS[deck]:
                 raise PositionError(f"'{data.cards[card].name}' belongs to the "
                                     f"{data.cards[card].deck} deck", "6.13", found[card])
-    for card, info in data.cards.items():
+    dealt = [c for d in DECKS for c in state.decks.get(d, [])] + [
+        c for s in SIDES for c in state.hands[s]]
+    rest: dict[str, list[str]] = {}
+    for card in dealt:
         if card not in found:
-            decks[info.deck].insert(0, card)
+            rest.setdefault(data.cards[card].deck, []).append(card)
+    for deck in DECKS:
+        decks[deck][:0] = rest.get(deck, [])
     state.decks = decks
     state.hands = hands
     state.out = played
