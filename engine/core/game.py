@@ -135,7 +135,8 @@ class GamePlugin:
 
     Heavy parts are named as "module:attribute" strings so listing games stays cheap and the pure
     layers never import pygame: `schemas` gives the YAML kinds, `ui` builds the game scene,
-    `agents` maps agent names to computer-opponent classes.
+    `agents` maps agent names to computer-opponent classes, `editor` builds the position
+    editor's kit.
     """
 
     id: str
@@ -148,6 +149,9 @@ class GamePlugin:
     ui: str
     agents: Mapping[str, str] = field(default_factory=dict)
     description: str = ""
+    editor: str = ""
+    """The factory of the game's position editor kit ("module:attribute", engine.ui.editor);
+    empty when the game has none."""
 
     @property
     def sides(self) -> tuple[str, ...]:
