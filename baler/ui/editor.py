@@ -97,7 +97,7 @@ class BalerEditor:
 
     def drop(self, piece: str, target: str) -> Move | str:
         if piece.startswith("card:"):
-            return self._drop_card(piece[5:], BOARD_PILES.get(target, target))
+            return self._drop_card(piece[5:], BOARD_PILES.get(self._location(target), target))
         place = target if target in self.spaces else self._location(target)
         if piece in self.data.units:
             if place not in self.spaces:
@@ -218,9 +218,9 @@ class BalerEditor:
             Section("leaders", "Leaders", self._leaders(p),
                     hint="A leader is ready, exhausted (his modifier used) or disabled."),
             Section("options", "Options", self._options(p)),
-            Section("boxes", "Bags and boxes", self._boxes(p),
+            Section("boxes", "Bags and boxes", trays=self._boxes(p),
                     hint="Drag a unit from here to the board, or onto a bag or box."),
-            Section("cards", "Cards", self._card_trays(p),
+            Section("cards", "Cards", trays=self._card_trays(p),
                     hint="Drag a card to another pile; decks draw from the bottom of the "
                          "list."),
         ]
