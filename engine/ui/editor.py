@@ -164,8 +164,7 @@ class EditorScene(Scene):
         """The board and the panel from the position now."""
         self.kit.show(self.edits.state, self.edits.position)
         saved = "" if not self.edits.unsaved else " — not saved"
-        self.panel.set_content(f"Position editor{saved}",
-                               f"{self.plugin.title}: {self.edits.scenario.title}",
+        self.panel.set_content(f"Position editor{saved}", self.edits.scenario.title,
                                self.kit.sections(self.edits.position))
         self.panel.set_enabled(self.edits.can_undo, self.edits.can_redo)
         self.dirty = True
