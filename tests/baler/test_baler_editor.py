@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from edittest import board_at, drag, entry_at, open_editor, tray_at, validates_and_loads
-from uitest import DT, key, shot
 
 from baler import PLUGIN
+from edittest import board_at, drag, entry_at, open_editor, tray_at, validates_and_loads
 from engine.core.position import PositionError
 from engine.loading import load_game_scenario
+from uitest import DT, key, shot
 
 SCENARIO = load_game_scenario(PLUGIN)
 RULES = PLUGIN.rules

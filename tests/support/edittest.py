@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-from uitest import DT
 
 from engine import cli
 from engine.core.game import GamePlugin
@@ -15,6 +14,7 @@ from engine.editing import PositionEdits
 from engine.loading import load_game_scenario
 from engine.ui.app import App
 from engine.ui.editor import EditorScene
+from uitest import DT
 
 
 def open_editor(app: App, plugin: GamePlugin, target: Path,
