@@ -29,6 +29,7 @@ from engine.core.game import Decision, Scenario
 from engine.core.hexgrid import Hex
 from engine.core.position import PositionError, PositionPath, Reader, overlay
 from guerra.rules import sequence
+from guerra.rules.counters import name, place_name
 from guerra.rules.data import GuerraData, Kind, Level, Side, Terrain, hex_label
 from guerra.rules.setup import load_data, new_state, parse_hex
 from guerra.rules.state import SEATS, GuerraState, Options, Phase, Where
@@ -302,8 +303,9 @@ def _check(state: GuerraState, given: Mapping[str, PositionPath]) -> None:
         if unit.where is Where.MAP and unit.hex is not None:
             why = placement_refusal(state, uid, unit.hex)
             if why is not None:
-                raise PositionError(f"{uid} cannot stand on {hex_label(unit.hex)}: {why[0]}",
-                                    why[1], given.get(uid, ()))
+                raise PositionError(f"{name(state, unit)} cannot stand on hex "
+                                    f"{hex_label(unit.hex)} ({place_name(state, unit.hex)}): "
+                                    f"{why[0]}", why[1], given.get(uid, ()))
     for kind, index, limit in (("land", state.land_at, None),
                                ("naval", state.naval_at, data.stacking.naval),
                                ("air", state.air_at, data.stacking.air)):

@@ -87,3 +87,18 @@ def validates_and_loads(plugin: GamePlugin, manifest: Path, position: dict[str, 
     laid_out = plugin.rules.from_position(scenario, {}, 0, start=False)
     assert plugin.rules.to_position(laid_out) == position
     return plugin.rules.new_game(scenario, 0)
+
+
+def press_step(app: App, scene: EditorScene, section: str, label: str, text: str) -> None:
+    """Click the button `text` of the panel's setting `label` (opening its section)."""
+    panel = scene.panel
+    if section not in panel.open:
+        panel.open.add(section)
+        panel.layout(panel.rect, panel.scale)
+    row = next(r for r in panel.rows if r.kind == "setting" and r.text == label)
+    rect = next(rect for rect, step in row.extra if step.text == text)
+    box = rect.move(0, panel.body.y - panel.scroll)
+    assert panel.body.contains(box), f"{label} is out of view"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=box.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=box.center, button=1))
+    app.step(DT)
