@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+
 from edittest import (
     board_at,
     drag,
@@ -17,13 +18,12 @@ from edittest import (
     tray_at,
     validates_and_loads,
 )
-from uitest import DT, key, shot
-
 from engine.core.position import PositionError
 from engine.loading import load_game_scenario
 from engine.ui.hexmap import hex_id
 from guerra import PLUGIN
 from guerra.rules.setup import parse_hex
+from uitest import DT, key, shot
 
 SCENARIO = load_game_scenario(PLUGIN)
 RULES = PLUGIN.rules
