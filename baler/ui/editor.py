@@ -28,8 +28,7 @@ from baler.rules.state import (
 )
 from baler.ui.gameui import BalerUI
 from engine.core.game import GamePlugin, Scenario
-from engine.editing import Edit, Position
-from engine.ui.editor import Move, Steps, cycle
+from engine.ui.editor import Edit, Move, Position, Steps, cycle
 from engine.ui.widgets.edit_panel import Entry, Section, Tray
 
 PILES = ("hands", "decks", "discards", "fow_decks")

@@ -24,7 +24,7 @@ import pygame
 
 from engine.core.files import display
 from engine.core.game import GamePlugin
-from engine.editing import Edit, PositionEdits, SaveProblem
+from engine.editing import Edit, Position, PositionEdits, SaveProblem
 from engine.plugins import load_object
 from engine.ui import widgets as w
 from engine.ui.adapter import BoardView
@@ -35,6 +35,9 @@ from engine.ui.widgets.dialog import Dialog
 from engine.ui.widgets.edit_panel import EditPanel, Section, Setting, Step
 from engine.ui.widgets.panel import side_panel_width
 from engine.ui.widgets.tooltip import Tooltip
+
+__all__ = ["Edit", "EditorKit", "EditorScene", "Move", "Position", "Steps", "cycle",
+           "run_editor"]
 
 T = TypeVar("T")
 DRAG_START = 5

@@ -17,8 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.game import GamePlugin, Scenario
-from engine.editing import Edit, Position
-from engine.ui.editor import Move, Steps, cycle
+from engine.ui.editor import Edit, Move, Position, Steps, cycle
 from engine.ui.widgets.edit_panel import Entry, Section, Tray
 from filipinas.rules.position import DECKS, FLAGS, PHASES
 from filipinas.rules.setup import FILIPINO, SIDES, SPAIN, USA

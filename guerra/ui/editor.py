@@ -18,8 +18,7 @@ from typing import Any
 from engine.core.actions import IllegalActionError
 from engine.core.game import GamePlugin, Scenario
 from engine.core.position import PositionError
-from engine.editing import Edit, Position
-from engine.ui.editor import Move, Steps, cycle
+from engine.ui.editor import Edit, Move, Position, Steps, cycle
 from engine.ui.hexmap import parse_hex_id
 from engine.ui.widgets.edit_panel import Entry, Section, Tray
 from guerra.rules.actions import SetOptions
