@@ -535,7 +535,8 @@ def _check_board(docs: Mapping[str, ValidDoc]) -> list[Problem]:
 
 
 def _check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
-    """Each unit is placed once, on a space its side may use (rulebook "The map")."""
+    """Each unit is placed once, on a space its side may use, and every area's walls have a
+    starting condition (rulebook "The map")."""
     setup_item, board_item, units_item = docs.get("setup"), docs.get("board"), docs.get("units")
     if setup_item is None or board_item is None or units_item is None:
         return []
@@ -551,6 +552,10 @@ def _check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     kind_of_unit.update({u.id: ("artillery", u.side) for u in units.artillery})
     artillery_spaces = {a.id for a in board.artillery_posts}
     problems: list[Problem] = []
+    for area in board.areas:
+        if area not in setup.walls:
+            problems.append(setup_item.doc.problem(
+                ("walls",), f"the walls of area {area} have no starting condition"))
     seen: Counter[str] = Counter(setup.placements.values())
     for space, unit in setup.placements.items():
         path = ("placements", space)

@@ -403,6 +403,47 @@ def _check_decks(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     return problems
 
 
+def _check_adjacency(docs: Mapping[str, ValidDoc]) -> list[Problem]:
+    """Each pair of adjacent spaces is listed once, and never joins a space to itself (the map
+    is built from these pairs when a game starts)."""
+    item = docs.get("map")
+    if item is None:
+        return []
+    problems: list[Problem] = []
+    seen: set[frozenset[str]] = set()
+    for i, (a, b) in enumerate(item.model_as(MapDoc).adjacency):
+        if a == b:
+            problems.append(item.doc.problem(("adjacency", i), f"{a} is made adjacent to itself"))
+        elif frozenset((a, b)) in seen:
+            problems.append(item.doc.problem(("adjacency", i),
+                                             f"{a} and {b} are listed as adjacent twice"))
+        seen.add(frozenset((a, b)))
+    return problems
+
+
+def _check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
+    """The starting position names everything the rules read (8.0): both sides' action points,
+    and a box for every counter that starts off the map (by its faction, else by its side)."""
+    setup_item, counters_item = docs.get("setup"), docs.get("counters")
+    if setup_item is None:
+        return []
+    setup = setup_item.model_as(SetupDoc)
+    problems: list[Problem] = []
+    for side in ("spain", "filipino"):
+        if side not in setup.ap:
+            problems.append(setup_item.doc.problem(
+                ("ap",), f"the {side} side has no starting action points"))
+    if counters_item is None:
+        return problems
+    counters = counters_item.model_as(CountersDoc)
+    missing = sorted({c.faction for c in [*counters.units, *counters.leaders]
+                      if c.faction not in setup.boxes and c.side not in setup.boxes})
+    for faction in missing:
+        problems.append(setup_item.doc.problem(
+            ("boxes",), f"no box for the {faction} counters that start off the map"))
+    return problems
+
+
 def _rules() -> Any:
     """The game's rules, which lay out the setup as a position (imported when a scenario is
     checked; the rules keep what they load for the game that follows)."""
@@ -421,6 +462,7 @@ SCHEMAS = SchemaSet(
         "setup": SetupDoc,
         "options": OptionsDoc,
     },
-    checks=(_check_decks, position_check("setup", lambda: _rules())),
+    checks=(_check_decks, _check_adjacency, _check_setup,
+            position_check("setup", lambda: _rules())),
     required_kinds=("map", "counters", "cards", "tables", "setup"),
 )

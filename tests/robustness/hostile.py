@@ -402,6 +402,75 @@ def valid_mutations(game: str, folder: Path, rng: random.Random,
         yield f"{name}:{n + 1}:{i + 1}={new}", edit
 
 
+STRUCTURE_VALUES: list[Any] = [None, True, -1, 0, 1, 7, 99, 2.5, "", "zz_unknown", [], {}, [1],
+                                 {"a": 1}]
+"""What a structural edit may put in place of a value: other types, empty containers, an
+unknown reference."""
+
+
+def _nodes(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _nodes(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _nodes(value, (*path, i))
+
+
+def _has_block_text(node: Any) -> bool:
+    """Text rows (maps) do not survive a plain YAML dump; such files are left alone."""
+    if isinstance(node, str):
+        return "\n" in node
+    if isinstance(node, dict):
+        return any(_has_block_text(v) for v in node.values())
+    if isinstance(node, list):
+        return any(_has_block_text(v) for v in node)
+    return False
+
+
+def structural_mutations(game: str, folder: Path, rng: random.Random,
+                         count: int) -> Iterator[tuple[str, ScenarioEdit]]:
+    """Edits to the shape of one data file: a key deleted, a value replaced by one of another
+    type, a list item repeated or removed, two values of one mapping swapped. The file is
+    rewritten by a YAML dump (comments go; the data stays). Whatever validates must play."""
+    import yaml  # the tests' own writer; the game reads through engine.data
+
+    trees = {p.name: yaml.safe_load(p.read_text(encoding="utf-8"))
+             for p in sorted(folder.glob("*.yaml"))}
+    files = [name for name, tree in trees.items()
+             if isinstance(tree, dict) and not _has_block_text(tree)]
+    for _ in range(count):
+        name = rng.choice(files)
+        paths = [p for p in _nodes(trees[name]) if p and p[0] not in ("game", "kind")]
+        path = rng.choice(paths)
+        op = rng.choice(["delete", "replace", "replace", "repeat", "swap"])
+        value = rng.choice(STRUCTURE_VALUES)
+
+        def edit(target: Path, name: str = name, path: tuple[Any, ...] = path, op: str = op,
+                 value: Any = value) -> None:
+            file = target / name
+            tree = yaml.safe_load(file.read_text(encoding="utf-8"))
+            parent = tree
+            for step in path[:-1]:
+                parent = parent[step]
+            key = path[-1]
+            if op == "delete":
+                del parent[key]
+            elif op == "repeat" and isinstance(parent, list):
+                parent.insert(key, json.loads(json.dumps(parent[key])))
+            elif op == "swap" and isinstance(parent, dict) and len(parent) > 1:
+                other = next(k for k in parent if k != key)
+                parent[key], parent[other] = parent[other], parent[key]
+            else:
+                parent[key] = json.loads(json.dumps(value))
+            file.write_text(yaml.safe_dump(tree, sort_keys=False, allow_unicode=True),
+                            encoding="utf-8")
+
+        where = "/".join(map(str, path))
+        yield f"{name}:{where}:{op}", edit
+
+
 PLAYOUT = 60
 """Random actions played on a scenario that validates after an edit."""
 

@@ -17,6 +17,7 @@ from hostile import (
     playable,
     run_cli,
     scenario_attacks,
+    structural_mutations,
     valid_mutations,
 )
 
@@ -25,6 +26,8 @@ from engine.loading import LoadError, load_game_scenario
 
 VALID_SLICE = 12
 """Number edits tried per game in `make test` (the soak tries many more)."""
+STRUCTURE_SLICE = 12
+"""Structural edits tried per game in `make test` (the soak tries many more)."""
 
 @pytest.fixture(scope="module", autouse=True)
 def warm() -> None:
@@ -97,12 +100,13 @@ def test_guerra_data_that_crashed_play_is_refused_by_validate(name, expected, tm
     assert expected in out.err
 
 
-def check_valid_mutations(game: str, tmp_path: Path, count: int, seed: str) -> tuple[int, int]:
-    """Try `count` number edits of `game`'s data: each is refused by validation or plays.
-    Returns (refused, played)."""
+def check_valid_mutations(game: str, tmp_path: Path, count: int, seed: str,
+                          mutations=valid_mutations) -> tuple[int, int]:
+    """Try `count` edits of `game`'s data (number edits unless told otherwise): each is refused
+    by validation or plays. Returns (refused, played)."""
     base = copy_scenarios(game, tmp_path / "base")
     refused = played = 0
-    for i, (name, edit) in enumerate(valid_mutations(game, base, random.Random(seed), count)):
+    for i, (name, edit) in enumerate(mutations(game, base, random.Random(seed), count)):
         folder = copy_scenarios(game, tmp_path / f"m{i}")
         edit(folder)
         manifest = folder / MANIFESTS[game]
@@ -124,3 +128,38 @@ def check_valid_mutations(game: str, tmp_path: Path, count: int, seed: str) -> t
 def test_a_scenario_that_validates_can_be_played(game, tmp_path):
     refused, played = check_valid_mutations(game, tmp_path, VALID_SLICE, f"valid-{game}")
     assert refused + played == VALID_SLICE
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_scenario_whose_shape_was_edited_is_refused_or_plays(game, tmp_path):
+    refused, played = check_valid_mutations(game, tmp_path, STRUCTURE_SLICE, f"shape-{game}",
+                                            structural_mutations)
+    assert refused + played == STRUCTURE_SLICE
+
+
+def _drop(file: str, old: str, new: str):
+    def edit(folder: Path) -> None:
+        text = (folder / file).read_text(encoding="utf-8")
+        assert old in text, old
+        (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    return edit
+
+
+@pytest.mark.parametrize(("game", "edit", "expected"), [
+    ("baler", _drop("setup.yaml", '"2": intact, ', ""),
+     "the walls of area 2 have no starting condition"),
+    ("filipinas", _drop("setup.yaml", "ap: {spain: 7, filipino: 5}", "ap: {spain: 7}"),
+     "the filipino side has no starting action points"),
+    ("filipinas", _drop("setup.yaml", "  spain: spanish_troops\n", ""),
+     "no box for the spain counters"),
+    ("filipinas", _drop("map.yaml", "adjacency:\n", "adjacency:\n  - [tarlac, pampanga]\n"),
+     "tarlac and pampanga are listed as adjacent twice"),
+])
+def test_setup_entries_the_rules_read_are_required(game, edit, expected, tmp_path):
+    """Found by the structural edits: these passed validation and then failed at the first
+    action of the game."""
+    folder = copy_scenarios(game, tmp_path)
+    edit(folder)
+    out = run_cli(game, ["validate", str(folder / MANIFESTS[game])])
+    out.check(one_line=False)
+    assert expected in out.err

@@ -23,6 +23,7 @@ from hostile import (
     playable,
     run_cli,
     save_mutations,
+    structural_mutations,
     valid_mutations,
     watching_opens,
 )
@@ -33,7 +34,8 @@ from engine import plugins
 from engine.loading import LoadError, load_game_scenario
 
 SAVES = int(os.environ.get("WARGAMES_SOAK_SAVES", "300"))
-EDITS = int(os.environ.get("WARGAMES_SOAK_EDITS", "100"))
+EDITS = int(os.environ.get("WARGAMES_SOAK_EDITS", "300"))
+SHAPES = int(os.environ.get("WARGAMES_SOAK_SHAPES", "300"))
 HANG = 10.0
 """Seconds after which an attempt counts as a hang (the refusal times are kept apart)."""
 RESULTS: dict[str, dict[str, float]] = {}
@@ -92,13 +94,12 @@ def test_mutated_saves(game, tmp_path_factory):
     batch()
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_number_edits_to_the_scenario_validate_or_play(game, tmp_path_factory):
+def _edits_validate_or_play(game, tmp_path_factory, kind: str, mutations, count: int) -> None:
     base = copy_scenarios(game, tmp_path_factory.mktemp(f"soak-base-{game}"))
-    row = _row("scenario edits", game)
+    row = _row(kind, game)
     plugin = plugins.get(game)
-    for i, (name, edit) in enumerate(valid_mutations(game, base, random.Random(game), EDITS)):
-        folder = copy_scenarios(game, tmp_path_factory.mktemp(f"soak-{game}-{i}"))
+    for i, (name, edit) in enumerate(mutations(game, base, random.Random(game), count)):
+        folder = copy_scenarios(game, tmp_path_factory.mktemp(f"soak-{kind[:5]}-{game}-{i}"))
         edit(folder)
         row["tried"] += 1
         start = time.perf_counter()
@@ -121,3 +122,14 @@ def test_number_edits_to_the_scenario_validate_or_play(game, tmp_path_factory):
             raise AssertionError(f"{game} {name} validates but cannot be played: "
                                  f"{type(err).__name__}: {err}") from err
         row["loaded"] += 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_number_edits_to_the_scenario_validate_or_play(game, tmp_path_factory):
+    _edits_validate_or_play(game, tmp_path_factory, "scenario edits", valid_mutations, EDITS)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_structural_edits_to_the_scenario_validate_or_play(game, tmp_path_factory):
+    _edits_validate_or_play(game, tmp_path_factory, "scenario shapes", structural_mutations,
+                            SHAPES)
