@@ -445,6 +445,13 @@ class Firepower(Record):
     favours: SideName | None = None
 
 
+class TerritorialTroops(Record):
+    """Philippine troops on the territorial control map (one space, at most three)."""
+
+    space: SpaceRef
+    units: Annotated[list[UnitRef], Field(min_length=1, max_length=3)]
+
+
 class Setup(Document):
     kind: Literal["setup"]
     options: Options = Options()
@@ -457,6 +464,8 @@ class Setup(Document):
     placements: dict[SpaceRef, UnitRef]
     # A position in a game in progress (baler/rules/position.py, docs/editor.md); every key is
     # optional and the game starts at the beginning of `phase` of `turn`.
+    eliminated: list[UnitRef] | None = None
+    territorial_troops: TerritorialTroops | None = None
     turn: Annotated[int, Field(ge=1, le=6)] | None = None
     phase: PhaseName | None = None
     initiative: SideName | None = None

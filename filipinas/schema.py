@@ -348,12 +348,11 @@ class HandsModel(Record):
 
 
 class CardPilesModel(Record):
-    """Every card by pile (decks draw from the end of the list); a card listed nowhere starts
-    in its own deck."""
+    """The decks and hands (decks draw from the end of the list); a card listed nowhere, and
+    not out of the game, starts in its own deck."""
 
     decks: DecksModel = DecksModel()
     hands: HandsModel = HandsModel()
-    played: list[CardRef] = []
 
 
 class SetupDoc(Document):
@@ -369,7 +368,6 @@ class SetupDoc(Document):
     turn: Annotated[int, Field(ge=1)] | None = None
     phase: Literal["administration", "action"] | None = None
     active: SideName | None = None
-    in_boxes: dict[SpaceRef, list[CounterRef]] | None = None
     markers: MarkersModel | None = None
     cities: dict[SpaceRef, Faction] | None = None
     us_at_war: bool | None = None
@@ -379,6 +377,7 @@ class SetupDoc(Document):
     canovas_dead: bool | None = None
     government_changed: bool | None = None
     plunders: Annotated[int, Field(ge=0)] | None = None
+    cards_out: list[CardRef] | None = None
     cards: CardPilesModel | None = None
 
 

@@ -254,10 +254,10 @@ class SetupDoc(Document):
     turn: Positive | None = None
     phase: Literal["options", "africa", "population_reinforcements", "fixed_reinforcements",
                    "conversion", "movement", "combat", "readaptation"] | None = None
-    first: SideName | None = None
+    first_side: SideName | None = None
     acting: SideName | None = None
     counters: dict[CounterId, CounterSpot] | None = None
-    eliminated: list[CounterId] | None = None
+    eliminated: dict[Annotated[str, Ref("family")], Count] | None = None
     control: dict[TerritoryRef, Literal["nationalist", "republican", "disputed"]] | None = None
     last_owner: dict[TerritoryRef, SideName | None] | None = None
     fec: dict[SideName, int] | None = None

@@ -1,9 +1,10 @@
 """Positions of Heroes of Baler (engine.core.position; DESIGN.md §8).
 
 A position is the setup document (scenarios/baler/setup.yaml) plus the keys a game in progress
-needs: `turn`, `phase` and `initiative`; `boxes` for the spaces that hold several counters or
-that the setup's one-unit `placements` do not cover (bags in draw order, the eliminated units,
-the artillery reserve, the territorial control map, infirmary beds, command posts);
+needs: `turn`, `phase` and `initiative`; the `eliminated` units and the `territorial_troops`;
+`boxes` for the other spaces that hold several counters or that the setup's one-unit
+`placements` do not cover (bags in draw order, the artillery reserve, infirmary beds, command
+posts);
 `exhausted` and `disabled` leaders, `surveillance` and `shooting_markers`, `firepower`,
 `sabotaged_trenches`, the foreign power's `power` and `us_strength`, and `cards`, every pile by
 name. A unit the position places nowhere starts where the setup's note says (leaders in their
@@ -29,6 +30,7 @@ from baler.rules.sequence import ORDER, GameTask
 from baler.rules.setup import build_data, new_state
 from baler.rules.state import (
     BAGS,
+    ELIMINATED_BY,
     ES_ELIMINATED,
     PH_ELIMINATED,
     RESERVE,
@@ -59,7 +61,8 @@ OPTION_FIELDS = {f.name: f.type for f in dataclasses.fields(Options)}
 CARD_PILES = ("hands", "decks", "discards", "fow_decks")
 CACHED_SCENARIOS = 8
 KEYS = ("options", "tracks", "walls", "trenches", "infirmary_open_beds", "foreign_power",
-        "persistence_active", "placements", "turn", "phase", "initiative", "boxes",
+        "persistence_active", "placements", "eliminated", "territorial_troops", "turn",
+        "phase", "initiative", "boxes",
         "exhausted", "disabled", "surveillance", "shooting_markers", "firepower",
         "sabotaged_trenches", "cards")
 """The card piles kept per side; `fow_decks` by the side whose Fog of War cards they are."""
@@ -92,6 +95,8 @@ def from_position(scenario: Scenario, position: Mapping[str, Any], dice: Dice,
     st = new_state(dataclasses.replace(scenario, documents=docs), dice, data)
     given: dict[str, PositionPath] = {unit: ("placements", space)
                                       for space, unit in clean["placements"].items()}
+    _lay_eliminated(st, r.at("eliminated"), given)
+    _lay_troops(st, r.at("territorial_troops"), given)
     _lay_boxes(st, r.at("boxes"), given)
     st.turn = r.at("turn").integer("the turn", 1, int(data.tables["turns"]), default=1,
                                    section=SEQUENCE)
@@ -207,6 +212,37 @@ def _lay_boxes(st: BalerState, r: Reader, given: dict[str, PositionPath]) -> Non
             st.at[st.loc[unit]].remove(unit)
             st.loc[unit] = space
         st.at[space] = listed + [u for u in st.at[space] if u not in listed]
+
+
+def _move(st: BalerState, unit: str, space: str) -> None:
+    st.at[st.loc[unit]].remove(unit)
+    st.loc[unit] = space
+    st.at[space].append(unit)
+
+
+def _lay_eliminated(st: BalerState, r: Reader, given: dict[str, PositionPath]) -> None:
+    """Units out of play: each where the enemy keeps the units it eliminated (rulebook "The
+    map": the Spanish eliminated units in the Philippine area and the reverse)."""
+    for item in r.entries("the eliminated units"):
+        unit = item.choice("the unit", st.data.units, section=MAP)
+        if unit in given:
+            raise item.fail(f"{unit} is already placed ({_where(given[unit])})", MAP)
+        given[unit] = item.path
+        _move(st, unit, ELIMINATED_BY[st.data.units[unit].side.enemy])
+
+
+def _lay_troops(st: BalerState, r: Reader, given: dict[str, PositionPath]) -> None:
+    """Philippine troops on one space of the territorial control map."""
+    if not r.given:
+        return
+    r.only(("space", "units"), "the territorial troops")
+    space = r.at("space").choice("the territorial space", st.data.tcm, section=TCM)
+    for item in r.at("units").entries("the territorial troops"):
+        unit = item.choice("the unit", st.data.units, section=TCM)
+        if unit in given:
+            raise item.fail(f"{unit} is already placed ({_where(given[unit])})", TCM)
+        given[unit] = item.path
+        _move(st, unit, space)
 
 
 def _where(path: PositionPath) -> str:
@@ -475,12 +511,12 @@ def _check_units(st: BalerState, given: Mapping[str, PositionPath]) -> None:
     occupied = [t for t in data.tcm if st.units_at(t)]
     if len(occupied) > 1:
         raise PositionError("the Philippine troops occupy a single space of the territorial "
-                            "control map", MAP, ("boxes", occupied[-1]))
+                            "control map", MAP, given.get(st.units_at(occupied[-1])[0], ()))
     pos = tcm_position(st)
     if pos is not None and pos >= st.power_space:
         raise PositionError(f"the Philippine troops on space {pos} must stand behind the "
                             f"foreign power on space {st.power_space}", TCM,
-                            ("boxes", data.tcm[pos - 1]))
+                            given.get(st.units_at(data.tcm[pos - 1])[0], ()))
 
 
 def _check_state(st: BalerState, r: Reader) -> None:
@@ -511,8 +547,11 @@ def to_position(st: BalerState) -> dict[str, Any]:
     single = {*data.posts, *data.artillery_posts.values(), *data.barracks, *data.detachment}
     placements: dict[str, str] = {}
     boxes: dict[str, list[str]] = {}
+    eliminated = [*at[ES_ELIMINATED], *at[PH_ELIMINATED]]
+    troops = next(({"space": t, "units": list(at[t])} for t in data.tcm if at[t]), None)
     for space, units in at.items():
-        if not units or space.startswith("centre-"):
+        if not units or space.startswith("centre-") or space in data.tcm \
+                or space in (ES_ELIMINATED, PH_ELIMINATED):
             continue
         if space in single and len(units) == 1:
             placements[space] = units[0]
@@ -532,6 +571,8 @@ def to_position(st: BalerState) -> dict[str, Any]:
                           "us_strength": st.us_strength},
         "persistence_active": st.persistence,
         "placements": dict(sorted(placements.items())),
+        "eliminated": eliminated,
+        "territorial_troops": troops,
         "boxes": dict(sorted(boxes.items())),
         "turn": st.turn,
         "phase": st.phase.value if st.phase is not Phase.OVER else Phase.UPKEEP.value,

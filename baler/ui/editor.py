@@ -108,6 +108,11 @@ class BalerEditor:
     def _move_unit(self, p: Position, unit: str, space: str) -> Position:
         placements = {s: u for s, u in p.get("placements", {}).items() if u != unit}
         boxes = {s: [u for u in units if u != unit] for s, units in p.get("boxes", {}).items()}
+        p["eliminated"] = [u for u in p.get("eliminated") or [] if u != unit]
+        troops = p.get("territorial_troops")
+        if troops:
+            rest = [u for u in troops["units"] if u != unit]
+            p["territorial_troops"] = {"space": troops["space"], "units": rest} if rest else None
         if space in self.singles and space not in placements and not boxes.get(space):
             placements[space] = unit
         else:

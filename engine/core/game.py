@@ -122,10 +122,10 @@ class Rules(Protocol[S]):
         ...
 
     def to_position(self, state: S) -> dict[str, Any]:
-        """The position of any state: `to_position(from_position(sc, p, start=False))` gives
-        `p` back in full (every key written), and a state in the middle of a procedure gives
-        the position of its phase with what is in transit (cards on the table, counters in
-        combat) put where the procedure would leave it."""
+        """The position of any state, laid out again by `from_position(..., start=False)`
+        into a state with the same position; a state in the middle of a procedure gives the
+        position of its phase, with what is in transit (cards on the table, attackers in an
+        incursion) put where the procedure would leave it."""
         ...
 
 

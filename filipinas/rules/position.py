@@ -4,13 +4,14 @@ A position is the setup document (scenarios/filipinas/setup.yaml: Action Points,
 US Intervention, the government, the stacks on the map, each faction's box) plus what a game in
 progress needs: the `turn`, the `phase` (`administration` runs the Administration Phase first,
 5.1; `action` starts the Action Phase at once) and the `active` side whose round it is;
-`in_boxes` for counters in a box other than their faction's (the Graveyard, Recalled to Spain,
-the Spanish Government, Reconcentration); `markers` (Target, Protect the Fields, Search and
+`markers` (Target, Protect the Fields, Search and
 Destroy, Entrenchment and Baler markers on counters, sacked provinces, built Fortified Lines,
 the Zapote Line, Reconcentration, the Filipino Artillery, landed American units); `cities` held
 by the Filipinos or the Americans (the others are Spanish, 4.2.3.9); the events so far
 (`us_at_war`, `us_entry_pending`, `exiled`, `biak`, `canovas_dead`, `government_changed`),
-`plunders` this turn, and `cards`, every deck, hand and the played cards.
+`plunders` this turn, the played cards (`cards_out`) and `cards`, every deck and hand. The
+setup's `placements` name stacks on the map, and counters lying in a box other than their
+faction's (the Graveyard, Recalled to Spain, the Spanish Government, Reconcentration).
 
 `to_position` writes every key; the round in progress (its actions, passes, a combat being
 resolved, a card waiting for an answer) is not part of a position: the phase starts afresh, and
@@ -42,7 +43,7 @@ FLAGS = ("us_at_war", "us_entry_pending", "exiled", "biak", "canovas_dead",
 PHASES = ("administration", "action")
 ARTILLERY = ("unused", "in_play", "lost")
 KEYS = ("ap", "morale", "us_intervention", "government", "placements", "boxes", "turn",
-        "phase", "active", "in_boxes", "markers", "cities", *FLAGS, "plunders", "cards")
+        "phase", "active", "markers", "cities", *FLAGS, "plunders", "cards_out", "cards")
 
 
 # --- reading a position --------------------------------------------------------------------
@@ -65,15 +66,15 @@ def from_position(scenario: Scenario, position: Mapping[str, Any], dice: Dice,
     state.phase = Phase(phase)
     state.active = r.at("active").choice("the side whose round it is", SIDES,
                                          default=FILIPINO, section="5.2.3")
-    _boxes(state, r.at("in_boxes"), given)
     _markers(state, r.at("markers"))
     _cities(state, r.at("cities"))
     for flag in FLAGS:
-        setattr(state, flag, r.at(flag).flag(flag.replace("_", " "), default=False))
+        setattr(state, flag, r.at(flag).flag(flag.replace("_", " "),
+                                             default=bool(getattr(state, flag))))
     state.plunders = r.at("plunders").integer("the plunders this turn", 0, default=0,
                                               section="6.11")
-    if r.at("cards").given:
-        _cards(state, r.at("cards"))
+    if r.at("cards").given or r.at("cards_out").given:
+        _cards(state, r)
     _check(state, given, r)
     for side in (SPAIN, FILIPINO):
         check_hand(state, side)
@@ -136,23 +137,13 @@ def _placed(state: FilState, r: Reader) -> dict[str, PositionPath]:
                                     "8.0", path)
             given[cid] = path
         if space.kind == "box":
-            raise entry.at("space").fail(f"{space.name} is a box; counters off the map are "
-                                         "listed under in_boxes", "4.3")
+            for cid in entry.at("counters").sequence("counters"):
+                state.stack_of.pop(cid, None)
+                if cid in state.reduced:
+                    raise entry.at("reduced").fail(
+                        f"{cid} lies in {space.name}: a counter off the map shows its front",
+                        "4.2.1")
     return given
-
-
-def _boxes(state: FilState, r: Reader, given: dict[str, PositionPath]) -> None:
-    boxes = _box_spaces(state.data)
-    for box, cids in r.items("in_boxes"):
-        if box not in boxes:
-            raise cids.fail(f"{box!r} is not a box (boxes: {', '.join(boxes)})", "4.3")
-        for item in cids.entries(f"the counters in {box}"):
-            cid = item.choice("the counter", state.data.counters, section="4.3")
-            if cid in given:
-                raise item.fail(f"{cid} is already placed ({'.'.join(map(str, given[cid]))})",
-                                "4.3")
-            given[cid] = item.path
-            state.loc[cid] = box
 
 
 def _markers(state: FilState, r: Reader) -> None:
@@ -210,12 +201,14 @@ def _cities(state: FilState, r: Reader) -> None:
 
 
 def _cards(state: FilState, r: Reader) -> None:
-    """Every pile as given; a card listed nowhere goes to its own deck, under the listed ones
-    (decks draw from the end of the list), in the order the scenario's shuffle gave it."""
+    """Every pile as given: the decks and hands of `cards`, the played cards of `cards_out`; a
+    card listed nowhere goes to its own deck, under the listed ones (decks draw from the end of
+    the list), in the order the scenario's shuffle gave it."""
     data = state.data
-    r.only(("decks", "hands", "played"), "the cards")
-    r.at("decks").only(DECKS, "the decks")
-    r.at("hands").only(SIDES, "the hands")
+    piles = r.at("cards")
+    piles.only(("decks", "hands"), "the cards")
+    piles.at("decks").only(DECKS, "the decks")
+    piles.at("hands").only(SIDES, "the hands")
     found: dict[str, PositionPath] = {}
 
     def pile(reader: Reader, what: str) -> list[str]:
@@ -229,16 +222,21 @@ def _cards(state: FilState, r: Reader) -> None:
             cards.append(card)
         return cards
 
-    decks = {d: pile(r.at("decks").at(d), f"the {d} deck") for d in DECKS}
-    hands = {s: pile(r.at("hands").at(s), f"the {s} hand") for s in SIDES}
-    played = pile(r.at("played"), "the played cards")
+    played = pile(r.at("cards_out"), "the played cards")
+    given = piles.given
+    decks = {d: pile(piles.at("decks").at(d), f"the {d} deck") for d in DECKS}
+    hands = {s: pile(piles.at("hands").at(s), f"the {s} hand") for s in SIDES}
     for deck, cards in decks.items():
         for card in cards:
             if data.cards[card].deck not in _DECK_HOLDS[deck]:
                 raise PositionError(f"'{data.cards[card].name}' belongs to the "
                                     f"{data.cards[card].deck} deck", "6.13", found[card])
+    if not given:
+        hands = {s: [c for c in state.hands[s] if c not in found] for s in SIDES}
+        for s in SIDES:
+            found.update({c: ("cards_out",) for c in hands[s]})
     dealt = [c for d in DECKS for c in state.decks.get(d, [])] + [
-        c for s in SIDES for c in state.hands[s]]
+        c for s in SIDES for c in state.hands[s]] + list(state.out)
     rest: dict[str, list[str]] = {}
     for card in dealt:
         if card not in found:
@@ -305,6 +303,8 @@ def to_position(state: FilState) -> dict[str, Any]:
         home = boxes.get(c.faction, boxes.get(c.side))
         if state.loc[cid] != home:
             in_boxes.setdefault(state.loc[cid], []).append(cid)
+    placements += [{"counters": cids, "space": box, "reduced": []}
+                   for box, cids in sorted(in_boxes.items())]
     phase = state.phase.value if state.phase in (Phase.ACTION, Phase.ADMINISTRATION) \
         else "action"
     return {
@@ -317,7 +317,6 @@ def to_position(state: FilState) -> dict[str, Any]:
         "turn": state.turn,
         "phase": phase,
         "active": state.active,
-        "in_boxes": dict(sorted(in_boxes.items())),
         "markers": {
             **{name: sorted(getattr(state, field)) for name, field in _MARKER_FIELDS.items()},
             "sacked": sorted(state.sacked),
@@ -331,9 +330,9 @@ def to_position(state: FilState) -> dict[str, Any]:
         "cities": dict(sorted(state.city_owner.items())),
         **{flag: bool(getattr(state, flag)) for flag in FLAGS},
         "plunders": state.plunders,
+        "cards_out": list(state.out),
         "cards": {"decks": {d: list(state.decks.get(d, [])) for d in DECKS},
-                  "hands": {s: list(state.hands[s]) for s in SIDES},
-                  "played": list(state.out)},
+                  "hands": {s: list(state.hands[s]) for s in SIDES}},
     }
 
 

@@ -2,7 +2,8 @@
 
 The game's own board shows the position. A counter dragged onto another counter joins its
 stack; dropped on a space away from the counters there it stands as a stack of its own; dropped
-in a box (the Troops boxes, the Graveyard, Recalled to Spain...) it leaves the map. The markers
+in a box (the Troops boxes, the Graveyard, Recalled to Spain...) it leaves the map and lies
+there. The markers
 of the tracks (turn, Resources of each side, Spanish Morale, US Intervention) move along them.
 The panel sets the phase, the side whose round it is, the government and the events so far; its
 marker trays (Target, Protect the Fields, Search and Destroy, Entrenchment, Baler, landed, the
@@ -247,8 +248,8 @@ class FilipinasEditor:
                       tuple(self._card(c) for c in cards["hands"][side])) for side in SIDES]
         trays += [Tray(f"pile:decks:{deck}", f"{deck.replace('_', ' ').title()} deck",
                        tuple(self._card(c) for c in cards["decks"][deck])) for deck in DECKS]
-        trays.append(Tray("pile:played", "Played", tuple(self._card(c)
-                                                         for c in cards["played"])))
+        trays.append(Tray("pile:played", "Played (out of the game)",
+                          tuple(self._card(c) for c in p["cards_out"])))
         return tuple(trays)
 
     def _card(self, card: str) -> Entry:
@@ -292,9 +293,6 @@ def _take(p: Position, cid: str) -> bool:
         if stack["counters"]:
             stacks.append(stack)
     p["placements"] = stacks
-    p["in_boxes"] = {box: [c for c in cids if c != cid]
-                     for box, cids in p.get("in_boxes", {}).items()}
-    p["in_boxes"] = {box: cids for box, cids in p["in_boxes"].items() if cids}
     return reduced
 
 
@@ -302,13 +300,17 @@ def _stack(p: Position, cid: str, space: str, onto: str | None) -> Position:
     """Move a counter onto the stack of `onto`, or alone into `space` (a box: off the map)."""
     reduced = _take(p, cid)
     for stack in p["placements"]:
-        if onto is not None and onto in stack["counters"]:
+        if onto is not None and onto in stack["counters"] and stack["space"] not in _BOXES:
             stack["counters"].append(cid)
             if reduced:
                 stack["reduced"].append(cid)
             return p
     if space in p.get("boxes", {}).values() or space in _BOXES:
-        p.setdefault("in_boxes", {}).setdefault(space, []).append(cid)
+        lying = next((s for s in p["placements"] if s["space"] == space), None)
+        if lying is None:
+            p["placements"].append({"counters": [cid], "space": space, "reduced": []})
+        else:
+            lying["counters"].append(cid)
         for name in ("target", "protect", "search", "entrenched", "baler", "landed",
                      "zapote_defenders"):
             p["markers"][name] = [c for c in p["markers"][name] if c != cid]
@@ -374,11 +376,11 @@ def _move_card(p: Position, card: str, where: list[str]) -> Position:
     for group in ("decks", "hands"):
         for name in cards[group]:
             cards[group][name] = [c for c in cards[group][name] if c != card]
-    cards["played"] = [c for c in cards["played"] if c != card]
+    p["cards_out"] = [c for c in p["cards_out"] if c != card]
     if where[0] in ("decks", "hands"):
         cards[where[0]][where[1]].append(card)
     else:
-        cards["played"].append(card)
+        p["cards_out"].append(card)
     return p
 
 

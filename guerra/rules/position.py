@@ -3,10 +3,11 @@
 A position is the setup document (scenarios/guerra/setup.yaml: the initial placement by family
 and city, the sectors) plus what a game in progress needs: the `options` chosen (level, players
 per side, the tie agreement; without them the game waits for them, section 4), the `turn` and
-`phase` of the sequence of play (section 14), the side that moves `first` (section 4) and the
-`acting` side of a movement or combat phase; `counters` on the map (`hex: "col,row"`, and the
-`seat` commanding them when a side has two players) or aboard a naval counter (`aboard`),
-`eliminated` counters (the others wait in their pools); `control` of every province (section
+`phase` of the sequence of play (section 14), the side that moves first (`first_side`, section
+4) and the `acting` side of a movement or combat phase; `counters` on the map (`hex:
+"col,row"`, and the `seat` commanding them when a side has two players) or aboard a naval
+counter (`aboard`), the number of each family's counters `eliminated` (the others wait in their
+pools); `control` of every province (section
 9.1) and, for a province in dispute, its `last_owner`; the `fec` tracks and `fec_losses`
 (section 11); `weather`, the zones with a ZM marker this turn (section 13); `naval_allowance`,
 the naval counters each side may use this turn; and `africa`, the Army of Africa counters still
@@ -38,7 +39,7 @@ PHASES = ("options", "africa", "population_reinforcements", "fixed_reinforcement
           "conversion", "movement", "combat", "readaptation")
 SIDE_NAMES = tuple(s.value for s in Side)
 CONTROL = (*SIDE_NAMES, "disputed")
-KEYS = ("placements", "sectors", "options", "turn", "phase", "first", "acting", "counters",
+KEYS = ("placements", "sectors", "options", "turn", "phase", "first_side", "acting", "counters",
         "eliminated", "control", "last_owner", "fec", "fec_losses", "weather",
         "naval_allowance", "africa")
 _PLAYERS = ((1, 1), (2, 1), (2, 2))
@@ -75,9 +76,9 @@ def from_position(scenario: Scenario, position: Mapping[str, Any], dice: Dice, s
     if phase in ("population_reinforcements", "fixed_reinforcements") and state.turn == 1:
         raise r.at("phase").fail("turn 1 has no reinforcements: the initial placement takes "
                                  "their place", "14")
-    state.first_side = _side(r.at("first"), "the side that moves first")
+    state.first_side = _side(r.at("first_side"), "the side that moves first")
     if state.first_side is None and phase not in ("options", "africa"):
-        raise r.at("first").fail("the side that moves first is rolled for before the first "
+        raise r.at("first_side").fail("the side that moves first is rolled for before the first "
                                  "movement; say which it is", "4")
     state.acting = _side(r.at("acting"), "the side acting")
     if phase in ("movement", "combat") and state.acting is None:
@@ -90,6 +91,7 @@ def from_position(scenario: Scenario, position: Mapping[str, Any], dice: Dice, s
     _control(state, r)
     _tracks(state, r)
     _africa(state, r.at("africa"), phase, given)
+    _eliminated(state, r.at("eliminated"))
     _check(state, given)
     state.phase = _laid_out_phase(phase)
     if start:
@@ -176,13 +178,23 @@ def _counters(state: GuerraState, r: Reader) -> dict[str, PositionPath]:
         unit.where = Where.ABOARD
         unit.carrier = ship_id
         ship.cargo.append(uid)
-    for item in r.at("eliminated").entries("the eliminated counters"):
-        uid = item.choice("the counter", state.units, section="8")
-        if uid in given:
-            raise item.fail(f"{uid} is already given under counters", "8")
-        given[uid] = item.path
-        state.units[uid].where = Where.ELIMINATED
     return given
+
+
+def _eliminated(state: GuerraState, r: Reader) -> None:
+    """Counters of each family already lost: the first ones still in the pool (a family's
+    counters are alike; their numbers only tell them apart)."""
+    for fid, count in r.items("the eliminated counters"):
+        if fid not in state.data.families:
+            raise count.fail(f"there is no family of counters {fid!r}", "2.4")
+        n = count.integer(f"the {fid} counters eliminated", 0, section="8")
+        pool = [u for uid, u in state.units.items() if u.family == fid
+                and u.where is Where.POOL and uid not in state.africa_left]
+        if n > len(pool):
+            raise count.fail(f"only {len(pool)} {state.data.families[fid].name} counters are "
+                             f"off the map to be eliminated, not {n}", "2.4")
+        for unit in pool[:n]:
+            unit.where = Where.ELIMINATED
 
 
 def _seat(state: GuerraState, side: Side, r: Reader) -> str:
@@ -388,12 +400,11 @@ def to_position(state: GuerraState) -> dict[str, Any]:
         "options": options,
         "turn": state.turn,
         "phase": phase,
-        "first": state.first_side.value if state.first_side is not None else None,
+        "first_side": state.first_side.value if state.first_side is not None else None,
         "acting": state.acting.value if state.acting is not None and phase in
         ("movement", "combat") else None,
         "counters": counters,
-        "eliminated": sorted(u for u, unit in state.units.items()
-                             if unit.where is Where.ELIMINATED),
+        "eliminated": _eliminated_counts(state),
         "control": {p: "disputed" if s is None else s.value for p, s in state.status.items()},
         "last_owner": {p: o.value if o is not None else None
                        for p, o in state.last_owner.items() if state.status[p] is None},
@@ -403,6 +414,14 @@ def to_position(state: GuerraState) -> dict[str, Any]:
         "naval_allowance": {s.value: n for s, n in state.naval_allowance.items()},
         "africa": list(state.africa_left) if state.phase is Phase.AFRICA else [],
     }
+
+
+def _eliminated_counts(state: GuerraState) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for unit in state.units.values():
+        if unit.where is Where.ELIMINATED:
+            counts[unit.family] = counts.get(unit.family, 0) + 1
+    return dict(sorted(counts.items()))
 
 
 def _position_phase(phase: Phase) -> str:

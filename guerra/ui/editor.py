@@ -62,6 +62,9 @@ class GuerraEditor:
         if piece.startswith("pool:"):
             family = self.data.families[piece[5:]]
             return f"a {family.name} counter from the pool"
+        if piece.startswith("elim:"):
+            family = self.data.families[piece[5:]]
+            return f"an eliminated {family.name} counter"
         unit = self.state.units.get(piece)
         if unit is None:
             return piece
@@ -76,18 +79,38 @@ class GuerraEditor:
 
     def drop(self, piece: str, target: str) -> Move | str:
         uid: str | None = piece
+        if piece.startswith("elim:"):
+            family = piece[5:]
+            uid = next((u for u, unit in self.state.units.items() if unit.family == family
+                        and unit.where is Where.ELIMINATED), None)
+            if uid is None or target == "tray:eliminated":
+                return f"{self.describe(piece)} stays eliminated"
+            back = uid
+            if target.startswith("tray:pool"):
+                return Move(lambda p: _uneliminate(p, family), f"{self.describe(piece)} back "
+                                                               "to its pool.")
+            found = self._drop_unit(piece, back, target)
+            if isinstance(found, str):
+                return found
+            return Move(lambda p: found.edit(_uneliminate(p, family)), found.text)
         if piece.startswith("pool:"):
             uid = self._next_in_pool(piece[5:])
             if uid is None:
                 return f"no {self.data.families[piece[5:]].name} counter is left in the pool"
         assert uid is not None
+        return self._drop_unit(piece, uid, target)
+
+    def _drop_unit(self, piece: str, uid: str, target: str) -> Move | str:
         name = self.describe(piece)
         if target.startswith("tray:pool"):
             return Move(lambda p: _to_pool(p, uid), f"{name} back to its pool.")
         if target == "tray:africa":
             return "the Army of Africa counters to place are the ones the setup names"
         if target == "tray:eliminated":
-            return Move(lambda p: _eliminate(p, uid), f"{name} eliminated.")
+            family = self.state.units[uid].family
+            if self.state.units[uid].where is not Where.MAP:
+                return f"{name} is not on the map"
+            return Move(lambda p: _eliminate(p, uid, family), f"{name} eliminated.")
         units = self.state.units
         if target in units and target != uid:
             ship, unit = units[target], units[uid]
@@ -163,8 +186,8 @@ class GuerraEditor:
             s.setting("Step", p["phase"].replace("_", " "),
                       ("◀", _set(("phase",), cycle(PHASES, p["phase"], -1)), "Step back."),
                       ("▶", _set(("phase",), cycle(PHASES, p["phase"], 1)), "Step forward.")),
-            s.setting("Moves first", LABELS.get(p["first"] or "", "not rolled yet"),
-                      ("◀▶", _set(("first",), cycle((None, *SIDES), p["first"], 1)),
+            s.setting("Moves first", LABELS.get(p["first_side"] or "", "not rolled yet"),
+                      ("◀▶", _set(("first_side",), cycle((None, *SIDES), p["first_side"], 1)),
                        "First player changed.")),
             s.setting("Acting side", LABELS.get(p["acting"] or "", "—"),
                       ("◀▶", _set(("acting",), cycle((None, *SIDES), p["acting"], 1)),
@@ -216,7 +239,8 @@ class GuerraEditor:
         if p.get("africa"):
             trays.append(Tray("tray:africa", "To place in North Africa (section 6)",
                               tuple(Entry(uid, self.describe(uid)) for uid in p["africa"])))
-        eliminated = tuple(Entry(uid, self.describe(uid)) for uid in p["eliminated"])
+        eliminated = tuple(Entry(f"elim:{fid}", f"{self.data.families[fid].name}: {n}")
+                           for fid, n in p["eliminated"].items() if n)
         trays.append(Tray("tray:eliminated", "Eliminated", eliminated))
         return tuple(trays)
 
@@ -270,15 +294,21 @@ def _weather(p: Position, zone: str) -> Position:
 
 
 def _clear(p: Position, uid: str) -> None:
-    """Take a counter off the map, out of a ship and out of the eliminated list; its cargo
-    goes back to the pool with it."""
+    """Take a counter off the map and out of a ship; its cargo goes back to the pool with
+    it."""
     counters = p["counters"]
     counters.pop(uid, None)
     for other, spot in list(counters.items()):
         if spot.get("aboard") == uid:
             del counters[other]
-    p["eliminated"] = [u for u in p["eliminated"] if u != uid]
     p["africa"] = [u for u in p.get("africa") or [] if u != uid]
+
+
+def _uneliminate(p: Position, family: str) -> Position:
+    counts = dict(p.get("eliminated") or {})
+    counts[family] = counts.get(family, 0) - 1
+    p["eliminated"] = {f: n for f, n in counts.items() if n}
+    return p
 
 
 def _to_pool(p: Position, uid: str) -> Position:
@@ -286,9 +316,11 @@ def _to_pool(p: Position, uid: str) -> Position:
     return p
 
 
-def _eliminate(p: Position, uid: str) -> Position:
+def _eliminate(p: Position, uid: str, family: str) -> Position:
     _clear(p, uid)
-    p["eliminated"] = sorted([*p["eliminated"], uid])
+    counts = dict(p.get("eliminated") or {})
+    counts[family] = counts.get(family, 0) + 1
+    p["eliminated"] = dict(sorted(counts.items()))
     return p
 
 

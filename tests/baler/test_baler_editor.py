@@ -24,8 +24,9 @@ def test_position_to_state_to_position():
         "turn": 4, "phase": "action", "initiative": "philippine",
         "tracks": {"spanish": {"supply": 2, "morale": 5, "vp": 3},
                    "philippine": {"supply": 6, "morale": 1, "vp": 11}},
-        "boxes": {"ph-eliminated": ["es-castro-camarena"], "bed-3": ["es-planas-basaganas"],
-                  "tcm-2": ["ph-soldier-09", "ph-soldier-10"]},
+        "eliminated": ["es-castro-camarena"],
+        "territorial_troops": {"space": "tcm-2", "units": ["ph-soldier-09", "ph-soldier-10"]},
+        "boxes": {"bed-3": ["es-planas-basaganas"]},
         "foreign_power": {"space": "tcm-4", "power": "us", "us_strength": 5},
         "exhausted": ["es-de-las-morenas"],
         "surveillance": {"spanish": ["2"], "philippine": ["1", "4"]},
@@ -36,8 +37,8 @@ def test_position_to_state_to_position():
     for key_, value in position.items():
         if key_ not in ("boxes", "cards"):
             assert back[key_] == value, key_
-    assert back["boxes"]["ph-eliminated"] == ["es-castro-camarena"]
-    assert back["boxes"]["tcm-2"] == ["ph-soldier-09", "ph-soldier-10"]
+    assert state.units_at("ph-eliminated") == ["es-castro-camarena"]
+    assert back["boxes"]["bed-3"] == ["es-planas-basaganas"]
     assert back["cards"]["hands"] == {"spanish": ["es-01", "es-02"], "philippine": ["ph-01"]}
     assert RULES.to_position(RULES.from_position(SCENARIO, back, 2, start=False)) == back
     started = RULES.from_position(SCENARIO, back, 3)
@@ -46,10 +47,11 @@ def test_position_to_state_to_position():
 
 def test_a_refused_position_names_the_rule_and_the_entry():
     with pytest.raises(PositionError) as refused:
-        RULES.from_position(SCENARIO, {"boxes": {"tcm-3": ["ph-soldier-09"]},
+        RULES.from_position(SCENARIO, {"territorial_troops": {"space": "tcm-3",
+                                                              "units": ["ph-soldier-09"]},
                                        "foreign_power": {"space": "tcm-2"}})
     assert "behind the foreign power" in refused.value.reason
-    assert refused.value.path == ("boxes", "tcm-3")
+    assert refused.value.path == ("territorial_troops", "units", 0)
     with pytest.raises(PositionError) as refused:
         RULES.from_position(SCENARIO, {"boxes": {"es-bag": ["ph-soldier-09"]}})
     assert "its own side's bag" in refused.value.reason

@@ -28,8 +28,8 @@ def test_position_to_state_to_position():
             {"counters": ["cavite_corps", "aguinaldo"], "space": "cavite",
              "reduced": ["cavite_corps"]},
             {"counters": ["bulacan_corps"], "space": "bulacan", "reduced": []},
+            {"counters": ["bonifacio"], "space": "graveyard", "reduced": []},
         ],
-        "in_boxes": {"graveyard": ["bonifacio"]},
         "markers": {"target": ["bulacan_corps"], "sacked": ["tarlac"],
                     "artillery": {"state": "in_play", "holder": "cavite_corps"}},
         "cities": {"cavite_city": "filipino"},
@@ -39,7 +39,7 @@ def test_position_to_state_to_position():
     state = RULES.from_position(SCENARIO, position, 1, start=False)
     back = RULES.to_position(state)
     assert back["placements"] == position["placements"]
-    assert back["in_boxes"] == {"graveyard": ["bonifacio"]}
+    assert state.loc["bonifacio"] == "graveyard" and "bonifacio" not in state.stack_of
     assert back["markers"]["target"] == ["bulacan_corps"]
     assert back["markers"]["artillery"] == {"state": "in_play", "holder": "cavite_corps"}
     assert back["cities"] == {"cavite_city": "filipino"} and back["biak"] is True

@@ -34,14 +34,14 @@ OPTIONS = {"level": "advanced", "nationalist_players": 1, "republican_players": 
 def test_position_to_state_to_position():
     """Turn 5, the Republican movement: counters on hexes and aboard, control, F.E.C."""
     position = {
-        "options": OPTIONS, "turn": 5, "phase": "movement", "first": "nationalist",
+        "options": OPTIONS, "turn": 5, "phase": "movement", "first_side": "nationalist",
         "acting": "republican",
         "counters": {"R-A001": {"hex": "22,20", "seat": "republican"},
                      "R-G02": {"hex": "22,20", "seat": "republican"},
                      "N-A01": {"hex": "19,15", "seat": "nationalist"},
                      "R-N1": {"hex": "32,35", "seat": "republican"},
                      "R-A002": {"aboard": "R-N1", "seat": "republican"}},
-        "eliminated": ["N-A02"],
+        "eliminated": {"nationalist_army": 2},
         "control": {"segovia": "nationalist", "avila": "disputed"},
         "last_owner": {"avila": "republican"},
         "fec": {"nationalist": 3, "republican": 2},
@@ -49,7 +49,9 @@ def test_position_to_state_to_position():
     state = RULES.from_position(SCENARIO, position, 1, start=False)
     back = RULES.to_position(state)
     assert back["counters"] == position["counters"]
-    assert back["eliminated"] == ["N-A02"]
+    assert back["eliminated"] == {"nationalist_army": 2}
+    assert [u.id for u in state.units.values() if u.where.value == "eliminated"] == [
+        "N-A02", "N-A03"]
     assert back["control"]["segovia"] == "nationalist" and back["control"]["avila"] == "disputed"
     assert back["last_owner"]["avila"] == "republican"
     assert back["fec"] == {"nationalist": 3, "republican": 2}
@@ -62,7 +64,7 @@ def test_position_to_state_to_position():
 def test_a_refused_position_names_the_rule_and_the_entry():
     with pytest.raises(PositionError) as refused:
         RULES.from_position(SCENARIO, {"options": OPTIONS, "phase": "movement",
-                                       "first": "republican",
+                                       "first_side": "republican",
                                        "counters": {"R-N1": {"hex": "22,20"}}})
     assert refused.value.reason.endswith("naval counters stand on sea hexes")
     assert refused.value.section == "7"

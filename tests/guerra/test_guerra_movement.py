@@ -49,7 +49,7 @@ def movement_position(turn: int, counters: dict[str, str]) -> tuple[GuerraRules,
         "options": {"level": "advanced"},
         "turn": turn,
         "phase": "movement",
-        "first": "nationalist",
+        "first_side": "nationalist",
         "counters": {uid: {"hex": spot} for uid, spot in counters.items()},
     })
     return rules, state
