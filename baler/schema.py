@@ -402,9 +402,26 @@ class Tracks(Record):
 
 
 class StartingPower(Record):
-    space: SpaceRef
-    power: Literal["spain", "us", "none"] = "spain"
-    us_strength: Annotated[int, Field(ge=1, le=6)] | None = None
+    """The foreign power marker on the territorial control map at the start."""
+
+    space: Annotated[SpaceRef, Field(description="The territorial control map space it is on "
+                                                 "(tcm-2 to tcm-5: never Baler).")]
+    power: Literal["spain", "us", "none"] = Field(
+        "spain", description="Which power the marker shows: Spain (strength fixed by the "
+        "tables), or the United States when a later start begins after the US arrival; none "
+        "once the United States have left.")
+    us_strength: Annotated[int, Field(ge=1, le=6)] | None = Field(None, description=(
+        "The strength the US marker shows (default: the tables' starting strength)."))
+
+
+class TerritorialTroops(Record):
+    """Philippine troops already on the territorial control map at the start (one space,
+    at most three soldiers and leaders: rulebook "Territorial control map")."""
+
+    space: Annotated[SpaceRef, Field(description="Their space, tcm-1 to tcm-4, below the "
+                                                 "foreign power's.")]
+    units: Annotated[list[UnitRef], Field(min_length=1, max_length=3,
+                                          description="Philippine soldiers and leaders.")]
 
 
 CardRef = Annotated[str, Ref("card")]
@@ -445,38 +462,52 @@ class Firepower(Record):
     favours: SideName | None = None
 
 
-class TerritorialTroops(Record):
-    """Philippine troops on the territorial control map (one space, at most three)."""
-
-    space: SpaceRef
-    units: Annotated[list[UnitRef], Field(min_length=1, max_length=3)]
-
-
 class Setup(Document):
     kind: Literal["setup"]
     options: Options = Options()
+    turn: int = Field(1, ge=1, le=6, description=(
+        "The turn the game starts in (the turn track's space); 1 for the whole game. Every "
+        "turn-dependent rule (the US arrival, US support, the turn 3 and turn 6 scoring, the "
+        "early morale boost) reads it as it stands."))
     tracks: Tracks
     walls: dict[AreaId, Literal["intact", "damaged", "wrecked", "destroyed"]]
     trenches: list[SpaceRef]
     infirmary_open_beds: Annotated[int, Field(ge=1, le=6)]
     foreign_power: StartingPower
     persistence_active: bool
-    placements: dict[SpaceRef, UnitRef]
-    # A position in a game in progress (baler/rules/position.py, docs/editor.md); every key is
-    # optional and the game starts at the beginning of `phase` of `turn`.
-    eliminated: list[UnitRef] | None = None
-    territorial_troops: TerritorialTroops | None = None
-    turn: Annotated[int, Field(ge=1, le=6)] | None = None
-    phase: PhaseName | None = None
-    initiative: SideName | None = None
-    boxes: dict[SpaceRef, list[UnitRef]] | None = None
-    exhausted: list[UnitRef] | None = None
-    disabled: dict[UnitRef, Annotated[int, Field(ge=1, le=6)]] | None = None
-    surveillance: SideAreas | None = None
-    shooting_markers: dict[AreaId, SideName] | None = None
-    firepower: dict[AreaId, Firepower] | None = None
-    sabotaged_trenches: list[SpaceRef] | None = None
-    cards: CardPiles | None = None
+    placements: Annotated[dict[SpaceRef, UnitRef], Field(description=(
+        "One unit per space: guard posts and detachment spaces of its side, artillery posts "
+        "(artillery only) and the open infirmary beds (Spanish soldiers and leaders). Leaders "
+        "not placed start in their named detachment space, soldiers in their side's bag, "
+        "artillery in the reserve."))]
+    eliminated: list[UnitRef] = Field([], description=(
+        "Counters out of play at the start (killed, dead of disease, deserted): each lies "
+        "where an eliminated counter of its side goes, Spanish ones in the Philippine area, "
+        "Philippine ones in the Spanish area. The starting VP are in `tracks`."))
+    territorial_troops: TerritorialTroops | None = Field(None, description=(
+        "Philippine troops on the territorial control map at the start (none if omitted)."))
+    # A position in a game in progress (baler/rules/position.py, docs/editor.md): every key
+    # below is optional, and the game starts at the beginning of `phase` of `turn`.
+    phase: PhaseName | None = Field(None, description=(
+        "The phase the game starts at (default: initiative); its own steps run first."))
+    initiative: SideName | None = Field(None, description=(
+        "The side holding the initiative (needed after the initiative phase)."))
+    boxes: dict[SpaceRef, list[UnitRef]] | None = Field(None, description=(
+        "Units of the spaces `placements` does not cover: bags (drawn from the end of the "
+        "list), the artillery reserve, beds, command posts, a space of two."))
+    exhausted: list[UnitRef] | None = Field(None, description="Leaders exhausted.")
+    disabled: dict[UnitRef, Annotated[int, Field(ge=1, le=6)]] | None = Field(
+        None, description="Leaders disabled, with the turn they were disabled in.")
+    surveillance: SideAreas | None = Field(None, description=(
+        "The areas holding each side's surveillance markers."))
+    shooting_markers: dict[AreaId, SideName] | None = Field(None, description=(
+        "Areas where a side has shot this turn."))
+    firepower: dict[AreaId, Firepower] | None = Field(None, description=(
+        "Firepower markers (default: worked out from the units)."))
+    sabotaged_trenches: list[SpaceRef] | None = Field(None, description=(
+        "Trench sections built but sabotaged."))
+    cards: CardPiles | None = Field(None, description=(
+        "Every pile of cards (default: shuffled and dealt as at the start)."))
 
 
 # --- cross-file checks -----------------------------------------------------------------------
@@ -544,8 +575,11 @@ def _check_board(docs: Mapping[str, ValidDoc]) -> list[Problem]:
 
 
 def _check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
-    """Each unit is placed once, on a space its side may use, and every area's walls have a
-    starting condition (rulebook "The map")."""
+    """Each unit is placed once, on a space its side may use (rulebook "The map"): posts and
+    detachment spaces of its side, artillery posts for artillery, open infirmary beds for
+    Spanish soldiers and leaders; every area's walls have a starting condition; the territorial
+    troops and the foreign power stand where the territorial control map allows; the starting
+    turn is on the turn track."""
     setup_item, board_item, units_item = docs.get("setup"), docs.get("board"), docs.get("units")
     if setup_item is None or board_item is None or units_item is None:
         return []
@@ -556,28 +590,78 @@ def _check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     side_of_space.update({s.id: "spanish" for s in board.spanish_detachment})
     side_of_space.update({s: "philippine" for s in board.barracks})
     side_of_space.update({a.id: "philippine" for a in board.artillery_posts})
+    open_beds = set(board.infirmary[: setup.infirmary_open_beds])
+    side_of_space.update({bed: "spanish" for bed in open_beds})
     kind_of_unit = {u.id: ("soldier", u.side) for u in units.soldiers}
     kind_of_unit.update({u.id: ("leader", u.side) for u in units.leaders})
     kind_of_unit.update({u.id: ("artillery", u.side) for u in units.artillery})
     artillery_spaces = {a.id for a in board.artillery_posts}
+    problem = setup_item.doc.problem
     problems: list[Problem] = []
     for area in board.areas:
         if area not in setup.walls:
-            problems.append(setup_item.doc.problem(
-                ("walls",), f"the walls of area {area} have no starting condition"))
-    seen: Counter[str] = Counter(setup.placements.values())
+            problems.append(problem(("walls",), f"the walls of area {area} have no starting "
+                                                "condition"))
+    troops = setup.territorial_troops.units if setup.territorial_troops else []
+    seen: Counter[str] = Counter([*setup.placements.values(), *setup.eliminated, *troops])
     for space, unit in setup.placements.items():
         path = ("placements", space)
         if seen[unit] > 1:
-            problems.append(setup_item.doc.problem(path, f"{unit} is placed more than once"))
+            problems.append(problem(path, f"{unit} is placed more than once"))
         if space not in side_of_space or unit not in kind_of_unit:
-            problems.append(setup_item.doc.problem(path, f"{space} cannot hold a unit at start"))
+            why = " (a closed bed)" if space in board.infirmary else ""
+            problems.append(problem(path, f"{space} cannot hold a unit at start{why}"))
             continue
         kind, side = kind_of_unit[unit]
         if side != side_of_space[space]:
-            problems.append(setup_item.doc.problem(path, f"{unit} cannot stand on {space}"))
+            problems.append(problem(path, f"{unit} cannot stand on {space}"))
         if (kind == "artillery") != (space in artillery_spaces):
-            problems.append(setup_item.doc.problem(path, f"{unit} cannot stand on {space}"))
+            problems.append(problem(path, f"{unit} cannot stand on {space}"))
+        if space in open_beds and kind == "artillery":
+            problems.append(problem(path, f"{unit} cannot lie in the infirmary"))
+    for i, unit in enumerate(setup.eliminated):
+        if seen[unit] > 1 and unit not in setup.placements.values():
+            problems.append(problem(("eliminated", i), f"{unit} is placed more than once"))
+    problems += _check_territorial(setup, setup_item, board, kind_of_unit, seen)
+    turns = docs.get("tables")
+    if turns is not None and setup.turn > turns.model_as(Tables).turns:
+        message = f"the game has {turns.model_as(Tables).turns} turns; it cannot start in turn " \
+                  f"{setup.turn}"
+        problems.append(problem(("turn",), message))
+    return problems
+
+
+def _check_territorial(setup: Setup, item: ValidDoc, board: Board,
+                       kind_of_unit: Mapping[str, tuple[str, str]],
+                       seen: Counter[str]) -> list[Problem]:
+    """The foreign power never stands in Baler; Philippine troops (soldiers and leaders) stand
+    on one space below it, never in Manila (rulebook "Movement on the territorial control
+    map")."""
+    number = {t.id: t.number for t in board.territorial_control_map}
+    manila = max(number.values())
+    problems: list[Problem] = []
+    power = number.get(setup.foreign_power.space)
+    if power is None or power == min(number.values()):
+        problems.append(item.doc.problem(("foreign_power", "space"),
+                                         "the foreign power stands on tcm-2 to tcm-5, never "
+                                         "in Baler or off the territorial control map"))
+    troops = setup.territorial_troops
+    if troops is None:
+        return problems
+    where = number.get(troops.space)
+    if where is None or where >= manila or (power is not None and where >= power):
+        problems.append(item.doc.problem(("territorial_troops", "space"),
+                                         "Philippine troops stand on a territorial space "
+                                         "below the foreign power's, never in Manila"))
+    for i, unit in enumerate(troops.units):
+        path = ("territorial_troops", "units", i)
+        kind, side = kind_of_unit.get(unit, ("", ""))
+        if side != "philippine" or kind == "artillery":
+            problems.append(item.doc.problem(path, f"{unit} cannot stand on the territorial "
+                                                   "control map (Philippine soldiers and "
+                                                   "leaders only)"))
+        elif seen[unit] > 1:
+            problems.append(item.doc.problem(path, f"{unit} is placed more than once"))
     return problems
 
 

@@ -12,8 +12,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
 from engine import plugins
-from engine.core.files import display, is_regular_file
+from engine.core.files import display, is_regular_file, printable, read_limited
 from engine.core.game import GamePlugin, Scenario
 from engine.core.saves import SaveError, SaveFile, read_save, restore
 from engine.core.session import Session
@@ -22,6 +24,8 @@ from engine.paths import scenario_path, scenario_ref
 
 ScenarioLoader = Callable[[GamePlugin, Path], Scenario]
 MANIFEST_SUFFIXES = (".yaml", ".yml")
+DESCRIPTION_LIMIT = 4000
+"""A scenario description longer than this is cut (it is drawn under a button)."""
 
 
 class LoadError(Exception):
@@ -43,6 +47,19 @@ def schema_sets() -> Mapping[str, SchemaSet]:
 
 def default_scenario(plugin: GamePlugin) -> Path:
     return Path(plugin.scenarios_dir) / plugin.default_scenario
+
+
+def scenario_description(path: Path) -> str:
+    """The `description:` of a scenario manifest, made safe to draw ("" when there is none or
+    the file cannot be read as YAML: the button still starts it, and loading says why)."""
+    try:
+        text = read_limited(path, 1 << 20).decode("utf-8", "replace")
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (OSError, yaml.YAMLError, RecursionError, ValueError):
+        return ""
+    description = data.get("description") if isinstance(data, dict) else None
+    return printable(" ".join(description.split()))[:DESCRIPTION_LIMIT] \
+        if isinstance(description, str) else ""
 
 
 def load_game_scenario(plugin: GamePlugin, path: Path | None = None) -> Scenario:

@@ -15,6 +15,7 @@ SpaceId = Annotated[str, Id("space")]
 SpaceRef = Annotated[str, Ref("space")]
 CounterId = Annotated[str, Id("counter")]
 CounterRef = Annotated[str, Ref("counter")]
+CardRef = Annotated[str, Ref("card")]
 SideName = Literal["spain", "filipino"]
 Faction = Literal["spain", "filipino", "usa"]
 
@@ -305,12 +306,14 @@ class TablesDoc(Document):
 
 
 class PlacementModel(Record):
+    """Counters put together on one space: on the board they form one stack; in a box (the
+    Graveyard, Recalled to Spain, a Troops box) they simply lie there."""
+
     counters: list[CounterRef]
     space: SpaceRef
-    reduced: list[CounterRef] = []
-
-
-CardRef = Annotated[str, Ref("card")]
+    reduced: Annotated[list[CounterRef], Field(description=(
+        "Those of `counters` showing their back (reduced step, or a corps's Guerrilla side)."
+    ))] = []
 
 
 class ArtilleryModel(Record):
@@ -357,15 +360,23 @@ class CardPilesModel(Record):
 
 class SetupDoc(Document):
     kind: Literal["setup"]
+    turn: int = Field(1, ge=1, description=(
+        "The turn the game starts in, a turn of the map's turn track; its season applies "
+        "from the next Administration Phase. The starting `ap` and five cards each replace "
+        "that turn's Administration Phase, as in the full game."))
     ap: dict[SideName, int]
     morale: int
     us_intervention: int
     government: Literal["canovas", "sagasta"]
     placements: list[PlacementModel]
     boxes: dict[Faction, SpaceRef]
+    cards_out: list[CardRef] = Field([], description=(
+        "Cards already played before the start, out of the game. Their lasting effects follow: "
+        "a card that kills Cánovas leaves Sagasta in power for good, a card that exiles "
+        "Aguinaldo leaves the Filipino minimum at 1 AP (6.13.4); Aguinaldo placed in Hong "
+        "Kong is in exile until the United States enter the war."))
     # A position in a game in progress (filipinas/rules/position.py, docs/editor.md); every
     # key is optional and the game starts at the beginning of `phase` of `turn`.
-    turn: Annotated[int, Field(ge=1)] | None = None
     phase: Literal["administration", "action"] | None = None
     active: SideName | None = None
     markers: MarkersModel | None = None
@@ -377,7 +388,6 @@ class SetupDoc(Document):
     canovas_dead: bool | None = None
     government_changed: bool | None = None
     plunders: Annotated[int, Field(ge=0)] | None = None
-    cards_out: list[CardRef] | None = None
     cards: CardPilesModel | None = None
 
 
@@ -443,6 +453,49 @@ def _check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     return problems
 
 
+def _check_start(docs: Mapping[str, ValidDoc]) -> list[Problem]:
+    """A counter placed once; reduced counters among those placed and with a back; the turn on
+    the turn track; a card out once; the lasting effects of the cards out agree with the
+    position (Cánovas dead: Sagasta governs; Aguinaldo in Hong Kong: an exile card is out)."""
+    item, counters_item = docs["setup"], docs["counters"]
+    map_item, cards_item = docs["map"], docs["cards"]
+    setup = item.model_as(SetupDoc)
+    problem = item.doc.problem
+    problems: list[Problem] = []
+    steps = {u.id: len(u.cf) for u in counters_item.model_as(CountersDoc).units}
+    seen: set[str] = set()
+    for i, placement in enumerate(setup.placements):
+        for j, cid in enumerate(placement.counters):
+            if cid in seen:
+                problems.append(problem(("placements", i, "counters", j),
+                                        f"{cid} is placed more than once"))
+            seen.add(cid)
+        for j, cid in enumerate(placement.reduced):
+            if cid not in placement.counters or steps.get(cid, 1) < 2:
+                problems.append(problem(("placements", i, "reduced", j),
+                                        f"{cid} is not a two-step counter of this placement"))
+    turns = [t.turn for t in map_item.model_as(MapDoc).turns.track]
+    if setup.turn not in turns:
+        problems.append(problem(("turn",), f"turn {setup.turn} is not on the turn track "
+                                           f"({min(turns)}-{max(turns)})"))
+    effects = {c.id: c.effect for c in cards_item.model_as(CardsDoc).cards}
+    out: set[str] = set()
+    for i, card in enumerate(setup.cards_out):
+        if card in out:
+            problems.append(problem(("cards_out", i), f"{card} is listed twice"))
+        out.add(card)
+    if any(effects[c].kill_canovas for c in out if c in effects) \
+            and setup.government != "sagasta":
+        problems.append(problem(("government",), "Cánovas is dead (a card out killed him): "
+                                                 "Sagasta governs"))
+    in_hong_kong = any("aguinaldo" in p.counters and p.space == "hong_kong"
+                       for p in setup.placements)
+    if in_hong_kong and not any(effects[c].exile_aguinaldo for c in out if c in effects):
+        problems.append(problem(("cards_out",), "Aguinaldo starts in exile in Hong Kong: "
+                                                "list the card that sent him there (6.13.4)"))
+    return problems
+
+
 def _rules() -> Any:
     """The game's rules, which lay out the setup as a position (imported when a scenario is
     checked; the rules keep what they load for the game that follows)."""
@@ -461,7 +514,7 @@ SCHEMAS = SchemaSet(
         "setup": SetupDoc,
         "options": OptionsDoc,
     },
-    checks=(_check_decks, _check_adjacency, _check_setup,
+    checks=(_check_decks, _check_adjacency, _check_setup, _check_start,
             position_check("setup", lambda: _rules())),
     required_kinds=("map", "counters", "cards", "tables", "setup"),
 )

@@ -204,23 +204,38 @@ class CountersDoc(Document):
 
 
 class PlacementSpec(Record):
+    """Counters of one family on the map at the start: in a named city (naval counters on the
+    sea hex next to it), on one hex, or (the Army of Africa) placed by their player anywhere
+    in a region (section 6)."""
+
     family: Annotated[str, Ref("family")]
     city: Annotated[str, Ref("city")] | None = None
     region: Annotated[str, Ref("territory")] | None = None
+    hex: HexLabel | None = Field(None, description=(
+        'A hex of the map as "col,row" (odd rows shifted right): land and air counters on a '
+        "land hex, naval counters on a sea hex. A land counter in an enemy province puts it "
+        "in dispute, as it would in play (section 9)."))
     count: Positive = 1
 
     @model_validator(mode="after")
     def _city_or_region(self) -> PlacementSpec:
         """Section 6 places each counter in a named city, or (the Army of Africa) in a region
-        from which it crosses: a placement names exactly one of the two."""
-        if (self.city is None) == (self.region is None):
-            raise ValueError("a placement names either a 'city' or a 'region' (section 6)")
+        from which it crosses; a later start also on a given hex: one of the three."""
+        if sum(x is not None for x in (self.city, self.region, self.hex)) != 1:
+            raise ValueError("a placement names one of 'city', 'region' or 'hex' (section 6)")
         return self
 
 
 class SectorSpec(Record):
     id: Annotated[str, Id("sector")]
     name: str
+
+
+class FecStart(Record):
+    """The F.E.C. each side holds at the start (section 11 track, -20 to +79)."""
+
+    nationalist: int = 0
+    republican: int = 0
 
 
 SeatName = Literal["nationalist", "republican", "nationalist_2", "republican_2"]
@@ -246,21 +261,34 @@ class CounterSpot(Record):
 
 class SetupDoc(Document):
     kind: Literal["setup"]
+    turn: TurnNumber = Field(1, description=(
+        "The turn the game starts in (the turn template's box). From turn 2 on, the game opens "
+        "with that turn's reinforcements, conversions, F.E.C. and weather (section 14), after "
+        "the initial placement of these counters; every rule tied to a turn number (early "
+        "displacement, roads, conversions, the tables) reads it as it stands."))
     placements: list[PlacementSpec]
     sectors: Annotated[list[SectorSpec], Field(min_length=2, max_length=2)]
+    control: dict[Annotated[str, Ref("territory")],
+                  Literal["nationalist", "republican", "disputed"]] = Field({}, description=(
+        "Who owns each province at the start, overriding the provinces document's `initial` "
+        "(omitted provinces keep it). The owner also counts as its last owner for the "
+        "negative F.E.C. of a loss (section 11); enemy land counters placed in it then put it "
+        "in dispute (section 9)."))
+    fec: FecStart | None = Field(None, description=(
+        "Starting F.E.C. per side; omitted, the turns document's `fec.start` for both."))
+    first_side: SideName | None = Field(None, description=(
+        "The side that moves first in every turn; omitted, the die roll of section 4 decides."))
+    eliminated: dict[Annotated[str, Ref("family")], Positive] = Field({}, description=(
+        "Counters of each family already lost before the start: they never enter play, so the "
+        "reinforcements by population and by table draw only on what remains (section 10)."))
     # A position in a game in progress (guerra/rules/position.py, docs/editor.md); every key is
     # optional and the game starts at the beginning of `phase` of `turn`.
     options: GameOptions | None = None
-    turn: Positive | None = None
     phase: Literal["options", "africa", "population_reinforcements", "fixed_reinforcements",
                    "conversion", "movement", "combat", "readaptation"] | None = None
-    first_side: SideName | None = None
     acting: SideName | None = None
     counters: dict[CounterId, CounterSpot] | None = None
-    eliminated: dict[Annotated[str, Ref("family")], Count] | None = None
-    control: dict[TerritoryRef, Literal["nationalist", "republican", "disputed"]] | None = None
     last_owner: dict[TerritoryRef, SideName | None] | None = None
-    fec: dict[SideName, int] | None = None
     fec_losses: dict[SideName, Count] | None = None
     weather: list[Annotated[str, Ref("zone")]] | None = None
     naval_allowance: dict[SideName, Count] | None = None
@@ -475,18 +503,25 @@ def check_capitals(docs: Mapping[str, ValidDoc]) -> list[Problem]:
 
 
 def check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
-    """The initial placement uses no more counters of a family than the counter mix holds
-    (section 6), and a warship starts next to a port city (section 7)."""
+    """The initial placement and the counters eliminated use no more counters of a family than
+    the counter mix holds (section 6), and a warship starts next to a port city (section 7)."""
     if "setup" not in docs or "counters" not in docs:
         return []
     item = docs["setup"]
+    setup = item.model_as(SetupDoc)
     counters = docs["counters"].model_as(CountersDoc)
     families = {f.id: f for f in counters.families}
     ports = {c.id for c in docs["map"].model_as(MapDoc).cities if c.port} if "map" in docs \
         else None
-    used: dict[str, int] = {}
+    used: dict[str, int] = dict(setup.eliminated)
     problems: list[Problem] = []
-    for i, placement in enumerate(item.model_as(SetupDoc).placements):
+    for family_id, count in setup.eliminated.items():
+        family = families.get(family_id)
+        if family is not None and count > family.count:
+            problems.append(item.doc.problem(("eliminated", family_id),
+                                             f"more {family.id} counters than the {family.count} "
+                                             "of the counter mix"))
+    for i, placement in enumerate(setup.placements):
         used[placement.family] = used.get(placement.family, 0) + placement.count
         family = families.get(placement.family)
         if family is None:
@@ -495,9 +530,101 @@ def check_setup(docs: Mapping[str, ValidDoc]) -> list[Problem]:
             problems.append(item.doc.problem(("placements", i, "count"),
                                              f"more {family.id} counters than the {family.count} "
                                              "of the counter mix"))
-        if family.kind == "naval" and ports is not None and placement.city not in ports:
+        if family.kind == "naval" and ports is not None and placement.city is not None \
+                and placement.city not in ports:
             problems.append(item.doc.problem(("placements", i, "city"),
                                              "a warship starts next to a port city"))
+    return problems
+
+
+def check_start(docs: Mapping[str, ValidDoc]) -> list[Problem]:
+    """A later start: placements on a hex stand where their kind may (land and air counters on
+    land, Republican counters outside North Africa, naval counters at sea) within the stacking
+    limits of section 8; `control` names provinces; the starting turn is one the game plays."""
+    needed = ("setup", "map", "provinces", "counters", "turns")
+    if any(kind not in docs for kind in needed):
+        return []
+    item = docs["setup"]
+    setup = item.model_as(SetupDoc)
+    m = docs["map"].model_as(MapDoc)
+    provinces = docs["provinces"].model_as(ProvincesDoc)
+    counters = docs["counters"].model_as(CountersDoc)
+    problem = item.doc.problem
+    problems: list[Problem] = []
+    province_ids = {p.id for p in provinces.provinces}
+    for pid in setup.control:
+        if pid not in province_ids:
+            problems.append(problem(("control", pid), f"{pid} is not a province of section "
+                                                      "9.1 (regions have no owner to set)"))
+    turns = docs["turns"].model_as(TurnsDoc)
+    if setup.fec is not None:
+        for side in ("nationalist", "republican"):
+            value = getattr(setup.fec, side)
+            if not turns.fec.minimum <= value <= turns.fec.maximum:
+                problems.append(problem(("fec", side), f"{value} is off the F.E.C. track "
+                                                       f"({turns.fec.minimum} to "
+                                                       f"{turns.fec.maximum}, section 11)"))
+    last = turns.victory.last_turn
+    if setup.turn > last:
+        problems.append(problem(("turn",), f"the game would start in turn {setup.turn}, after "
+                                           f"its last turn {last} (section 5)"))
+    map_doc = docs["map"].doc
+    terrain, bad = parse_grid(map_doc, ("terrain",), m.terrain_legend)
+    provinces_grid, bad_too = parse_grid(map_doc, ("provinces",),
+                                         {".": "none", **m.province_legend})
+    if bad or bad_too or len(terrain) != m.height or len(provinces_grid) != m.height:
+        return problems  # check_map reports the broken grids
+    regions = {r.id: r for r in provinces.regions}
+    territory_of = m.province_legend
+    families = {f.id: f for f in counters.families}
+    sizes = {c.hex: c.size for c in m.cities}
+    limits = {2: counters.stacking.city, 3: counters.stacking.provincial_capital,
+              4: counters.stacking.madrid_barcelona}
+    city_hex = {c.id: c.hex for c in m.cities}
+    load: dict[tuple[str, str], int] = {}
+    for placement in setup.placements:
+        family = families.get(placement.family)
+        if placement.city is not None and family is not None and family.kind != "naval":
+            layer = "air" if family.kind == "air" else "land"
+            key = (city_hex.get(placement.city, ""), layer)
+            load[key] = load.get(key, 0) + placement.count
+    for i, placement in enumerate(setup.placements):
+        family = families.get(placement.family)
+        if placement.hex is None or family is None:
+            continue
+        path = ("placements", i, "hex")
+        c, r = _hex(placement.hex)
+        if not (0 <= c < m.width and 0 <= r < m.height):
+            problems.append(problem(path, "off the map"))
+            continue
+        ground = m.terrain_legend[terrain[r][c]]
+        territory = territory_of.get(provinces_grid[r][c])
+        if family.kind == "naval":
+            if ground != "sea":
+                problems.append(problem(path, "a naval counter starts on a sea hex"))
+            limit = counters.stacking.naval
+        elif territory is None:
+            problems.append(problem(path, f"hex {placement.hex} is not in a province or region "
+                                          "of the map"))
+            continue
+        elif territory in regions and family.id not in regions[territory].families \
+                and family.side != regions[territory].side:
+            problems.append(problem(path, f"no {family.side} counter may stand in "
+                                          f"{regions[territory].name}"))
+            continue
+        elif family.kind == "air":
+            limit = counters.stacking.air
+        elif placement.hex in sizes:
+            limit = limits[sizes[placement.hex]]
+        elif territory in regions:
+            limit = regions[territory].stacking
+        else:
+            limit = counters.stacking.other_land_hex
+        layer = "naval" if family.kind == "naval" else "air" if family.kind == "air" else "land"
+        load[(placement.hex, layer)] = load.get((placement.hex, layer), 0) + placement.count
+        if load[(placement.hex, layer)] > limit:
+            problems.append(problem(path, f"more than {limit} {layer} counters on hex "
+                                          f"{placement.hex} (section 8)"))
     return problems
 
 
@@ -555,7 +682,7 @@ SCHEMAS = SchemaSet(
         "turns": TurnsDoc,
         "city_stack_table": CityStackTableDoc,
     },
-    checks=[check_map, check_capitals, check_setup, check_tables,
+    checks=[check_map, check_capitals, check_setup, check_start, check_tables,
             position_check("setup", lambda: _rules())],
     required_kinds=[
         "map", "provinces", "counters", "setup", "reinforcements", "naval_use", "conversions",

@@ -1,4 +1,5 @@
-"""The contract every registered game keeps (DESIGN.md §6), run on each plugin and on Skirmish.
+"""The contract every registered game keeps (DESIGN.md §6), run on each scenario of each plugin
+and on Skirmish.
 
 Seeded random playouts reach an end with the invariants holding after every action; `apply`
 never raises on a legal action and refuses an illegal one without changing the state; the same
@@ -22,12 +23,19 @@ from toygame import PLUGIN as SKIRMISH
 
 GAMES: dict[str, GamePlugin] = {**plugins.discover(), SKIRMISH.id: SKIRMISH}
 SEEDS = (1, 2, 3)
+SCENARIOS = [
+    pytest.param((game, path), id=f"{game}/{path.stem}")
+    for game, plugin in sorted(GAMES.items())
+    for path in plugins.scenario_files(plugin)
+]
+"""Every scenario each game ships: a second scenario keeps the contract as the first does."""
 
 
-@pytest.fixture(scope="module", params=sorted(GAMES))
+@pytest.fixture(scope="module", params=SCENARIOS)
 def game(request):
-    plugin = GAMES[request.param]
-    return plugin, load_game_scenario(plugin)
+    game_id, path = request.param
+    plugin = GAMES[game_id]
+    return plugin, load_game_scenario(plugin, path)
 
 
 def random_playout(plugin, scenario, seed):

@@ -9,6 +9,7 @@ from typing import Any
 from baler.rules.queries import reevaluate_firepower
 from baler.rules.state import (
     BAGS,
+    ELIMINATED_BY,
     ES_ELIMINATED,
     PH_ELIMINATED,
     RESERVE,
@@ -162,6 +163,11 @@ def new_state(scenario: Scenario, dice: Dice, data: GameData | None = None) -> B
     ]
     st.at = {space: [] for space in every_space}
     placed = {unit: space for space, unit in setup["placements"].items()}
+    for unit in setup.get("eliminated") or ():
+        placed[unit] = ELIMINATED_BY[data.units[unit].side.enemy]
+    troops = setup.get("territorial_troops")
+    for unit in troops["units"] if troops else ():
+        placed[unit] = troops["space"]
     for unit, info in data.units.items():
         if unit in placed:
             where = placed[unit]
@@ -189,7 +195,8 @@ def new_state(scenario: Scenario, dice: Dice, data: GameData | None = None) -> B
     st.walls = {area: WALLS.index(cond) for area, cond in setup["walls"].items()}
     st.trenches = {space: "operational" for space in setup["trenches"]}
     st.beds_open = setup["infirmary_open_beds"]
-    st.power = "spain"
+    st.turn = int(setup.get("turn", 1))
+    st.power = setup["foreign_power"].get("power", "spain")
     st.power_space = data.tcm.index(setup["foreign_power"]["space"]) + 1
     st.us_strength = int(data.tables["foreign_power"]["us_start_strength"])
     st.persistence = setup["persistence_active"]

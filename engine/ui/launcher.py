@@ -1,6 +1,6 @@
-"""The launcher: the installed games with their descriptions and scenarios, who plays each side
-(Human, Computer (Easy), Computer (Normal)), loading saved games, and the functions the command
-line starts the app with.
+"""The launcher: the installed games and their scenarios, each with its description, who plays
+each side (Human, Computer (Easy), Computer (Normal)), loading saved games, and the functions the
+command line starts the app with.
 
 Scenario loading is a callable passed in (`load_scenario(plugin, path) -> Scenario`), so the
 launcher does not depend on the YAML layer. Every failure (a scenario error, a damaged save, a
@@ -30,7 +30,7 @@ from engine.core.files import display, printable, read_limited
 from engine.core.game import GamePlugin, Scenario
 from engine.core.saves import SaveError, SaveFile, read_save
 from engine.core.session import Session
-from engine.loading import load_game_scenario, load_saved_game
+from engine.loading import load_game_scenario, load_saved_game, scenario_description
 from engine.ui import colors, crash
 from engine.ui import widgets as w
 from engine.ui.app import App
@@ -66,6 +66,11 @@ def scenario_title(path: Path) -> str:
             if title:
                 return display(title)
     return display(path.stem.replace("_", " ").replace("-", " ").capitalize())
+
+
+def ordered_scenarios(plugin: GamePlugin, files: list[Path]) -> list[Path]:
+    """The game's default scenario first, then the others by file name."""
+    return sorted(files, key=lambda path: (path.name != plugin.default_scenario, path.name))
 
 
 def player_value(plugin: GamePlugin, choice: str) -> str:
@@ -182,6 +187,8 @@ class Launcher(Scene):
         self._mouse = (-1, -1)
         self.sections: list[tuple[GamePlugin, list[Button]]] = []
         """Each game with one button per scenario."""
+        self.blurbs: dict[Button, str] = {}
+        """The description drawn under each scenario's button."""
         self.load_button = Button("Load game…", self.show_saves)
         self.quit_button = Button("Quit", app.quit)
         self.back_button = Button("Back", self.show_games)
@@ -195,13 +202,16 @@ class Launcher(Scene):
         memory = self.app.settings.launcher
         for plugin in self.games.values():
             try:
-                files = plugins.scenario_files(plugin)
+                files = ordered_scenarios(plugin, plugins.scenario_files(plugin))
             except (OSError, ValueError):
                 files = []
-            buttons = [Button(scenario_title(path), self._starter(plugin, path),
-                              selected=memory.get("game") == plugin.id
-                              and memory.get("scenario") == paths.scenario_ref(path))
-                       for path in files]
+            buttons = []
+            for path in files:
+                button = Button(scenario_title(path), self._starter(plugin, path),
+                                selected=memory.get("game") == plugin.id
+                                and memory.get("scenario") == paths.scenario_ref(path))
+                self.blurbs[button] = scenario_description(path)
+                buttons.append(button)
             self.sections.append((plugin, buttons))
 
     def _starter(self, plugin: GamePlugin, path: Path) -> Callable[[], None]:
@@ -352,14 +362,22 @@ class Launcher(Scene):
             y += w.px(8, scale)
             if not buttons:
                 y += body_f.get_linesize()
+            small_f = w.text_font(w.SMALL, scale)
             for button in buttons:
                 button.scale = scale
                 h = button.height_for(inner - w.px(20, scale))
                 button.rect = pygame.Rect(self.card.x + pad + w.px(20, scale), y,
                                           inner - w.px(20, scale), h)
                 y += h + w.px(6, scale)
+                lines = self._blurb(button, small_f)
+                y += len(lines) * small_f.get_linesize() + (w.px(8, scale) if lines else 0)
             y += w.px(22, scale)
         self._content_h = y + self._scroll - self.card.y
+
+    def _blurb(self, button: Button, fnt: pygame.font.Font) -> list[str]:
+        """A scenario's description wrapped under its button (indented a little further)."""
+        text = self.blurbs.get(button, "")
+        return w.wrap(text, fnt, button.rect.width - w.px(12, self.app.scale)) if text else []
 
     @staticmethod
     def _describe(plugin: GamePlugin, fnt: pygame.font.Font, width: int) -> list[str]:
@@ -436,9 +454,14 @@ class Launcher(Scene):
                 surface.blit(body_f.render("(no scenarios found)", True, w.MUTED),
                              (self.card.x + pad + w.px(20, scale), y))
                 y += body_f.get_linesize()
+            small_f = w.text_font(w.SMALL, scale)
             for button in buttons:
                 button.draw(surface)
                 y = button.rect.bottom + w.px(6, scale)
+                lines = self._blurb(button, small_f)
+                y = w.blit_lines(surface, lines, small_f, w.MUTED,
+                                 (button.rect.x + w.px(12, scale), y))
+                y += w.px(8, scale) if lines else 0
             y += w.px(22, scale)
 
 

@@ -118,6 +118,8 @@ def _base_setup(data: GameData, r: Reader) -> dict[str, Any]:
                                                  section="4.2.3.7"),
         "placements": placements,
         "boxes": boxes,
+        "turn": r.at("turn").integer("the turn", 1, data.last_turn, default=1, section="5.0"),
+        "cards_out": r.at("cards_out").ids("played cards", data.cards, "6.13"),
     }
 
 

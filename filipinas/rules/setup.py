@@ -326,7 +326,9 @@ def deck_of(data: GameData, deck: str) -> list[str]:
 
 
 def initial_state(data: GameData, dice: Dice) -> Any:
-    """The position of 8.0: counters placed, tracks set, decks shuffled, five cards each."""
+    """The position of 8.0 (or a scenario's later one): counters placed, tracks set, the cards
+    already played out of the game with their lasting effects, decks shuffled, five cards
+    each."""
     from filipinas.rules.state import FilState
 
     setup = data.setup
@@ -335,18 +337,27 @@ def initial_state(data: GameData, dice: Dice) -> Any:
     for cid, cdef in data.counters.items():
         state.loc[cid] = boxes[cdef.faction] if cdef.faction in boxes else boxes[cdef.side]
     for placement in setup["placements"]:
+        boxed = data.spaces[placement["space"]].kind == "box"
         sid = state.new_stack_id()
         for cid in placement["counters"]:
             state.loc[cid] = placement["space"]
-            state.stack_of[cid] = sid
+            if not boxed:
+                state.stack_of[cid] = sid
         for cid in placement["reduced"]:
             state.reduced.add(cid)
+    state.turn = int(setup.get("turn", 1))
+    out = list(setup.get("cards_out") or ())
+    state.out = out
+    effects = [data.cards[c].effect for c in out]
+    state.canovas_dead = any(e.get("kill_canovas") for e in effects)
+    state.biak = any(e.get("exile_aguinaldo") for e in effects)
+    state.exiled = state.loc["aguinaldo"] == "hong_kong"
     state.ap = {FILIPINO: setup["ap"][FILIPINO], SPAIN: setup["ap"][SPAIN]}
     state.morale = setup["morale"]
     state.us_level = setup["us_intervention"]
     state.government = setup["government"]
     for deck in ("spanish", "filipino", "usa_spanish", "usa_filipino"):
-        cards = deck_of(data, deck)
+        cards = [c for c in deck_of(data, deck) if c not in out]
         dice.shuffle(cards)
         state.decks[deck] = cards
     for side, deck in ((FILIPINO, "filipino"), (SPAIN, "spanish")):

@@ -252,6 +252,20 @@ class Placement:
     city: str | None
     region: str | None
     count: int
+    hex: Hex | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Where a scenario's game starts, beyond the placements: the turn, the province owners
+    that differ from section 9.1, the F.E.C. held, the counters already lost (by family) and
+    the side moving first when the scenario fixes it (else rolled, section 4)."""
+
+    turn: int
+    control: Mapping[str, Side | None]
+    fec: Mapping[Side, int]
+    eliminated: Mapping[str, int]
+    first_side: Side | None
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -273,6 +287,7 @@ class GuerraData(_Shared):
     max_without_stacks: int
     placements: tuple[Placement, ...]
     sectors: tuple[str, ...]
+    start: Start
     population_values: Mapping[int, Mapping[Side, int]]
     reinforcement_mix: tuple[int, int]
     population_families: Mapping[Side, tuple[str, str]]

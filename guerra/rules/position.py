@@ -57,10 +57,17 @@ def from_position(scenario: Scenario, position: Mapping[str, Any], dice: Dice, s
     Reader(position).only({*KEYS, *base}, "a La Guerra de España position")
     setup = overlay(base, position)
     r = Reader(setup)
-    if data is None or setup.get("placements") != base.get("placements") \
-            or setup.get("sectors") != base.get("sectors"):
+    # the printed data holds the initial placement, the sectors, and the side a scenario
+    # makes move first, which the first roll reads (section 4)
+    before_roll = setup.get("phase") in ("options", "africa", None)
+    keys = ("placements", "sectors", "first_side") if before_roll else ("placements", "sectors")
+    if data is None or any(setup.get(key) != base.get(key) for key in keys):
         data = _data(scenario, setup, r)
     state = new_state(data, dice)
+    for unit in state.units.values():
+        unit.where = Where.POOL
+    for pid, province in data.provinces.items():
+        state.status[pid] = state.last_owner[pid] = province.initial
     state.options = _options(r.at("options"))
     phase = r.at("phase").choice("the phase", PHASES,
                                  default="options" if state.options is None else "movement",
@@ -182,8 +189,8 @@ def _counters(state: GuerraState, r: Reader) -> dict[str, PositionPath]:
 
 
 def _eliminated(state: GuerraState, r: Reader) -> None:
-    """Counters of each family already lost: the first ones still in the pool (a family's
-    counters are alike; their numbers only tell them apart)."""
+    """Counters of each family already lost: the last ones still in the pool, as a scenario's
+    start loses them (a family's counters are alike; their numbers only tell them apart)."""
     for fid, count in r.items("the eliminated counters"):
         if fid not in state.data.families:
             raise count.fail(f"there is no family of counters {fid!r}", "2.4")
@@ -193,7 +200,7 @@ def _eliminated(state: GuerraState, r: Reader) -> None:
         if n > len(pool):
             raise count.fail(f"only {len(pool)} {state.data.families[fid].name} counters are "
                              f"off the map to be eliminated, not {n}", "2.4")
-        for unit in pool[:n]:
+        for unit in pool[len(pool) - n:]:
             unit.where = Where.ELIMINATED
 
 
@@ -400,7 +407,7 @@ def to_position(state: GuerraState) -> dict[str, Any]:
         "options": options,
         "turn": state.turn,
         "phase": phase,
-        "first_side": state.first_side.value if state.first_side is not None else None,
+        "first_side": _first_side(state),
         "acting": state.acting.value if state.acting is not None and phase in
         ("movement", "combat") else None,
         "counters": counters,
@@ -414,6 +421,14 @@ def to_position(state: GuerraState) -> dict[str, Any]:
         "naval_allowance": {s.value: n for s, n in state.naval_allowance.items()},
         "africa": list(state.africa_left) if state.phase is Phase.AFRICA else [],
     }
+
+
+def _first_side(state: GuerraState) -> str | None:
+    """The side moving first: rolled (section 4), or fixed by the scenario before the roll."""
+    side = state.first_side
+    if side is None and state.phase in (Phase.OPTIONS, Phase.AFRICA):
+        side = state.data.start.first_side
+    return side.value if side is not None else None
 
 
 def _eliminated_counts(state: GuerraState) -> dict[str, int]:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from engine.core.actions import DiceRolled, Event, GameOver, Message, PhaseStarted, TurnEnded
 from engine.core.game import Decision, Result
+from engine.core.hexgrid import Hex, hex_distance
 from guerra.rules import combat, fec, naval, reinforcements, weather
 from guerra.rules.conversion import conversion_actions
 from guerra.rules.counters import name, next_from_pool, place, reset_turn_flags
 from guerra.rules.data import Kind, Side
 from guerra.rules.provinces import update_control
-from guerra.rules.state import CombatStage, GuerraState, Phase, Where
+from guerra.rules.state import CombatStage, GuerraState, Phase, Unit, Where
 from guerra.rules.victory import end_of_turn_result
 
 
@@ -85,7 +86,8 @@ def set_decision(state: GuerraState) -> None:
 def after_options(state: GuerraState) -> list[Event]:
     """Initial placement (section 6), then the Army of Africa placement or the first roll."""
     data = state.data
-    events: list[Event] = [PhaseStarted("Initial placement (section 6)", phase="setup", turn=1)]
+    events: list[Event] = [PhaseStarted("Initial placement (section 6)", phase="setup",
+                                        turn=state.turn)]
     for placement in data.placements:
         family = data.families[placement.family]
         if placement.region is not None:
@@ -99,6 +101,9 @@ def after_options(state: GuerraState) -> list[Event]:
         for _ in range(placement.count):
             unit = next_from_pool(state, placement.family)
             assert unit is not None, f"not enough {placement.family} counters"
+            if placement.hex is not None:
+                events += _place_on_hex(state, unit, placement.hex)
+                continue
             assert placement.city is not None
             city = data.board.city_by_id[placement.city]
             player = state.seat_for_sector(family.side, data.sector_of(city.province))
@@ -114,10 +119,26 @@ def after_options(state: GuerraState) -> list[Event]:
     return events + roll_first_player(state)
 
 
+def _place_on_hex(state: GuerraState, unit: Unit, h: Hex) -> list[Event]:
+    """A counter a scenario puts on a given hex, for the seat of the sector it stands in (the
+    nearest province's sector at sea)."""
+    data = state.data
+    territory = data.board.territory.get(h)
+    if territory is None:
+        territory = min(data.provinces, key=lambda p: hex_distance(data.board.capitals[p], h))
+    player = state.seat_for_sector(unit.side, data.sector_of(territory))
+    return place(state, unit, h, player, "starts")
+
+
 def roll_first_player(state: GuerraState) -> list[Event]:
     """Both sides roll; the higher moves first in every turn, ties roll again (section 4,
-    GAP-GUE-18)."""
+    GAP-GUE-18); a scenario may fix the first side instead."""
     events: list[Event] = []
+    if state.data.start.first_side is not None:
+        state.first_side = state.data.start.first_side
+        events.append(Message(f"The {state.first_side.label} move first in every turn "
+                              "(the scenario)"))
+        return events + begin_turn(state)
     while True:
         nat = state.dice.roll_one(state.data.die, purpose="first player")
         rep = state.dice.roll_one(state.data.die, purpose="first player")

@@ -26,11 +26,12 @@ from guerra.rules.data import (
     Region,
     Side,
     Stacking,
+    Start,
     Terrain,
     Transport,
     WeatherBox,
 )
-from guerra.rules.state import GuerraState, Unit
+from guerra.rules.state import GuerraState, Unit, Where
 
 
 class SetupError(ValueError):
@@ -177,8 +178,18 @@ def load_data(documents: Mapping[str, Any]) -> GuerraData:
     tr = cdoc["transport"]
     sdoc = documents["setup"]
     placements = tuple(
-        Placement(p["family"], p.get("city"), p.get("region"), p.get("count", 1))
+        Placement(p["family"], p.get("city"), p.get("region"), p.get("count", 1),
+                  parse_hex(p["hex"]) if p.get("hex") else None)
         for p in sdoc["placements"]
+    )
+    tdoc = documents["turns"]
+    fec_start = sdoc.get("fec") or {}
+    start = Start(
+        turn=sdoc.get("turn", 1),
+        control={pid: _initial(v) for pid, v in (sdoc.get("control") or {}).items()},
+        fec={side: fec_start.get(side.value, tdoc["fec"]["start"]) for side in Side},
+        eliminated=dict(sdoc.get("eliminated") or {}),
+        first_side=Side(sdoc["first_side"]) if sdoc.get("first_side") else None,
     )
     rdoc = documents["reinforcements"]
     population_values = {
@@ -192,7 +203,6 @@ def load_data(documents: Mapping[str, Any]) -> GuerraData:
         boxes.setdefault(b["turn"], []).append(
             WeatherBox(b["turn"], b["zone"], b["roll"], b["movement"], b["combat"],
                        b["per"] == "counter"))
-    tdoc = documents["turns"]
     table = documents["city_stack_table"]
     columns = tuple(table["factor_differences"])
     results: dict[tuple[int, int], tuple[int, int]] = {}
@@ -216,6 +226,7 @@ def load_data(documents: Mapping[str, Any]) -> GuerraData:
         max_without_stacks=cdoc["combat"]["max_without_stacks"],
         placements=placements,
         sectors=tuple(s["id"] for s in sdoc["sectors"]),
+        start=start,
         population_values=population_values,
         reinforcement_mix=(rdoc["mix"]["army"], rdoc["mix"]["garrison"]),
         population_families={
@@ -281,8 +292,9 @@ def unit_ids(family: Family) -> list[str]:
 
 
 def new_state(data: GuerraData, dice: Dice) -> GuerraState:
-    """A game before the options are chosen: every counter in its pool, control markers of the
-    initial situation on the auxiliary table (section 9.1)."""
+    """A game before the options are chosen: every counter in its pool (or out of the game if
+    the scenario lost it before the start), control markers of the initial situation on the
+    auxiliary table (section 9.1, or the scenario's owners), the F.E.C. tracks, the turn."""
     units: dict[str, Unit] = {}
     for family in data.families.values():
         for uid in unit_ids(family):
@@ -294,13 +306,19 @@ def new_state(data: GuerraData, dice: Dice) -> GuerraState:
                           table=True),
         units=units,
     )
+    start = data.start
+    state.turn = start.turn
+    for family_id, count in start.eliminated.items():
+        for uid in unit_ids(data.families[family_id])[-count:]:
+            units[uid].where = Where.ELIMINATED
     for pid, p in data.provinces.items():
-        state.status[pid] = p.initial
-        state.last_owner[pid] = p.initial
+        owner = start.control.get(pid, p.initial)
+        state.status[pid] = owner
+        state.last_owner[pid] = owner
     for t in [*data.provinces, *data.regions]:
         state.land_count[t] = {Side.NATIONALIST: 0, Side.REPUBLICAN: 0}
     for side in Side:
-        state.fec[side] = data.fec_start
+        state.fec[side] = start.fec[side]
         state.fec_losses[side] = 0
         state.conversions_done[side] = 0
     return state

@@ -89,7 +89,7 @@ def test_filipinas_data_that_crashed_play_is_refused_by_validate(name, expected,
 
 
 @pytest.mark.parametrize(("name", "expected"), [
-    ("placement-without-city", "either a 'city' or a 'region'"),
+    ("placement-without-city", "one of 'city', 'region' or 'hex'"),
     ("duplicate-road-id", "duplicate road"),
 ])
 def test_guerra_data_that_crashed_play_is_refused_by_validate(name, expected, tmp_path):

@@ -11,14 +11,22 @@ import pytest
 from engine import plugins
 from engine.core.saves import write_save
 from engine.core.session import Session
-from engine.loading import LoadError, load_game_scenario
+from engine.loading import LoadError, load_game_scenario, scenario_description
+from engine.ui import widgets as w
 from engine.ui.app import App
 from engine.ui.game_scene import GameScene
-from engine.ui.launcher import NO_GAMES, Launcher, run_game, run_launcher, run_replay
+from engine.ui.launcher import (
+    NO_GAMES,
+    Launcher,
+    run_game,
+    run_launcher,
+    run_replay,
+    scenario_title,
+)
 from engine.ui.replay_scene import ReplayScene
 from toygame import PLUGIN
 from toygame.rules import Move
-from uitest import DT, click, shot
+from uitest import DT, click, hover, key, shot
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
@@ -151,3 +159,79 @@ def test_the_entry_points_run_until_the_window_closes(entry):
     else:
         code = run_replay(PLUGIN, session, size=(1024, 700))
     assert code == 0
+
+
+def test_each_scenario_is_listed_with_its_description_the_default_first(app, tmp_path):
+    """Issue 12: every scenario a game ships has its button (its title) and, under it, its
+    description; the game's default scenario comes first."""
+    games = {p.id: p for p in plugins.discover().values() if p.id != PLUGIN.id}
+    launcher = Launcher(app, load_game_scenario, games=games)
+    app.push(launcher)
+    app.step(DT)
+    font = pygame.font.Font(None, 10)
+    for plugin, buttons in launcher.sections:
+        files = plugins.scenario_files(plugin)
+        assert len(buttons) == len(files)
+        assert buttons[0].text == scenario_title(
+            next(f for f in files if f.name == plugin.default_scenario))
+        for button, below in zip(buttons, buttons[1:], strict=False):
+            lines = launcher._blurb(button, w.text_font(w.SMALL, app.scale))
+            assert lines, f"{button.text} has no description"
+            assert below.rect.top >= button.rect.bottom + len(lines) * font.get_linesize()
+    baler = dict((p.id, b) for p, b in launcher.sections)["baler"]
+    learning = next(b for b in baler if "the Americans arrive" in b.text)
+    assert launcher.blurbs[learning].startswith("A short game of the last three turns")
+    shot(app, tmp_path, "launcher-scenarios.png")
+    hover(app, launcher.card.center)
+    for _ in range(20):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    app.step(DT)
+    guerra = dict((p.id, b) for p, b in launcher.sections)["guerra"]
+    assert launcher.card.top <= guerra[-1].rect.top < launcher.card.bottom
+    shot(app, tmp_path, "launcher-scenarios-scrolled.png")
+
+
+@pytest.mark.parametrize("text", [
+    "description: [not, text]\n", "- a list\n", "description: 'open\n", "title: no description\n",
+])
+def test_a_manifest_without_a_readable_description_shows_none(tmp_path, text):
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert scenario_description(path) == ""
+    assert scenario_description(tmp_path / "missing.yaml") == ""
+
+
+def test_a_description_is_one_printable_paragraph(tmp_path):
+    path = tmp_path / "scenario.yaml"
+    path.write_text('description: >-\n  Two lines\n  of "text"\ndesc: "\\a"\n',
+                    encoding="utf-8")
+    assert scenario_description(path) == 'Two lines of "text"'
+    path.write_text('description: "a bell\\a, a tab\\tand\\x1b[31m red"\n', encoding="utf-8")
+    assert scenario_description(path) == "a bell?, a tab and?[31m red"
+
+
+@pytest.mark.parametrize(("game", "manifest"), [
+    ("baler", "americans_1899.yaml"), ("filipinas", "biak_na_bato.yaml"),
+    ("guerra", "ebro_1938.yaml"),
+])
+def test_a_second_scenario_starts_from_its_button(app, tmp_path, game, manifest):
+    """Issue 12: each game's second scenario loads from the launcher and opens its game."""
+    plugin = plugins.get(game)
+    launcher = Launcher(app, load_game_scenario, games={game: plugin})
+    app.push(launcher)
+    app.step(DT)
+    buttons = launcher.sections[0][1]
+    wanted = scenario_title(plugins.scenario_files(plugin)[0].parent / manifest)
+    click(app, next(b for b in buttons if b.text == wanted).rect.center)
+    for row in launcher.dialog.rows:
+        row.selected = 0  # every side Human
+    click(app, dialog_button(launcher, "Start"))
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    assert scene.session.scenario.path.endswith(manifest)
+    assert scene.session.state.turn > 1
+    assert scene.handoff is not None
+    for _ in range(2):  # "pass to the player", then the summary of what happened
+        key(app, pygame.K_RETURN)
+    assert scene.handoff is None
+    shot(app, tmp_path, f"launcher-start-{game}.png")
