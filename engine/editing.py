@@ -164,16 +164,11 @@ def setup_file(manifest: Path) -> str | None:
 
 def setup_document(plugin: GamePlugin, scenario: Scenario, position: Mapping[str, Any],
                    note: str) -> dict[str, Any]:
-    """The setup document of a position: the scenario's setup keys (those it gives) with the
-    position's over them."""
+    """The setup document of a position: the scenario's setup keys with the position's over
+    them (a key set to nothing is left out, its default)."""
     doc: dict[str, Any] = {"game": plugin.id, "kind": "setup", "note": note}
-    base = scenario.documents.get("setup", {})
-    for key, value in base.items():
-        if key not in HEADER and value is not None:
-            doc[key] = value
-    for key, value in position.items():
-        if key not in HEADER and value is not None:
-            doc[key] = value
+    merged = {**scenario.documents.get("setup", {}), **position}
+    doc.update({k: v for k, v in merged.items() if k not in HEADER and v is not None})
     plain: dict[str, Any] = _plain(doc)
     return plain
 

@@ -1,4 +1,5 @@
-"""The public door for positions (DESIGN.md §8), on every registered game and on Skirmish.
+"""The public door for positions (DESIGN.md §8), on every scenario of every registered game and
+on Skirmish.
 
 The position of any state lays out to a state whose position is the same (nothing a position
 covers is lost or invented), starts as a playable game, and a bad position is refused with a
@@ -19,12 +20,19 @@ from toygame import PLUGIN as SKIRMISH
 
 GAMES: dict[str, GamePlugin] = {**plugins.discover(), SKIRMISH.id: SKIRMISH}
 SAMPLES = 10
+SCENARIOS = [
+    pytest.param((game, path), id=f"{game}/{path.stem}")
+    for game, plugin in sorted(GAMES.items())
+    for path in plugins.scenario_files(plugin)
+]
+"""Every scenario each game ships: a later start is a position like any other."""
 
 
-@pytest.fixture(scope="module", params=sorted(GAMES))
+@pytest.fixture(scope="module", params=SCENARIOS)
 def game(request):
-    plugin = GAMES[request.param]
-    return plugin, load_game_scenario(plugin)
+    game_id, path = request.param
+    plugin = GAMES[game_id]
+    return plugin, load_game_scenario(plugin, path)
 
 
 ACTIONS = 600

@@ -45,8 +45,8 @@ class PositionError(ValueError):
 
 
 def overlay(setup: Mapping[str, Any], position: Mapping[str, Any]) -> dict[str, Any]:
-    """The effective setup: every key the position gives replaces the scenario's (a None value
-    counts as not given, as the schema's defaults are None)."""
+    """The effective setup: every key the position gives replaces the scenario's, None too
+    (a position saying "no initiative yet" or "no troops there" means it)."""
     if not isinstance(position, Mapping):
         raise PositionError(f"a position is a mapping of setup keys, not {_kind(position)}")
     merged = dict(setup)
@@ -55,8 +55,7 @@ def overlay(setup: Mapping[str, Any], position: Mapping[str, Any]) -> dict[str, 
             raise PositionError(f"a position's keys are names, not {_kind(key)}", path=(key,))
         if key in ("game", "kind", "note"):
             continue
-        if value is not None or key not in merged:
-            merged[key] = value
+        merged[key] = value
     return merged
 
 

@@ -78,8 +78,6 @@ def from_position(scenario: Scenario, position: Mapping[str, Any], dice: Dice, s
         raise r.at("options").fail("the options are chosen at the start and only then"
                                    if state.options is None else
                                    "a position at the options step has no options yet", "4")
-    if phase in ("options", "africa") and state.turn != 1:
-        raise r.at("turn").fail(f"the {phase} step belongs to turn 1", "14")
     if phase in ("population_reinforcements", "fixed_reinforcements") and state.turn == 1:
         raise r.at("phase").fail("turn 1 has no reinforcements: the initial placement takes "
                                  "their place", "14")

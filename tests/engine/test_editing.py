@@ -84,3 +84,27 @@ def test_the_edit_command_refuses_clearly(capsys):
     assert "unknown game" in capsys.readouterr().err
     assert cli.main(["edit", "baler", "--out", "position.txt"]) == 2
     assert "a scenario manifest is a .yaml file" in capsys.readouterr().err
+
+
+def test_a_key_the_position_empties_is_not_taken_back_from_the_scenario(tmp_path):
+    """The learning scenario starts with troops on the territorial control map; a position
+    without them saves without them."""
+    from engine.plugins import scenario_files
+
+    later = next(p for p in scenario_files(PLUGIN) if p.stem != "siege")
+    scenario = load_game_scenario(PLUGIN, later)
+    edits = PositionEdits(PLUGIN, scenario)
+    troops = edits.position["territorial_troops"]
+    assert troops is not None
+
+    def send_home(p):
+        p["territorial_troops"] = None
+        p.setdefault("boxes", {}).setdefault("ph-bag", []).extend(troops["units"])
+        return p
+
+    assert edits.apply(send_home) is None
+    manifest = edits.save(tmp_path / "no-troops.yaml")
+    saved = load_game_scenario(PLUGIN, manifest)
+    state = PLUGIN.rules.from_position(saved, {}, start=False)
+    assert PLUGIN.rules.to_position(state) == edits.position
+    assert not any(state.units_at(t) for t in state.data.tcm)

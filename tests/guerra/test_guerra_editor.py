@@ -51,7 +51,7 @@ def test_position_to_state_to_position():
     assert back["counters"] == position["counters"]
     assert back["eliminated"] == {"nationalist_army": 2}
     assert [u.id for u in state.units.values() if u.where.value == "eliminated"] == [
-        "N-A02", "N-A03"]
+        "N-A96", "N-A97"]
     assert back["control"]["segovia"] == "nationalist" and back["control"]["avila"] == "disputed"
     assert back["last_owner"]["avila"] == "republican"
     assert back["fec"] == {"nationalist": 3, "republican": 2}
