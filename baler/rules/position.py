@@ -3,8 +3,8 @@
 A position is the setup document (scenarios/baler/setup.yaml) plus the keys a game in progress
 needs: `turn`, `phase` and `initiative`; the `eliminated` units and the `territorial_troops`;
 `boxes` for the other spaces that hold several counters or that the setup's one-unit
-`placements` do not cover (bags in draw order, the artillery reserve, infirmary beds, command
-posts);
+`placements` do not cover (bags in draw order, the artillery reserve, command posts, the
+friars' space of two);
 `exhausted` and `disabled` leaders, `surveillance` and `shooting_markers`, `firepower`,
 `sabotaged_trenches`, the foreign power's `power` and `us_strength`, and `cards`, every pile by
 name. A unit the position places nowhere starts where the setup's note says (leaders in their
@@ -544,7 +544,8 @@ def to_position(st: BalerState) -> dict[str, Any]:
                 loc[unit] = home
                 at[home].append(unit)
             at[space] = []
-    single = {*data.posts, *data.artillery_posts.values(), *data.barracks, *data.detachment}
+    single = {*data.posts, *data.artillery_posts.values(), *data.barracks, *data.detachment,
+              *data.beds[:st.beds_open]}
     placements: dict[str, str] = {}
     boxes: dict[str, list[str]] = {}
     eliminated = [*at[ES_ELIMINATED], *at[PH_ELIMINATED]]

@@ -38,7 +38,7 @@ def test_position_to_state_to_position():
         if key_ not in ("boxes", "cards"):
             assert back[key_] == value, key_
     assert state.units_at("ph-eliminated") == ["es-castro-camarena"]
-    assert back["boxes"]["bed-3"] == ["es-planas-basaganas"]
+    assert back["placements"]["bed-3"] == "es-planas-basaganas"
     assert back["cards"]["hands"] == {"spanish": ["es-01", "es-02"], "philippine": ["ph-01"]}
     assert RULES.to_position(RULES.from_position(SCENARIO, back, 2, start=False)) == back
     started = RULES.from_position(SCENARIO, back, 3)
