@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from baler.rules import hidden
+from baler.rules import hidden, reactions
 from baler.rules import position as positions
 from baler.rules.actions import ACTION_TYPES, Decide, Done
 from baler.rules.invariants import check_invariants
@@ -85,6 +85,15 @@ class BalerRules:
         if default is None or default not in state.stack[-1].legal(state):
             return None
         return default
+
+    def usable_reactions(self, state: BalerState) -> list[Action]:
+        return reactions.usable_reactions(state)
+
+    def better_reactions(self, state: BalerState) -> list[Action]:
+        return reactions.better_reactions(state)
+
+    def forced_answer(self, state: BalerState) -> Action | None:
+        return reactions.forced_answer(state)
 
     def view(self, state: BalerState, player: str | None) -> Any:
         return view(state, player)

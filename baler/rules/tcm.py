@@ -16,11 +16,14 @@ from baler.rules.actions import Choose, Done, ModifyDie
 from baler.rules.modifiers import TCM_SOURCES, Pool, apply_modifier, modifier_actions, new_pool
 from baler.rules.queries import combat_factor, tcm_position, tcm_units
 from baler.rules.state import BAGS, BalerState, Kind, Side
+from baler.rules.supply import persistence_actions, use_persistence
 from baler.rules.tasks import Task, decide, moved, pop, push, roll, say
 from engine.core.actions import Action, Event
 from engine.core.game import Decision
 
 MANILA = 5
+STRENGTH_DIE, ADVANCE_DIE, ADVANCING = 1, 2, 3
+"""The steps of `UsAdvance` after its start: each die waits for the Persistence marker."""
 
 
 def power_name(st: BalerState) -> str:
@@ -180,26 +183,35 @@ class TcmCombat(Task):
 class UsAdvance(Task):
     """The US strength and advance rolls, then the advance step by step, fighting whenever it
     enters the Philippine space; steps that would enter Baler are lost (rulebook "The United
-    States and the Territorial control map"; GAP-BAL-47)."""
+    States and the Territorial control map"; GAP-BAL-47). The Philippine side rolls both dice
+    ("the Philippine side, after resolving the attrition, rolls two dice"), so its active
+    Persistence marker may change each of them (rulebook "Persistence"; GAP-BAL-40)."""
 
     step: int = 0
     steps_left: int = 0
+    value: int = 0
 
     section: ClassVar[str] = "The United States and the Territorial control map"
 
     def run(self, st: BalerState, ev: list[Event]) -> Decision | None:
-        tables = st.data.tables["foreign_power"]
         if self.step == 0:
             if st.power != "us":
                 pop(st, self)
                 return None
-            value = roll(st, 1, "US strength", "Philippine side", ev)[0]
-            st.us_strength = int(tables["us_strength_by_roll"][value - 1])
-            value = roll(st, 1, "US advance", "Philippine side", ev)[0]
-            self.steps_left = int(tables["us_steps_by_roll"][value - 1])
-            say(ev, f"The US marker shows strength {st.us_strength} and advances "
-                    f"{self.steps_left} step(s)")
-            self.step = 1
+            self.value = roll(st, 1, "US strength", "Philippine side", ev)[0]
+            self.step = STRENGTH_DIE
+        if self.step == STRENGTH_DIE:
+            if persistence_actions(st, Side.PHILIPPINE, self.value):
+                return decide(Side.PHILIPPINE, "persistence", "Use the Persistence marker on "
+                              "the US strength die?", self.section)
+            self._read_die(st, ev)
+        if self.step == ADVANCE_DIE:
+            if not self.value:
+                self.value = roll(st, 1, "US advance", "Philippine side", ev)[0]
+            if persistence_actions(st, Side.PHILIPPINE, self.value):
+                return decide(Side.PHILIPPINE, "persistence", "Use the Persistence marker on "
+                              "the US advance die?", self.section)
+            self._read_die(st, ev)
         while self.steps_left > 0:
             self.steps_left -= 1
             nxt = st.power_space - 1
@@ -214,3 +226,32 @@ class UsAdvance(Task):
             say(ev, f"The US marker advances to space {nxt}")
         pop(st, self)
         return None
+
+    def _read_die(self, st: BalerState, ev: list[Event]) -> None:
+        """Read the die on the waiting step's table and go on to the next step."""
+        tables = st.data.tables["foreign_power"]
+        if self.step == STRENGTH_DIE:
+            st.us_strength = int(tables["us_strength_by_roll"][min(6, self.value) - 1])
+            self.step = ADVANCE_DIE
+        else:
+            self.steps_left = int(tables["us_steps_by_roll"][min(6, self.value) - 1])
+            say(ev, f"The US marker shows strength {st.us_strength} and advances "
+                    f"{self.steps_left} step(s)")
+            self.step = ADVANCING
+        self.value = 0
+
+    def single_roll(self) -> tuple[str, int] | None:
+        if self.value and self.step in (STRENGTH_DIE, ADVANCE_DIE):
+            return ("US strength die" if self.step == STRENGTH_DIE else "US advance die",
+                    self.value)
+        return None
+
+    def legal(self, st: BalerState) -> list[Action]:
+        if self.value and self.step in (STRENGTH_DIE, ADVANCE_DIE):
+            return persistence_actions(st, Side.PHILIPPINE, self.value)
+        return []
+
+    def answer(self, st: BalerState, action: Action, ev: list[Event]) -> None:
+        if isinstance(action, ModifyDie):
+            self.value = use_persistence(st, self.value, action, ev)
+        self._read_die(st, ev)

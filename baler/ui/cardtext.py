@@ -6,7 +6,7 @@ from __future__ import annotations
 from baler.rules.state import CardInfo, Effect
 
 ICON_NAMES = {"attack": "attack", "movement": "movement", "supply": "supply",
-              "morale": "morale", "star": "star (any icon)"}
+              "morale": "morale", "star": "star (as support: any icon)"}
 REQUIREMENTS = {"morale_at_least": "morale {} or more", "supply_at_least": "supply {} or more",
                 "turn_at_least": "turn {} or later", "leader_in_command": "a leader in the "
                 "command area"}

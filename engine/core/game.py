@@ -189,9 +189,28 @@ class RulesExtras(Protocol[S]):
 
     - `reaction_default(state) -> Action | None`: when the decision now is a reaction window (an
       optional answer to the other side's move: a combat modifier, defensive air support, a
-      counter-attack card), the legal answer that declines it; None for any other decision. A
-      hot-seat screen plays it by itself, without a hand-off, when it is the only legal answer
-      (and logs that the window passed), so the screen changes hands only for real choices.
+      counter-attack card), the legal answer that declines it; None for any other decision.
+    - `usable_reactions(state) -> list[Action]`: in a reaction window, the legal answers other
+      than the default that can change its outcome in the deciding side's favour (a reroll of
+      a die already at its best face, or a counterattack that cannot hit, is not usable).
+      Worked out from what every side may see, so whether a window is offered reveals nothing
+      hidden. Without it every other legal answer counts as usable. A window with no usable
+      answer passes by itself (the screen plays the default and the log says so).
+    - `better_reactions(state) -> list[Action]`: the usable answers that cost nothing and can
+      only help (a free reroll of a die at its worst face). With the player's setting "pass my
+      reaction windows when I have nothing better than the default", a window without one
+      passes by itself. Without it no answer counts as better.
+    - `forced_answer(state) -> Action | None`: the only answer a decision leaves its side, when
+      a rule everyone can see rules out every other (keeping a card needs morale the side does
+      not have); None otherwise, and always None when the only answer depends on hidden
+      information. A hot-seat screen plays it instead of handing the screen over. (The only
+      answer of a decision that is not `private` is seen on the public view: the screen plays
+      it without asking this.)
+    - `holds_secrets(state, side) -> bool`: whether `view(state, side)` or that side's log now
+      shows anything the public ones do not (a hand, a face-down card, a bag's contents, a card
+      drawn earlier). A hot-seat screen needs the black hand-off screen only before a `private`
+      decision of a side that holds secrets, and answers another side's decisions on that
+      side's own view only when it holds none; without it every side is taken to hold some.
     - `determinize(state, side, rng) -> state`: a copy of `state` in which everything `side` may
       not see (the other hands, bag and deck orders, face-down choices) is redrawn at random from
       what is consistent with that side's view. Computer opponents search over such copies and
@@ -199,5 +218,13 @@ class RulesExtras(Protocol[S]):
     """
 
     def reaction_default(self, state: S) -> Action | None: ...
+
+    def usable_reactions(self, state: S) -> list[Action]: ...
+
+    def better_reactions(self, state: S) -> list[Action]: ...
+
+    def forced_answer(self, state: S) -> Action | None: ...
+
+    def holds_secrets(self, state: S, side: str) -> bool: ...
 
     def determinize(self, state: S, side: str, rng: Any) -> S: ...

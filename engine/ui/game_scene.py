@@ -38,6 +38,7 @@ from engine.core.game import GamePlugin
 from engine.core.session import Session
 from engine.plugins import load_object
 from engine.sim import make_agent
+from engine.ui import hotseat
 from engine.ui.adapter import AidPage, AidTable, BoardView, CardFace, Click, GameUI, MenuItem
 from engine.ui.app import App
 from engine.ui.autosave import Autosaver, write_new_save
@@ -162,12 +163,12 @@ class GameScene(Scene):
     "computer:LEVEL"; `agents` gives the computer sides' agents (built with `make_agents` when
     missing).
 
-    Hand-off rule (DESIGN.md §3): with two or more human sides, whenever a human side other than
-    the current viewer must decide (whether or not its decision is `private`), the screen goes
-    black until that player clicks. A reaction window whose only legal answer is the rules'
-    `reaction_default` is answered by itself, without a hand-off, and the log says so; with the
-    setting "pass my reaction windows" on, every reaction window of a human side is. With one
-    human side the viewer is always that side.
+    Hand-off rule (DESIGN.md §3, docs/hotseat.md, `engine.ui.hotseat`): with two or more human
+    sides, the screen goes black until the player clicks only before a private decision of a
+    side holding secrets; another side's other decisions are answered at once on the public view
+    (or on that side's own view when it holds nothing hidden). A reaction window with no usable
+    answer, and in hot-seat a decision of another side with a single possible answer, are played
+    by the screen and the log says so. With one human side the viewer is always that side.
     """
 
     def __init__(
@@ -203,14 +204,20 @@ class GameScene(Scene):
         self.humans = [s for s in plugin.sides if self.players[s] == "human"]
         self.viewer: str | None = self.humans[0] if len(self.humans) == 1 else None
         """The side whose view is drawn: the only human, the last one handed the screen in a
-        hot-seat game, or None (public view only) when the computer plays every side."""
+        hot-seat game, or None (public view only) when the computer plays every side or a
+        hot-seat player answers on the public view."""
+        self.seat: str | None = self.viewer
+        """The human side whose decisions the screen takes now (the viewer, or the side
+        answering on the public view)."""
         self.handoff: Handoff | None = None
         self.handoffs = 0
         """Hand-off screens shown so far (tools/count_handoffs.py reads it)."""
         self.pass_reactions = pass_reactions
-        """Answer a reaction window by itself when its default is the only answer (off only to
-        measure how many hand-offs that saves)."""
+        """The screen's hand-off economies: answers played by the screen, the black screen only
+        before private decisions (off only to measure the screen without them)."""
         self.last_seen: dict[str, int] = {}
+        self._unsummed = False
+        """Hot-seat: the viewer took the screen without the hand-off summary."""
         self.selection: str | None = None
         self.highlight: frozenset[str] = frozenset()
         self.choices: tuple[Action, ...] = ()
@@ -256,14 +263,14 @@ class GameScene(Scene):
         decision = self.session.decision
         player: str | None = decision.player
         if decision.table and self.humans and self.players.get(player or "") != "human":
-            return self.viewer if self.viewer in self.humans else self.humans[0]
+            return self.seat if self.seat in self.humans else self.humans[0]
         return player
 
     def _my_turn(self) -> bool:
         """A human side decides now and the screen is theirs."""
         player = self.deciding
         return player is not None and self.players.get(player) == "human" \
-            and player == self.viewer and self.handoff is None
+            and player == self.seat and self.handoff is None
 
     def side_name(self, side: str | None) -> str:
         """The side's name as the game prints it."""
@@ -277,11 +284,36 @@ class GameScene(Scene):
         return found if callable(found) else None
 
     def _handoff_due(self) -> str | None:
-        """The human side the screen must pass to now, if any (only with two or more humans)."""
+        """The human side the black screen must pass to now, if any (only with two or more
+        humans): before a private decision of a side holding secrets that is not on screen."""
         player = self.deciding
-        if len(self.humans) < 2 or player is None or player not in self.humans:
+        if len(self.humans) < 2 or player is None or player not in self.humans \
+                or player == self.viewer:
             return None
-        return None if player == self.viewer else player
+        if self.pass_reactions and not hotseat.needs_black_screen(
+                self.session.rules, self.session.state, player):
+            return None
+        return player
+
+    def _take_screen(self) -> None:
+        """Hot-seat: another human side's decision that needs no black screen is answered at
+        once, on that side's own view when it holds no secrets, else on the public view."""
+        player = self.deciding
+        if not self.pass_reactions or len(self.humans) < 2 or player is None \
+                or player not in self.humans or player == self.seat or self.handoff is not None:
+            return
+        rules, state = self.session.rules, self.session.state
+        if hotseat.needs_black_screen(rules, state, player):
+            return
+        if self.seat is not None:
+            self.last_seen[self.seat] = len(self.session.history)
+        self.seat, self.viewer = player, hotseat.view_for(rules, state, player)
+        self._unsummed = True
+        self._close_popups()
+        self.selection, self.highlight, self.choices = None, frozenset(), ()
+        heading = self._heading(player)
+        self.app.toast(f"{self.side_name(player)} player to decide"
+                       + (f" ({heading})" if heading else ""))
 
     def _summary(self, side: str, since: int) -> Callable[[], list[str]]:
         name = self._extra("place_name")
@@ -300,23 +332,34 @@ class GameScene(Scene):
         side = self._handoff_due()
         if side is None or self.handoff is not None or self.animations:
             return
-        if self.viewer is not None:
-            self.last_seen[self.viewer] = len(self.session.history)
+        self._start_handoff(side)
+
+    def _own_view(self) -> None:
+        """On the public view: the black screen, then the deciding player's own view."""
+        if self.seat is not None and self.handoff is None:
+            self._start_handoff(self.seat)
+
+    def _start_handoff(self, side: str) -> None:
+        if self.seat is not None and self.seat != side:
+            self.last_seen[self.seat] = len(self.session.history)
         since = self.last_seen.get(side, 0)
         self._close_popups()
         self.selection, self.highlight, self.choices = None, frozenset(), ()
         self.tooltip.hover(None, None)
         self.handoffs += 1
+        self._unsummed = False
         self.handoff = Handoff(side, self.side_name(side), self._summary(side, since),
                                heading=self._heading(side), can_replay=True)
         self._handoff_since = since
 
     def show_since_last_turn(self) -> None:
-        """Against the computer: the summary of what happened since the viewer's last action,
-        with the replay on the board."""
+        """Against the computer, or in hot-seat when the screen came without the black screen:
+        the summary of what happened since the viewer's last turn, with the replay on the
+        board."""
         if self.viewer is None:
             return
         since = self.last_seen.get(self.viewer, 0)
+        self._unsummed = False
         self._close_popups()
         self.handoff = Handoff(self.viewer, self.side_name(self.viewer),
                                self._summary(self.viewer, since),
@@ -325,16 +368,16 @@ class GameScene(Scene):
         self._handoff_since = since
 
     def _others_acted(self) -> int:
-        """Actions of other sides since the viewer's last one (single human against the
-        computer)."""
-        if self.viewer is None or len(self.humans) != 1:
+        """Actions of other sides since the viewer's last one: against the computer, or in
+        hot-seat when the screen came to the viewer without the black screen and its summary."""
+        if self.viewer is None or (len(self.humans) > 1 and not self._unsummed):
             return 0
         since = self.last_seen.get(self.viewer, 0)
         return sum(1 for e in self.session.history[since:] if e.player != self.viewer)
 
     def _finish_handoff(self) -> None:
         assert self.handoff is not None
-        self.viewer = self.handoff.side
+        self.viewer = self.seat = self.handoff.side
         self.handoff = None
         self.refresh()
 
@@ -421,6 +464,8 @@ class GameScene(Scene):
         status = list(self.gameui.status(view))
         if len(self.humans) >= 2 and self.viewer is not None:
             status.append(("Screen", f"{self.side_name(self.viewer)} player"))
+        elif len(self.humans) >= 2 and self.seat is not None:
+            status.append(("Screen", f"public view, {self.side_name(self.seat)} player"))
         hand = self.gameui.hand(view) if self.viewer is not None else None
         feed = self._feed()
         feed.update(self.session)
@@ -451,7 +496,7 @@ class GameScene(Scene):
             text = f"{self.side_name(player)} to play: {decision.prompt}"
         elif is_computer(self.players.get(player)):
             text = f"{self.side_name(player)} (computer) is deciding…"
-        elif player != self.viewer:
+        elif player != self.seat:
             text = f"{self.side_name(player)} to play: hand the screen over."
         elif self.choices:
             text = "Which one?"
@@ -474,6 +519,10 @@ class GameScene(Scene):
             if acted:
                 options.append((f"Since your last turn ({acted} actions)…",
                                 self.show_since_last_turn))
+            if self.viewer is None and len(self.humans) >= 2:
+                note = f"{note} Public view: no hidden information is shown.".strip()
+                options.append((f"Show the {self.side_name(player)} player's own view…",
+                                self._own_view))
         self.prompt.set(text, options, note)
 
     def _player(self, action: Action) -> Callable[[], None]:
@@ -551,27 +600,22 @@ class GameScene(Scene):
         self._settle()
 
     def _auto_answer(self) -> tuple[Action, str] | None:
-        """The reaction window answered by itself now, with the log's note, if any."""
+        """The answer the screen plays by itself now (`engine.ui.hotseat.auto_answer`), with the
+        log's note, if any. A private decision's note names the question, not the answer."""
         player = self.deciding
         if not self.pass_reactions or self.still or player is None \
                 or self.players.get(player) != "human":
             return None
-        default_of = getattr(self.session.rules, "reaction_default", None)
-        if default_of is None:
+        decision = self.session.decision
+        auto = hotseat.auto_answer(
+            self.session.rules, self.session.state, self.session.legal_actions(),
+            away=len(self.humans) >= 2 and player != self.seat,
+            pass_setting=self.app.settings.auto_pass_reactions)
+        if auto is None:
             return None
-        default = default_of(self.session.state)
-        if default is None:
-            return None
-        legal = self.session.legal_actions()
-        if default not in legal:
-            return None
-        label = self.gameui.action_label(default)
-        who = self.side_name(player)
-        if legal == [default]:
-            return default, f"{who}: {label} (no other answer was possible)"
-        if self.app.settings.auto_pass_reactions:
-            return default, f"{who}: {label} (reaction windows pass by themselves: game menu)"
-        return None
+        what = f"answered \"{decision.prompt}\"" if decision.private \
+            else self.gameui.action_label(auto.action)
+        return auto.action, f"{self.side_name(player)}: {what} ({auto.why})"
 
     def _settle(self) -> None:
         """After actions and their dice: answer reaction windows that need no one, then hand
@@ -592,6 +636,7 @@ class GameScene(Scene):
                 self.prompt.set("Rolling the dice…", [], "Click or press a key to skip.")
                 self._layout_panel()
                 return
+        self._take_screen()
         self._start_handoff_if_due()
         self.refresh()
 
@@ -909,8 +954,9 @@ class GameScene(Scene):
             "F1 player aid, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, L enlarge the log, F11 full "
             "screen, F12 screenshot, Ctrl +/- text size, M sound. Drag or arrow keys to pan, "
             "wheel to zoom, F or Home to see the whole board; right-click a card to read it. "
-            "\"Pass my reaction windows\": when the rules offer a reaction, its declining answer "
-            "is played for you.",
+            "\"Pass my reaction windows\": a reaction window is offered only when you have "
+            "something better than declining (free, and it cannot make things worse); otherwise "
+            "it is declined for you and the log says so.",
             [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", quit_game)],
             rows=[speed, confirm, passing, *overlay_rows], escape=0))
 

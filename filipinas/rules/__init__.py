@@ -14,7 +14,7 @@ from engine.core.dice import Dice
 from engine.core.game import Result, Scenario, stable_hash
 from filipinas.rules import actions as A
 from filipinas.rules import board as B
-from filipinas.rules import cards, combat, forces, hidden, movement, operations
+from filipinas.rules import cards, combat, forces, hidden, movement, operations, reactions
 from filipinas.rules import position as positions
 from filipinas.rules.invariants import check_invariants
 from filipinas.rules.legal import is_legal, legal_actions
@@ -142,6 +142,18 @@ class FilipinasRules:
         if state.outcome is None and state.pending and state.pending[-1].kind in REACTIONS:
             return A.Decline()
         return None
+
+    def usable_reactions(self, state: FilState) -> list[Action]:
+        """The answers of the reaction window now worth offering (a counterattack only when it
+        can hit, 6.7); see `reactions`."""
+        if self.reaction_default(state) is None:
+            return []
+        return reactions.usable_reactions(state, legal_actions(state))
+
+    def better_reactions(self, state: FilState) -> list[Action]:
+        if self.reaction_default(state) is None:
+            return []
+        return reactions.better_reactions(state, legal_actions(state))
 
     def turn_scores(self, state: FilState) -> dict[str, dict[str, int]]:
         """The scoreboard the balance lab charts by turn: Spanish Morale and the cities the

@@ -159,21 +159,23 @@ def declare_siege(state: FilState, side: str, units: list[str], city: str,
 
 def siege_strength(state: FilState, units: list[str]) -> int:
     """Besieging strength: American and Spanish CF, and Filipino CF only with the Artillery in
-    the stack (6.8, 6.8.1)."""
+    the stack (6.8, 6.8.1); a dispersed brigade besieges at CF 1 (4.2.3.4, GAP-FIL-19)."""
     has_artillery = state.artillery == "in_play" and any(
         state.artillery_holder in state.members(u) for u in units)
     total = 0
     for u in units:
         c = cdef(state, u)
         if c.faction != FILIPINO or has_artillery:
-            total += cf(state, u)
+            total += defence_cf(state, u)
     return total
 
 
 def city_defence(state: FilState, city: str) -> int:
-    """Defence Value 1 plus the CF of the land units in the city (6.8)."""
+    """Defence Value 1 plus the CF of the land units in the city (6.8); a brigade that kept its
+    Search and Destroy marker on entering the city counts CF 1 (4.2.3.4, GAP-FIL-19)."""
     return state.data.params.city_defence + sum(
-        cf(state, c) for c in state.stack_of if state.loc[c] == city and cdef(state, c).land)
+        defence_cf(state, c) for c in state.stack_of
+        if state.loc[c] == city and cdef(state, c).land)
 
 
 def start_siege(state: FilState, side: str, units: list[str], city: str,

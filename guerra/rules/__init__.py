@@ -394,6 +394,11 @@ class GuerraRules:
             return DefenceReady(False)
         return None
 
+    def holds_secrets(self, state: GuerraState, side: str) -> bool:
+        """Nothing is hidden in this game (see `view`): no seat ever holds a secret, so a
+        hot-seat screen passes between seats without the black hand-off screen."""
+        return False
+
     def check_invariants(self, state: GuerraState) -> list[str]:
         return check(state)
 

@@ -125,10 +125,9 @@ def test_persistence_on_the_surveillance_die() -> None:
     assert not st.persistence and task.surv_spent == [ES.value, PH.value]
 
 
-def test_casualty_location_and_us_rolls_offer_no_window() -> None:
-    """GAP-BAL-40: "You can only modify combat rolls, not the rolls for resolving casualties",
-    and the US strength and advance dice are the foreign power's, rolled for the US: neither
-    opens a Persistence window."""
+def test_casualty_location_rolls_offer_no_window() -> None:
+    """GAP-BAL-40: "You can only modify combat rolls, not the rolls for resolving casualties":
+    the location die of a casualty opens no Persistence window."""
     st = cleared()
     place(st, {"ph-soldier-17": "ph-12-a1a2", "ph-soldier-18": "ph-34-a1",
                "es-jose-pestana": "es-34-a1"})
@@ -139,10 +138,47 @@ def test_casualty_location_and_us_rolls_offer_no_window() -> None:
     act(st, Done())
     assert halted(st) and script_done(st) and st.persistence
     assert st.loc["ph-soldier-17"] == "es-eliminated"
+
+
+def _us_turn(rolls: tuple[int, ...], persistence: bool = True) -> BalerState:
+    """Turn 4, the US marker in Manila (space 5), the Philippine troops off the map."""
     st = cleared()
-    st.turn, st.power, st.persistence = 4, "us", True
-    run(st, UsAdvance(), rolls=(1, 1))
-    assert kind(st) != "persistence" and st.persistence
+    st.turn, st.power, st.power_space, st.persistence = 4, "us", 5, persistence
+    run(st, UsAdvance(), rolls=rolls)
+    return st
+
+
+def test_persistence_on_the_us_advance_die() -> None:
+    """"The Philippine side, after resolving the attrition, rolls two dice to determine the
+    behavior of the US": both are Philippine die rolls, so the marker may change them. Strength
+    2 (4) is kept; the advance 6 (3 steps) is rerolled into a 1: the marker moves one step only,
+    from Manila to space 4."""
+    st = _us_turn((2, 6, 1))
+    assert kind(st) == "persistence" and "strength" in st.decision.prompt
+    view = dice_in_play(st)
+    assert view is not None and view["pools"][0]["values"] == [2]
+    act(st, Done())
+    assert kind(st) == "persistence" and "advance" in st.decision.prompt
+    assert st.us_strength == 4 and st.persistence
+    act(st, REROLL)
+    assert halted(st) and script_done(st) and not st.persistence
+    assert st.power_space == 4
+
+
+def test_persistence_plus_one_on_the_us_strength_die() -> None:
+    """The strength die is read on its table after the marker: a 3 (strength 4) raised to 4
+    shows strength 5 (a legal choice, if a poor one); the advance die then opens no window, the
+    marker being spent."""
+    st = _us_turn((3, 1))
+    act(st, PLUS)
+    assert st.us_strength == 5 and not st.persistence
+    assert halted(st) and script_done(st) and st.power_space == 4
+
+
+def test_no_window_on_the_us_dice_without_an_active_marker() -> None:
+    st = _us_turn((6, 5), persistence=False)
+    assert halted(st) and script_done(st)
+    assert st.us_strength == 5 and st.power_space == 2
 
 
 def test_reaction_default_declines_each_reaction_window() -> None:

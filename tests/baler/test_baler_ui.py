@@ -215,18 +215,28 @@ def test_hot_seat_never_draws_the_other_sides_hand(tmp_path) -> None:
             click(app, (10, 10), steps=2)
             continue
         viewer = scene.viewer
-        assert viewer == session.decision.player
-        other = "philippine" if viewer == "spanish" else "spanish"
+        deciding = session.decision.player
+        assert scene.seat == deciding
         table = scene.gameui.board.table
-        assert table.hand == session.state.hands[viewer]
-        secret = set(session.state.hands[other])
-        down = session.state.face_down[other]
-        if down is not None:
-            secret.add(down)
+        if viewer is None:  # a decision that is not private, answered on the public view
+            assert not session.decision.private
+            hidden = [side for side in ("spanish", "philippine")]
+            assert not table.hand
+        else:
+            assert viewer == deciding
+            hidden = ["philippine" if viewer == "spanish" else "spanish"]
+            assert table.hand == session.state.hands[viewer]
+        secret: set[str] = set()
+        for other in hidden:
+            secret.update(session.state.hands[other])
+            down = session.state.face_down[other]
+            if down is not None:
+                secret.add(down)
         shown = {*table.hand, *(c for c, _ in table.extras), *(c for c, _ in table.played)}
         assert not shown & secret
         assert not any(t.removeprefix("card:hand:") in secret for t in scene.gameui.board.marks)
-        scene.play(agents[viewer].choose(PLUGIN.rules, session.state, session.legal_actions()))
+        scene.play(agents[deciding].choose(PLUGIN.rules, session.state,
+                                           session.legal_actions()))
         app.step(DT)
     assert seen_handoff
 

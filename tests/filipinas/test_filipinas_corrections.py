@@ -97,6 +97,43 @@ def test_located_columns_still_attack_with_one_cf_each(scenario):
     assert any("CF 2 against 1 +1" in str(e) for e in events)
 
 
+def test_a_search_and_destroy_brigade_besieges_at_one(scenario):
+    """FIL-054, FIL-228, GAP-FIL-19 (4.2.3.4, 6.8): a siege is an attack like any other; the
+    brigade in columns brings CF 1 against Cavite's defence of 1 + a CF 1 corps = 2, too little
+    to besiege; regrouped it brings its CF 2 and may."""
+    s = _spain(scenario, ap=(2, 5))
+    s.city_owner["cavite_city"] = "filipino"
+    put(s, "cavite_city", "cavite_corps", reduced=["cavite_corps"])
+    put(s, "cavite", "marina")
+    put(s, "manila_city", "blanco")
+    s.search.add("marina")
+    ready(s)
+    siege = A.Attack(("marina",), "cavite_city")
+    assert siege not in RULES.legal_actions(s)
+    s.search.discard("marina")
+    assert siege in RULES.legal_actions(s)
+
+
+def test_a_search_and_destroy_brigade_in_a_city_defends_it_at_one(scenario):
+    """FIL-054, FIL-229, GAP-FIL-19 (4.2.3.4, 6.8, 6.9.2: "A unit in 'Search and Destroy' keeps
+    its marker when it moves"): Manila defends with 1 + 1 for the brigade in columns inside, not
+    1 + 2, so the Americans' CF 2 may besiege it; the besiegers roll a 6 and take the city."""
+    s = empty_position(scenario, [6], ap=(5, 7))
+    s.us_at_war = True
+    put(s, "manila_city", "marina")
+    s.search.add("marina")
+    put(s, "manila", "us_anderson")
+    ready(s)
+    from filipinas.rules.combat import city_defence
+
+    assert city_defence(s, "manila_city") == 2
+    siege = A.Attack(("us_anderson",), "manila_city")
+    assert siege in RULES.legal_actions(s)
+    events = play(s, siege)
+    assert any("strength 2 against defence 2" in str(e) for e in events)
+    assert s.city_owner.get("manila_city") == "usa"
+
+
 # --- 10.4 step 2: "superiority of modifiers to the die or of factors" ---------------------------
 
 def _at_war(scenario):

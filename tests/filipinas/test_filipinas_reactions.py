@@ -1,5 +1,6 @@
 """`reaction_default`: in every reaction window the declining answer, legal; None elsewhere
-(engine contract `RulesExtras`, 6.7, 6.8.3, 6.11, 6.13.3, 10.2)."""
+(engine contract `RulesExtras`, 6.7, 6.8.3, 6.11, 6.13.3, 10.2). `usable_reactions` and
+`better_reactions`: a counterattack is worth offering only when it can hit (6.7)."""
 
 from __future__ import annotations
 
@@ -56,3 +57,46 @@ def test_discard_and_round_are_real_choices(scenario):
     ready(s)
     assert s.pending[-1].kind == Kind.DISCARD
     assert RULES.reaction_default(s) is None
+
+
+# --- usable answers (filipinas/rules/reactions.py) ---------------------------------------------
+
+def _missed_attack_on_a_column(scenario):
+    """A CF 2 corps attacks a Search and Destroy brigade (CF 1, 4.2.3.4) and rolls a 1: no hit,
+    so the Spanish may counterattack (6.7), at CF 1 against 2."""
+    s = empty_position(scenario, [1], ap=(5, 7))
+    put(s, "bulacan", "marina")
+    put(s, "bulacan", "bulacan_corps")
+    s.search.add("marina")
+    ready(s)
+    play(s, A.Attack(("bulacan_corps",), "marina"))
+    assert s.decision.kind == "counterattack" and s.decision.player == "spain"
+    assert RULES.reaction_default(s) == A.Decline()
+    return s
+
+
+def test_a_counterattack_that_cannot_hit_is_no_usable_answer(scenario):
+    """6.7's example: "There is no possibility of a counterattack" when even a 6 falls short.
+    CF 1 against 2 is −1, a 6 makes 5, the hit needs 6, and the Spanish hand is empty: no card
+    could add the missing point."""
+    s = _missed_attack_on_a_column(scenario)
+    assert A.Counterattack() in RULES.legal_actions(s)
+    assert RULES.usable_reactions(s) == [] and RULES.better_reactions(s) == []
+
+
+def test_a_counterattack_a_card_could_carry_to_a_hit_is_offered(scenario):
+    """With one card in the Spanish hand it may be a +1 combat card (the other side cannot tell
+    which): a 6 + 1 − 1 hits, so the counterattack is usable, and better than declining (it
+    costs nothing and the attacker cannot answer it)."""
+    s = _missed_attack_on_a_column(scenario)
+    s.hands["spain"] = [next(c for c, d in s.data.cards.items() if d.deck == "spanish")]
+    assert RULES.usable_reactions(s) == [A.Counterattack()]
+    assert RULES.better_reactions(s) == [A.Counterattack()]
+
+
+def test_other_decisions_are_no_reaction_windows(scenario):
+    s = empty_position(scenario, ap=(5, 7))
+    put(s, "bulacan", "bulacan_corps")
+    ready(s)
+    assert RULES.reaction_default(s) is None
+    assert RULES.usable_reactions(s) == [] and RULES.better_reactions(s) == []
