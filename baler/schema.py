@@ -12,11 +12,12 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Mapping
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
 from baler.checks import CHECKS
+from engine.data.positions import position_check
 from engine.data.schema import Document, Id, Problem, Record, Ref, SchemaSet, ValidDoc
 
 SideName = Literal["spanish", "philippine"]
@@ -417,9 +418,12 @@ class StartingPower(Record):
 
     space: Annotated[SpaceRef, Field(description="The territorial control map space it is on "
                                                  "(tcm-2 to tcm-5: never Baler).")]
-    power: Literal["spain", "us"] = Field(
+    power: Literal["spain", "us", "none"] = Field(
         "spain", description="Which power the marker shows: Spain (strength fixed by the "
-        "tables), or the United States when a later start begins after the US arrival.")
+        "tables), or the United States when a later start begins after the US arrival; none "
+        "once the United States have left.")
+    us_strength: Annotated[int, Field(ge=1, le=6)] | None = Field(None, description=(
+        "The strength the US marker shows (default: the tables' starting strength)."))
 
 
 class TerritorialTroops(Record):
@@ -430,6 +434,44 @@ class TerritorialTroops(Record):
                                                  "foreign power's.")]
     units: Annotated[list[UnitRef], Field(min_length=1, max_length=3,
                                           description="Philippine soldiers and leaders.")]
+
+
+CardRef = Annotated[str, Ref("card")]
+PhaseName = Literal["initiative", "events", "attrition", "first-shootings", "action",
+                    "second-shootings", "upkeep"]
+
+
+class SidePiles(Record):
+    spanish: list[CardRef] = []
+    philippine: list[CardRef] = []
+
+
+class FaceUp(Record):
+    A: CardRef | None = None
+    B: CardRef | None = None
+
+
+class CardPiles(Record):
+    """Every card by pile (decks and bags draw from the end of the list); a card listed
+    nowhere starts in its own deck."""
+
+    hands: SidePiles = SidePiles()
+    decks: SidePiles = SidePiles()
+    discards: SidePiles = SidePiles()
+    fow_decks: SidePiles = SidePiles()
+    shared_deck: list[CardRef] = []
+    shared_faceup: FaceUp = FaceUp()
+    removed: list[CardRef] = []
+
+
+class SideAreas(Record):
+    spanish: list[AreaId] = []
+    philippine: list[AreaId] = []
+
+
+class Firepower(Record):
+    level: Annotated[int, Field(ge=0, le=3)]
+    favours: SideName | None = None
 
 
 class Setup(Document):
@@ -456,6 +498,28 @@ class Setup(Document):
         "Philippine ones in the Spanish area. The starting VP are in `tracks`."))
     territorial_troops: TerritorialTroops | None = Field(None, description=(
         "Philippine troops on the territorial control map at the start (none if omitted)."))
+    # A position in a game in progress (baler/rules/position.py, docs/editor.md): every key
+    # below is optional, and the game starts at the beginning of `phase` of `turn`.
+    phase: PhaseName | None = Field(None, description=(
+        "The phase the game starts at (default: initiative); its own steps run first."))
+    initiative: SideName | None = Field(None, description=(
+        "The side holding the initiative (needed after the initiative phase)."))
+    boxes: dict[SpaceRef, list[UnitRef]] | None = Field(None, description=(
+        "Units of the spaces `placements` does not cover: bags (drawn from the end of the "
+        "list), the artillery reserve, beds, command posts, a space of two."))
+    exhausted: list[UnitRef] | None = Field(None, description="Leaders exhausted.")
+    disabled: dict[UnitRef, Annotated[int, Field(ge=1, le=6)]] | None = Field(
+        None, description="Leaders disabled, with the turn they were disabled in.")
+    surveillance: SideAreas | None = Field(None, description=(
+        "The areas holding each side's surveillance markers."))
+    shooting_markers: dict[AreaId, SideName] | None = Field(None, description=(
+        "Areas where a side has shot this turn."))
+    firepower: dict[AreaId, Firepower] | None = Field(None, description=(
+        "Firepower markers (default: worked out from the units)."))
+    sabotaged_trenches: list[SpaceRef] | None = Field(None, description=(
+        "Trench sections built but sabotaged."))
+    cards: CardPiles | None = Field(None, description=(
+        "Every pile of cards (default: shuffled and dealt as at the start)."))
 
 
 # --- cross-file checks -----------------------------------------------------------------------
@@ -608,10 +672,19 @@ def _check_territorial(setup: Setup, item: ValidDoc, board: Board,
     return problems
 
 
+def _rules() -> Any:
+    """The game's rules, which lay out the setup as a position (imported when a scenario is
+    checked; the rules keep what they load for the game that follows)."""
+    from baler import PLUGIN
+
+    return PLUGIN.rules
+
+
 SCHEMAS = SchemaSet(
     game="baler",
     kinds={"board": Board, "units": Units, "cards": Cards, "tables": Tables, "setup": Setup},
-    checks=(_check_cards, _check_board, _check_setup),
+    checks=(_check_cards, _check_board, _check_setup,
+            position_check("setup", lambda: _rules())),
     required_kinds=("board", "units", "cards", "tables", "setup"),
 )
 

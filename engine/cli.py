@@ -1,4 +1,5 @@
-"""The `wargames` command: launcher, play, validate, schema, simulate, render, replay, bench.
+"""The `wargames` command: launcher, play, validate, schema, simulate, render, edit, replay,
+bench.
 
 User errors (a missing file, bad YAML, an unknown game, a bad save) print one clear line (or the
 list of YAML problems) on stderr and exit with status 2, never a traceback.
@@ -204,6 +205,16 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--size", type=_size, default=(1600, 1000))
     render.add_argument("--seed", type=int, default=1)
 
+    edit = sub.add_parser("edit", help="edit a position on the board and save it as a "
+                          "scenario")
+    edit.add_argument("game")
+    edit.add_argument("--scenario", help="scenario manifest YAML to start from (default: the "
+                      "game's standard)")
+    edit.add_argument("--out", metavar="FILE.yaml",
+                      help="where Ctrl+S saves the scenario manifest (default: beside the "
+                      "scenario, NAME-edited.yaml); the setup goes beside it as "
+                      "FILE-setup.yaml")
+
     replay = sub.add_parser("replay", help="step through a saved game")
     replay.add_argument("save")
 
@@ -269,6 +280,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         # the window shows while the scenario loads (a load error closes it and is printed)
         return run_game(plugin, lambda: _session(plugin, args.scenario, seed, args.load),
                         players, agents)
+    if command == "edit":
+        return _edit(plugin, args.scenario, args.out)
     if command == "render":
         session = _session(plugin, args.scenario, args.seed, args.load)
         from engine.ui.render import render_png
@@ -279,6 +292,25 @@ def _dispatch(args: argparse.Namespace) -> int:
             raise UserError(f"cannot write {args.out}: {err}") from None
         return 0
     raise UserError(f"unknown command {command}")
+
+
+def _edit(plugin: GamePlugin, scenario_file: str | None, out: str | None) -> int:
+    from engine.editing import PositionEdits, default_target
+
+    if not plugin.editor:
+        raise UserError(f"{plugin.title} has no position editor")
+    scenario = load_game_scenario(plugin, Path(scenario_file) if scenario_file else None)
+    target = Path(out) if out else default_target(scenario)
+    if target.suffix not in (".yaml", ".yml"):
+        raise UserError(f"--out {out}: a scenario manifest is a .yaml file")
+    try:
+        edits = PositionEdits(plugin, scenario)
+    except Exception as err:  # the boundary: a scenario the rules cannot lay out
+        raise UserError(f"cannot lay out {display(scenario.path)} ({type(err).__name__}: "
+                        f"{err})") from None
+    from engine.ui.editor import run_editor
+
+    return run_editor(plugin, edits, target)
 
 
 def _random_seed() -> int:

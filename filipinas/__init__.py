@@ -14,6 +14,7 @@ PLUGIN = GamePlugin(
     default_scenario="standard.yaml",
     schemas="filipinas.schema:SCHEMAS",
     ui="filipinas.ui:create",
+    editor="filipinas.ui.editor:create",
     agents={"easy": "filipinas.ai:easy", "normal": "filipinas.ai:normal",
             "bot": "filipinas.ai:bot", "ai": "filipinas.ai:easy"},
     description=(

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from engine.data.positions import position_check
 from engine.data.schema import Document, Id, Problem, Record, Ref, SchemaSet, ValidDoc
 from filipinas.checks import CHECKS
 
@@ -322,6 +323,48 @@ class PlacementModel(Record):
     ))] = []
 
 
+class ArtilleryModel(Record):
+    state: Literal["unused", "in_play", "lost"] = "unused"
+    holder: CounterRef | None = None
+
+
+class MarkersModel(Record):
+    """The markers of a position in a game in progress (4.2.3)."""
+
+    target: list[CounterRef] = []
+    protect: list[CounterRef] = []
+    search: list[CounterRef] = []
+    entrenched: list[CounterRef] = []
+    baler: list[CounterRef] = []
+    landed: list[CounterRef] = []
+    zapote_defenders: list[CounterRef] = []
+    sacked: list[SpaceRef] = []
+    lines: list[SpaceRef] = []
+    zapote: bool = False
+    reconcentration: bool = False
+    artillery: ArtilleryModel = ArtilleryModel()
+
+
+class DecksModel(Record):
+    spanish: list[CardRef] = []
+    filipino: list[CardRef] = []
+    usa_spanish: list[CardRef] = []
+    usa_filipino: list[CardRef] = []
+
+
+class HandsModel(Record):
+    spain: list[CardRef] = []
+    filipino: list[CardRef] = []
+
+
+class CardPilesModel(Record):
+    """The decks and hands (decks draw from the end of the list); a card listed nowhere, and
+    not out of the game, starts in its own deck."""
+
+    decks: DecksModel = DecksModel()
+    hands: HandsModel = HandsModel()
+
+
 class SetupDoc(Document):
     kind: Literal["setup"]
     turn: int = Field(1, ge=1, description=(
@@ -339,6 +382,20 @@ class SetupDoc(Document):
         "a card that kills Cánovas leaves Sagasta in power for good, a card that exiles "
         "Aguinaldo leaves the Filipino minimum at 1 AP (6.13.4); Aguinaldo placed in Hong "
         "Kong is in exile until the United States enter the war."))
+    # A position in a game in progress (filipinas/rules/position.py, docs/editor.md); every
+    # key is optional and the game starts at the beginning of `phase` of `turn`.
+    phase: Literal["administration", "action"] | None = None
+    active: SideName | None = None
+    markers: MarkersModel | None = None
+    cities: dict[SpaceRef, Faction] | None = None
+    us_at_war: bool | None = None
+    us_entry_pending: bool | None = None
+    exiled: bool | None = None
+    biak: bool | None = None
+    canovas_dead: bool | None = None
+    government_changed: bool | None = None
+    plunders: Annotated[int, Field(ge=0)] | None = None
+    cards: CardPilesModel | None = None
 
 
 class OptionsDoc(Document):
@@ -446,6 +503,14 @@ def _check_start(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     return problems
 
 
+def _rules() -> Any:
+    """The game's rules, which lay out the setup as a position (imported when a scenario is
+    checked; the rules keep what they load for the game that follows)."""
+    from filipinas import PLUGIN
+
+    return PLUGIN.rules
+
+
 SCHEMAS = SchemaSet(
     game="filipinas",
     kinds={
@@ -456,7 +521,8 @@ SCHEMAS = SchemaSet(
         "setup": SetupDoc,
         "options": OptionsDoc,
     },
-    checks=(_check_decks, _check_adjacency, _check_setup, _check_start),
+    checks=(_check_decks, _check_adjacency, _check_setup, _check_start,
+            position_check("setup", lambda: _rules())),
     required_kinds=("map", "counters", "cards", "tables", "setup"),
 )
 

@@ -24,6 +24,7 @@ PLUGIN = GamePlugin(
     default_scenario="july_1936.yaml",
     schemas="guerra.schema:SCHEMAS",
     ui="guerra.ui:create",
+    editor="guerra.ui.editor:create",
     agents={"easy": "guerra.ai:easy", "normal": "guerra.ai:normal", "ai": "guerra.ai:easy"},
     description=(
         "The Spanish Civil War, July 1936 to March 1939: Nationalists against Republicans on a "

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
 from engine.core.hexgrid import ODD, OffsetCoord, hex_distance, roffset_to_cube
 from engine.data.grid import parse_grid
+from engine.data.positions import position_check
 from engine.data.schema import Document, Id, Problem, Record, Ref, SchemaSet, ValidDoc
 from guerra.checks import CHECKS
 
@@ -239,6 +240,27 @@ class FecStart(Record):
     republican: int = 0
 
 
+SeatName = Literal["nationalist", "republican", "nationalist_2", "republican_2"]
+TerritoryRef = Annotated[str, Ref("territory")]
+CounterId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.-]+$")]
+"""A counter's id: its family's prefix and number ("R-A007"); the rules check that it exists."""
+
+
+class GameOptions(Record):
+    level: Literal["basic", "intermediate", "advanced"]
+    nationalist_players: Annotated[int, Field(ge=1, le=2)] = 1
+    republican_players: Annotated[int, Field(ge=1, le=2)] = 1
+    tie_ends_game: bool = True
+
+
+class CounterSpot(Record):
+    """Where a counter of a position stands: a hex, or aboard a naval counter."""
+
+    hex: HexLabel | None = None
+    aboard: CounterId | None = None
+    seat: SeatName | None = None
+
+
 class SetupDoc(Document):
     kind: Literal["setup"]
     turn: TurnNumber = Field(1, description=(
@@ -261,6 +283,18 @@ class SetupDoc(Document):
     eliminated: dict[Annotated[str, Ref("family")], Positive] = Field({}, description=(
         "Counters of each family already lost before the start: they never enter play, so the "
         "reinforcements by population and by table draw only on what remains (section 10)."))
+    # A position in a game in progress (guerra/rules/position.py, docs/editor.md); every key is
+    # optional and the game starts at the beginning of `phase` of `turn`.
+    options: GameOptions | None = None
+    phase: Literal["options", "africa", "population_reinforcements", "fixed_reinforcements",
+                   "conversion", "movement", "combat", "readaptation"] | None = None
+    acting: SideName | None = None
+    counters: dict[CounterId, CounterSpot] | None = None
+    last_owner: dict[TerritoryRef, SideName | None] | None = None
+    fec_losses: dict[SideName, Count] | None = None
+    weather: list[Annotated[str, Ref("zone")]] | None = None
+    naval_allowance: dict[SideName, Count] | None = None
+    africa: list[CounterId] | None = None
 
 
 # --- tables --------------------------------------------------------------------------------------
@@ -628,6 +662,14 @@ def check_tables(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     return problems
 
 
+def _rules() -> Any:
+    """The game's rules, which lay out the setup as a position (imported when a scenario is
+    checked; the rules keep what they load for the game that follows)."""
+    from guerra import PLUGIN
+
+    return PLUGIN.rules
+
+
 SCHEMAS = SchemaSet(
     game="guerra",
     kinds={
@@ -642,7 +684,8 @@ SCHEMAS = SchemaSet(
         "turns": TurnsDoc,
         "city_stack_table": CityStackTableDoc,
     },
-    checks=[check_map, check_capitals, check_setup, check_start, check_tables],
+    checks=[check_map, check_capitals, check_setup, check_start, check_tables,
+            position_check("setup", lambda: _rules())],
     required_kinds=[
         "map", "provinces", "counters", "setup", "reinforcements", "naval_use", "conversions",
         "weather", "turns", "city_stack_table",

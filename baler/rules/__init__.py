@@ -7,15 +7,15 @@ to the first decision (each side's face-down initiative card); `apply` checks an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from baler.rules import hidden, reactions
+from baler.rules import position as positions
 from baler.rules.actions import ACTION_TYPES, Decide, Done
 from baler.rules.invariants import check_invariants
 from baler.rules.refusals import refuse
-from baler.rules.sequence import GameTask
-from baler.rules.setup import build_data, new_state
-from baler.rules.state import SIDES, BalerState, GameData
+from baler.rules.state import SIDES, BalerState
 from baler.rules.tasks import settle
 from baler.rules.view import view
 from engine.core.actions import Action, Event, IllegalActionError
@@ -42,25 +42,21 @@ class BalerRules:
     determinize = staticmethod(hidden.determinize)
 
     def __init__(self) -> None:
-        self._printed: dict[int, tuple[Scenario, GameData]] = {}
+        self._data: dict[Any, Any] = {}
 
     def new_game(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> BalerState:
-        st = new_state(scenario, dice if dice is not None else Dice(seed), self._data(scenario))
-        st.stack = [GameTask()]
-        settle(st, [])
-        return st
+        """The scenario's setup is a position (baler.rules.position): one at the start of the
+        game, or, with its position keys, any moment at the start of a phase."""
+        return self.from_position(scenario, {}, seed, dice)
 
-    def _data(self, scenario: Scenario) -> GameData:
-        """The printed data of `scenario`, typed once and shared by every game of it (it never
-        changes during a game); the last few scenarios are kept."""
-        kept = self._printed.get(id(scenario))
-        if kept is not None and kept[0] is scenario:
-            return kept[1]
-        data = build_data(scenario.documents)
-        if len(self._printed) >= 4:
-            self._printed.clear()
-        self._printed[id(scenario)] = (scenario, data)
-        return data
+    def from_position(self, scenario: Scenario, position: Mapping[str, Any], seed: int = 0,
+                      dice: Dice | None = None, *, start: bool = True) -> BalerState:
+        return positions.from_position(scenario, position,
+                                       dice if dice is not None else Dice(seed), start,
+                                       self._data)
+
+    def to_position(self, state: BalerState) -> dict[str, Any]:
+        return positions.to_position(state)
 
     def legal_actions(self, state: BalerState) -> list[Action]:
         if state.outcome is not None or not state.stack:

@@ -150,7 +150,7 @@ def build_data(documents: Mapping[str, Any]) -> GameData:
 
 def new_state(scenario: Scenario, dice: Dice, data: GameData | None = None) -> BalerState:
     """The starting position, with shuffled decks and six-card hands; no task is pushed yet.
-    `data` is the scenario's printed data when the caller has it already."""
+    `data` is the scenario's printed data when the caller already built it."""
     docs = scenario.documents
     if data is None:
         data = build_data(docs)

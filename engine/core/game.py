@@ -111,6 +111,24 @@ class Rules(Protocol[S]):
         """Broken invariants (a unit lost, a track out of bounds); empty when all hold."""
         ...
 
+    def from_position(self, scenario: Scenario, position: Mapping[str, Any], seed: int = 0,
+                      dice: Dice | None = None, *, start: bool = True) -> S:
+        """A state built from `position` (engine.core.position: the setup format, its keys
+        overriding the scenario's setup), checked against the game's invariants; refused with
+        `PositionError` (the reason, its section, the path of the offending entry).
+
+        With `start` the phase the position names begins and its automatic steps run until
+        the first decision, ready to play; without it the state shows the position exactly as
+        given (for an editor, or to read back with `to_position`)."""
+        ...
+
+    def to_position(self, state: S) -> dict[str, Any]:
+        """The position of any state, laid out again by `from_position(..., start=False)`
+        into a state with the same position; a state in the middle of a procedure gives the
+        position of its phase, with what is in transit (cards on the table, attackers in an
+        incursion) put where the procedure would leave it."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class GamePlugin:
@@ -118,7 +136,8 @@ class GamePlugin:
 
     Heavy parts are named as "module:attribute" strings so listing games stays cheap and the pure
     layers never import pygame: `schemas` gives the YAML kinds, `ui` builds the game scene,
-    `agents` maps agent names to computer-opponent classes.
+    `agents` maps agent names to computer-opponent classes, `editor` builds the position
+    editor's kit.
     """
 
     id: str
@@ -131,6 +150,9 @@ class GamePlugin:
     ui: str
     agents: Mapping[str, str] = field(default_factory=dict)
     description: str = ""
+    editor: str = ""
+    """The factory of the game's position editor kit ("module:attribute", engine.ui.editor);
+    empty when the game has none."""
 
     @property
     def sides(self) -> tuple[str, ...]:

@@ -340,7 +340,9 @@ class App:
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.quit()
+            if self.scene is None or not self.scene.intercept_quit():
+                self.quit()
+            self.dirty = True
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             if not self.fullscreen:

@@ -74,6 +74,11 @@ class Scene:
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size (or the UI scale changed): lay the widgets out again."""
 
+    def intercept_quit(self) -> bool:
+        """The window is being closed: True when the scene asks the player first (unsaved
+        work) instead of letting the app quit at once."""
+        return False
+
     def close(self) -> None:
         """The scene leaves the app for good: release what it holds (threads, files)."""
 

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core.actions import Action, Event, IllegalActionError, Message
@@ -14,6 +15,7 @@ from engine.core.game import Result, Scenario, stable_hash
 from filipinas.rules import actions as A
 from filipinas.rules import board as B
 from filipinas.rules import cards, combat, forces, hidden, movement, operations, reactions
+from filipinas.rules import position as positions
 from filipinas.rules.invariants import check_invariants
 from filipinas.rules.legal import is_legal, legal_actions
 from filipinas.rules.queries import action_costs, control_map, prompt_info
@@ -25,8 +27,8 @@ from filipinas.rules.sequence import (
     reshuffle_spanish_hand,
     settle,
 )
-from filipinas.rules.setup import FILIPINO, SIDES, SPAIN, build_data, initial_state
-from filipinas.rules.state import FilState, Kind, Phase
+from filipinas.rules.setup import FILIPINO, SIDES, SPAIN
+from filipinas.rules.state import FilState, Kind
 from filipinas.rules.victory import cities_taken
 
 __all__ = ["FilipinasRules", "FilState"]
@@ -41,13 +43,18 @@ class FilipinasRules:
     determinize = staticmethod(hidden.determinize)
 
     def new_game(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> FilState:
-        """Set up 8.0: the starting AP and hands replace the turn-1 calculation (GAP-FIL-12)."""
-        data = build_data(scenario)
-        state: FilState = initial_state(data, dice if dice is not None else Dice(seed))
-        state.phase = Phase.ACTION
-        state.active = FILIPINO
-        settle(state, [])
-        return state
+        """Set up 8.0: the starting AP and hands replace the turn-1 calculation (GAP-FIL-12).
+        The setup is a position (filipinas.rules.position): with its position keys, any
+        moment at the start of a phase."""
+        return self.from_position(scenario, {}, seed, dice)
+
+    def from_position(self, scenario: Scenario, position: Mapping[str, Any], seed: int = 0,
+                      dice: Dice | None = None, *, start: bool = True) -> FilState:
+        return positions.from_position(scenario, position,
+                                       dice if dice is not None else Dice(seed), start)
+
+    def to_position(self, state: FilState) -> dict[str, Any]:
+        return positions.to_position(state)
 
     def legal_actions(self, state: FilState) -> list[Action]:
         return legal_actions(state)

@@ -8,6 +8,7 @@ command the northern sector and "nationalist_2"/"republican_2" the southern one 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core.actions import Action, Event, IllegalActionError
@@ -15,6 +16,7 @@ from engine.core.dice import Dice
 from engine.core.game import Result, Scenario, stable_hash
 from engine.core.hexgrid import Hex
 from guerra.rules import combat, conversion, hidden, naval, sequence
+from guerra.rules import position as positions
 from guerra.rules.actions import (
     ACTION_TYPES,
     AddAttacker,
@@ -46,7 +48,7 @@ from guerra.rules.movement import air_reach, land_reach, naval_reach, readaptati
 from guerra.rules.provinces import owned
 from guerra.rules.refusals import diagnose
 from guerra.rules.reinforcements import families_for, placement_hexes
-from guerra.rules.setup import load_data, new_state
+from guerra.rules.setup import load_data
 from guerra.rules.state import (
     SEATS,
     CombatStage,
@@ -79,13 +81,21 @@ class GuerraRules:
     # --- setting up -----------------------------------------------------------------------------
 
     def new_game(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> GuerraState:
+        """The scenario's setup is a position (guerra.rules.position): the start of the war,
+        or, with its position keys, any moment at the start of a step of section 14."""
+        return self.from_position(scenario, {}, seed, dice)
+
+    def from_position(self, scenario: Scenario, position: Mapping[str, Any], seed: int = 0,
+                      dice: Dice | None = None, *, start: bool = True) -> GuerraState:
         data = self._data.get(scenario.sha256)
         if data is None:
             data = load_data(scenario.documents)
             self._data[scenario.sha256] = data
-        state = new_state(data, dice if dice is not None else Dice(seed))
-        sequence.set_decision(state)
-        return state
+        return positions.from_position(scenario, position,
+                                       dice if dice is not None else Dice(seed), start, data)
+
+    def to_position(self, state: GuerraState) -> dict[str, Any]:
+        return positions.to_position(state)
 
     # --- legal actions --------------------------------------------------------------------------
 

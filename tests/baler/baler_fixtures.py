@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from baler.rules import BalerRules
-from baler.rules.state import BAGS, RESERVE, BalerState, Kind, Side
+from baler.rules.state import BalerState, Side
 from baler.rules.tasks import Task, settle
 from baler.schema import SCHEMAS
 from engine.core.actions import Action, Event
@@ -42,20 +42,9 @@ class Halt(Task):
 
 def cleared(seed: int = 1) -> BalerState:
     """A fresh game with every counter off the map: soldiers in their bags, leaders in their
-    detachment spaces, artillery in the reserve; tracks kept from the setup."""
-    st = new_game(seed)
-    for unit, info in st.data.units.items():
-        if info.kind is Kind.LEADER:
-            dest = info.home
-        elif info.kind is Kind.ARTILLERY:
-            dest = RESERVE
-        else:
-            dest = BAGS[info.side]
-        if st.loc[unit] != dest:
-            st.place(unit, dest)
-    for side in (ES, PH):
-        st.surveillance[side] = set()
-    return st
+    detachment spaces, artillery in the reserve; tracks kept from the setup. Built through the
+    rules' door for positions: the setup without its placements."""
+    return RULES.from_position(scenario(), {"placements": {}}, seed)
 
 
 def put(st: BalerState, **where: str) -> None:

@@ -107,7 +107,7 @@ def _problems(manifest: Path) -> str:
     ("  - ph-soldier-16\n", "  - ph-soldier-16\n  - ph-soldier-17\n",
      "ph-soldier-17 is placed more than once"),
     ("foreign_power: {space: tcm-5", "foreign_power: {space: tcm-1", "never in Baler"),
-    ("power: spain}", "power: usa}", "'spain' or 'us'"),
+    ("power: spain}", "power: usa}", "expected 'spain', 'us' or 'none'"),
 ])
 def test_setup_mistakes_are_reported_at_their_line(tmp_path: Path, old: str, new: str,
                                                    expected: str) -> None:

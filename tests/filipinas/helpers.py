@@ -10,7 +10,7 @@ from engine.core.dice import ScriptedDice
 from engine.core.game import Scenario
 from filipinas.rules import FilipinasRules
 from filipinas.rules.sequence import settle
-from filipinas.rules.state import FilState, Phase
+from filipinas.rules.state import FilState
 
 RULES = FilipinasRules()
 
@@ -19,32 +19,18 @@ def empty_position(scenario: Scenario, rolls: Iterable[int] = (), *, turn: int =
                    ap: tuple[int, int] = (5, 7), morale: int = 10,
                    hands: tuple[list[str], list[str]] = ([], [])) -> FilState:
     """A game whose board is cleared (every counter in its box), with the given tracks and
-    hands (Filipino, Spanish); the decks keep every other card."""
-    dice = ScriptedDice(rolls)
-    state = RULES.new_game(scenario, 0, dice=dice)
-    for cid in list(state.stack_of):
-        state.take_off(cid, _home(state, cid))
-    state.pending.clear()
-    state.turn = turn
-    state.phase = Phase.ACTION
-    state.active = "filipino"
-    state.ap = {"filipino": ap[0], "spain": ap[1]}
-    state.morale = morale
-    all_cards = [c for d in state.decks.values() for c in d] + [
-        c for h in state.hands.values() for c in h]
-    state.hands = {"filipino": list(hands[0]), "spain": list(hands[1])}
-    wanted = set(hands[0]) | set(hands[1])
-    for deck in state.decks:
-        state.decks[deck] = [c for c in all_cards if state.data.cards[c].deck == deck
-                             and c not in wanted]
-    return state
-
-
-def _home(state: FilState, cid: str) -> str:
-    c = state.data.counters[cid]
-    if c.faction == "usa":
-        return "united_states"
-    return "filipino_troops" if c.side == "filipino" else "spanish_troops"
+    hands (Filipino, Spanish); the decks keep every other card. Built through the rules' door
+    for positions, laid out without starting the round (`ready` starts it)."""
+    position = {
+        "placements": [],
+        "turn": turn,
+        "phase": "action",
+        "active": "filipino",
+        "ap": {"filipino": ap[0], "spain": ap[1]},
+        "morale": morale,
+        "cards": {"hands": {"filipino": list(hands[0]), "spain": list(hands[1])}},
+    }
+    return RULES.from_position(scenario, position, dice=ScriptedDice(rolls), start=False)
 
 
 def put(state: FilState, space: str, *cids: str, reduced: Iterable[str] = ()) -> None:

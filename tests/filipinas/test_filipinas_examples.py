@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from helpers import RULES, empty_position, play, put, ready
 
+from engine.core.dice import ScriptedDice
 from filipinas.rules import actions as A
 from filipinas.rules.resources import income, province_income2
 from filipinas.rules.state import Kind
@@ -14,15 +15,19 @@ def test_example_resources_turn_3(scenario):
     """5.1.1: Spain holds every Province but Manila and Cavite (partial); Tarlac is sacked:
     5.5 from the Provinces, rounded down to 5; the Filipino gets 2 (FIL-108..FIL-116, FIL-120,
     FIL-072, FIL-074)."""
-    s = empty_position(scenario, turn=3)
-    put(s, "manila", "desierto")
-    put(s, "manila", "bulacan_corps", reduced=["bulacan_corps"])
-    put(s, "cavite", "mindanao_1")
-    put(s, "cavite", "cavite_corps", reduced=["cavite_corps"])
-    s.sacked.add("tarlac")
+    s = RULES.from_position(scenario, {
+        "turn": 3,
+        "ap": {"filipino": 0, "spain": 0},
+        "placements": [
+            {"counters": ["desierto"], "space": "manila"},
+            {"counters": ["bulacan_corps"], "space": "manila", "reduced": ["bulacan_corps"]},
+            {"counters": ["mindanao_1"], "space": "cavite"},
+            {"counters": ["cavite_corps"], "space": "cavite", "reduced": ["cavite_corps"]},
+        ],
+        "markers": {"sacked": ["tarlac"]},
+    }, start=False)
     assert province_income2(s, "spain") == 11  # 5.5 in half points
     assert province_income2(s, "filipino") == 4
-    s.ap = {"filipino": 0, "spain": 0}
     spain = income(s, "spain")
     assert spain.provinces2 // 2 == 5
     fil = income(s, "filipino")
@@ -67,15 +72,21 @@ def test_example_recruitment_fails_on_a_two(scenario):
 
 
 def _bulacan_search(scenario, rolls):
-    s = empty_position(scenario, rolls, ap=(3, 5))
-    put(s, "bulacan", "marina")
-    put(s, "bulacan", "cornell")
-    put(s, "bulacan", "magdiwan")
-    put(s, "manila", "cavite_corps", reduced=["cavite_corps"])
-    s.search.update({"marina", "cornell"})
-    s.active = "spain"
-    ready(s)
-    return s
+    """Two Search and Destroy brigades in Bulacan with Magdiwan, the Spanish round (built
+    through the rules' door for positions, engine.core.position)."""
+    return RULES.from_position(scenario, {
+        "turn": 2,
+        "active": "spain",
+        "ap": {"filipino": 3, "spain": 5},
+        "placements": [
+            {"counters": ["marina"], "space": "bulacan"},
+            {"counters": ["cornell"], "space": "bulacan"},
+            {"counters": ["magdiwan"], "space": "bulacan"},
+            {"counters": ["cavite_corps"], "space": "manila", "reduced": ["cavite_corps"]},
+        ],
+        "markers": {"search": ["marina", "cornell"]},
+        "cards": {"hands": {"filipino": [], "spain": []}},
+    }, dice=ScriptedDice(rolls))
 
 
 def test_example_locating_the_magdiwan(scenario):

@@ -10,6 +10,7 @@ from guerra_kit import h, make_map, province, put, scenario, start
 
 from engine.core.actions import IllegalActionError
 from engine.core.hexgrid import hex_neighbors
+from guerra.rules import GuerraRules
 from guerra.rules.actions import Attack, EndCombats, EndMovement, MoveTo, Select, Stay
 from guerra.rules.data import Side
 from guerra.rules.state import Phase
@@ -41,11 +42,24 @@ def reach_of(rules, state, unit):
     return dict(state.reach)
 
 
+def movement_position(turn: int, counters: dict[str, str]) -> tuple[GuerraRules, object]:
+    """The Nationalist movement of `turn` on the plain map, with `counters` ({id: "col,row"})
+    on the map: built through the rules' door for positions (engine.core.position)."""
+    rules = GuerraRules()
+    state = rules.from_position(plain(), {
+        "options": {"level": "advanced"},
+        "turn": turn,
+        "phase": "movement",
+        "first_side": "nationalist",
+        "counters": {uid: {"hex": spot} for uid, spot in counters.items()},
+    })
+    return rules, state
+
+
 def test_army_displacement_is_10_through_own_provinces_from_turn_4():
     """Checklist: GUE-077, GUE-161."""
-    rules, state = start(plain())
-    state.turn = 4
-    army = put(state, "nationalist_army", h(2, 4))
+    rules, state = movement_position(4, {"N-A01": "2,4"})
+    army = state.units["N-A01"]
     reach = reach_of(rules, state, army)
     assert h(12, 4) in reach and reach[h(12, 4)].cost == 10
     assert h(13, 4) not in reach
@@ -54,10 +68,8 @@ def test_army_displacement_is_10_through_own_provinces_from_turn_4():
 
 def test_army_displacement_is_7_when_partly_through_disputed_provinces():
     """Checklist: GUE-078, GAP-GUE-31."""
-    rules, state = start(plain())
-    state.turn = 4
-    army = put(state, "nationalist_army", h(10, 4))
-    reach = reach_of(rules, state, army)
+    rules, state = movement_position(4, {"N-A01": "10,4"})
+    reach = reach_of(rules, state, state.units["N-A01"])
     assert h(17, 4) in reach      # 7 hexes, the last 3 in the disputed province
     assert h(18, 4) not in reach  # 8 hexes would need the own-province factor
     assert reach[h(1, 4)].cost == 9  # 9 hexes the other way, all in the own province

@@ -19,6 +19,7 @@ from engine.core.actions import (
 from engine.core.dice import Dice
 from engine.core.game import Decision, Result, Scenario, stable_hash
 from engine.core.hexgrid import Hex, hex_distance, hex_neighbors, hex_range
+from engine.core.position import Reader
 
 SIDES = ("blue", "red")
 
@@ -167,6 +168,43 @@ class SkirmishRules:
             state.decks, state.hands, state.turn, state.active, sorted(state.acted), state.bonus,
             state.outcome,
         )
+
+    def from_position(self, scenario: Scenario, position: Any, seed: int = 0,
+                      dice: Dice | None = None, *, start: bool = True) -> SkirmishState:
+        """A position: `pieces` left on the board ({id: [q, r]}), `hands`, `decks`, `turn`
+        and the `active` side; the test game has no setup document, so a position gives all
+        of it."""
+        state = self.new_game(scenario, seed, dice)
+        r = Reader(position)
+        r.only(("pieces", "hands", "decks", "turn", "active"), "a Skirmish position")
+        pieces = {}
+        for pid, spot in r.at("pieces").items("the pieces"):
+            if pid not in state.pieces:
+                raise spot.fail(f"there is no piece {pid!r}")
+            q = spot.at(0).integer("q")
+            hex_ = Hex(q, spot.at(1).integer("r"))
+            if hex_ not in state.board:
+                raise spot.fail(f"{pid} is off the board", "Skirmish 1")
+            if any(p.hex == hex_ for p in pieces.values()):
+                raise spot.fail("two pieces never share a hex", "Skirmish 1")
+            pieces[pid] = Piece(pid, state.pieces[pid].side, state.pieces[pid].name, hex_)
+        state.pieces = pieces
+        orders = set(scenario.documents["board"]["orders"])
+        for side in SIDES:
+            state.hands[side] = r.at("hands").at(side).sequence("a hand")
+            state.decks[side] = r.at("decks").at(side).sequence("a deck")
+            for card in state.hands[side] + state.decks[side]:
+                if card not in orders:
+                    raise r.at("hands").fail(f"{card!r} is no order card")
+        state.turn = r.at("turn").integer("the turn", 1, state.max_turns + 1, default=1)
+        state.active = r.at("active").choice("the active side", SIDES, default="blue")
+        return state
+
+    def to_position(self, state: SkirmishState) -> dict[str, Any]:
+        return {"pieces": {k: [p.hex.q, p.hex.r] for k, p in sorted(state.pieces.items())},
+                "hands": {s: list(h) for s, h in state.hands.items()},
+                "decks": {s: list(d) for s, d in state.decks.items()},
+                "turn": state.turn, "active": state.active}
 
     def check_invariants(self, state: SkirmishState) -> list[str]:
         problems = []
