@@ -222,9 +222,14 @@ def _put(state: GuerraState, uid: str, h: Hex) -> None:
         state.naval_at if unit.kind is Kind.NAVAL else state.air_at
     index.setdefault(h, []).append(uid)
     if unit.kind.is_land:
-        territory = state.data.board.territory.get(h)
+        board = state.data.board
+        territory = board.territory.get(h)
         if territory is not None:
             state.land_count[territory][unit.side] += 1
+        i = board.index.get(h)
+        if i is not None:  # the per-cell indexes of the movement searches (state.land_cells)
+            state.land_cells[i] += 1
+            state.land_side[i] = unit.side
 
 
 def _control(state: GuerraState, r: Reader) -> None:
