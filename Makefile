@@ -54,7 +54,8 @@ AI_TABLE_ARGS ?= --games 200 --budget 2s --jobs 2
 ai-table: $(STAMP)
 	$(BIN)/python tools/ai_table.py $(AI_TABLE_ARGS) --out docs/ai-table.md
 
-# The reports behind docs/balance/<game>.md (about 12 minutes on 2 cores).
+# The reports behind docs/balance/<game>.md, one pair per shipped scenario (about 40 minutes
+# of CPU, most of it the Guerra computer runs).
 SIMULATE := $(BIN)/wargames simulate
 balance: $(DEV_STAMP)
 	$(SIMULATE) baler --games 400 --agents random --report docs/balance/baler/random
@@ -63,6 +64,12 @@ balance: $(DEV_STAMP)
 	$(SIMULATE) filipinas --games 200 --agents ai --report docs/balance/filipinas/ai
 	$(SIMULATE) guerra --games 100 --agents random --report docs/balance/guerra/random
 	$(SIMULATE) guerra --games 100 --agents ai --report docs/balance/guerra/ai
+	$(SIMULATE) baler --scenario scenarios/baler/americans_1899.yaml --games 400 --agents random --report docs/balance/baler/americans_1899-random
+	$(SIMULATE) baler --scenario scenarios/baler/americans_1899.yaml --games 100 --agents ai --report docs/balance/baler/americans_1899-ai
+	$(SIMULATE) filipinas --scenario scenarios/filipinas/biak_na_bato.yaml --games 400 --agents random --report docs/balance/filipinas/biak_na_bato-random
+	$(SIMULATE) filipinas --scenario scenarios/filipinas/biak_na_bato.yaml --games 100 --agents ai --report docs/balance/filipinas/biak_na_bato-ai
+	$(SIMULATE) guerra --scenario scenarios/guerra/ebro_1938.yaml --games 60 --agents random --report docs/balance/guerra/ebro_1938-random
+	$(SIMULATE) guerra --scenario scenarios/guerra/ebro_1938.yaml --games 40 --agents ai --report docs/balance/guerra/ebro_1938-ai
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
