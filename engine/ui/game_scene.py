@@ -63,6 +63,8 @@ __all__ = ["BARRIER_TEXT", "GameScene", "build_gameui", "computer_agent_name",
 
 AI_PAUSE = {0: 0.15, 1: 0.6, 2: 0.3}
 """Seconds a computer side waits before acting, by dice speed, so a person can follow."""
+WATCH_SPEEDS = (("Slow", 2.0), ("Normal", 0.6), ("Fast", 0.15), ("Fastest", 0.0))
+"""Computer against computer: the pause between two moves at each watching speed (seconds)."""
 DICE_SPEEDS = ("Instant", "Normal", "Fast")
 ON_OFF = ("On", "Off")
 SECTION_CITED = re.compile(r"§|\bsection\b|\bsec\.|\(\d+(\.\d+)*[a-z]?\)|\brule\b", re.I)
@@ -235,6 +237,11 @@ class GameScene(Scene):
         self.animations: deque[DiceAnimation] = deque()
         self.ai_delay = AI_PAUSE.get(app.settings.dice_speed, 0.6)
         self._ai_wait = 0.0
+        self.watch_paused = False
+        """Computer against computer: the moves wait (Space); N plays the next one."""
+        self._watch_step = False
+        self.watch_speed = next((i for i, (_, pause) in enumerate(WATCH_SPEEDS)
+                                 if pause == self.ai_delay), 1)
         # computer sides think on a worker thread over a copy of the state, so the window keeps
         # drawing while a slow opponent searches
         self._thinker: ThreadPoolExecutor | None = None
@@ -499,6 +506,9 @@ class GameScene(Scene):
             text = f"{self.side_name(player)} to play: {decision.prompt}"
         elif is_computer(self.players.get(player)):
             text = f"{self.side_name(player)} (computer) is deciding…"
+            if self.watching:
+                options = self._watch_options()
+                note = self._watch_note()
         elif player != self.seat:
             text = f"{self.side_name(player)} to play: hand the screen over."
         elif self.choices:
@@ -528,6 +538,76 @@ class GameScene(Scene):
                 options.append((f"Show the {self.side_name(player)} player's own view…",
                                 self._own_view))
         self.prompt.set(text, options, note)
+
+    # --- computer against computer -------------------------------------------------------------
+
+    @property
+    def watching(self) -> bool:
+        """Every side is played by the computer and the game goes on: the screen only watches."""
+        return not self.humans and not self.still and self.session.result() is None
+
+    def _watch_options(self) -> list[Option]:
+        speed = WATCH_SPEEDS[self.watch_speed][0]
+        options: list[Option] = [
+            ("Resume (Space)" if self.watch_paused else "Pause (Space)", self.toggle_watch_pause),
+        ]
+        if self.watch_paused:
+            options.append(("Play the next move (N)", self.watch_step))
+        options.append((f"Speed: {speed}. Slower ( , )", lambda: self.set_watch_speed(-1)))
+        options.append((f"Speed: {speed}. Faster ( . )", lambda: self.set_watch_speed(1)))
+        for side in self.plugin.sides:
+            options.append((f"Take over the {self.side_name(side)} side",
+                            lambda side=side: self.take_over(side)))
+        return options
+
+    def _watch_note(self) -> str:
+        state = "" if self.watch_paused else "The computer plays every side. "
+        return f"{state}Taking over a side turns this into a normal game from here."
+
+    def toggle_watch_pause(self) -> None:
+        """Space while watching: hold the computer's moves, or let them go on."""
+        self.watch_paused = not self.watch_paused
+        self._watch_step = False
+        self._think_shown = ""
+        self._set_prompt()
+        self._layout_panel()
+        self.dirty = True
+
+    def watch_step(self) -> None:
+        """N while paused: the computer plays one move, then waits again."""
+        if self.watch_paused:
+            self._watch_step = True
+            self._ai_wait = self.ai_delay
+
+    def set_watch_speed(self, change: int) -> None:
+        """Comma and full stop while watching: a longer or a shorter pause between moves."""
+        self.watch_speed = max(0, min(len(WATCH_SPEEDS) - 1, self.watch_speed + change))
+        self.ai_delay = WATCH_SPEEDS[self.watch_speed][1]
+        self._think_shown = ""
+        self._set_prompt()
+        self._layout_panel()
+        self.dirty = True
+
+    def take_over(self, side: str) -> None:
+        """Stop watching: `side` is played at this screen from the current position on (its
+        computer's thinking is dropped); the other sides stay with the computer."""
+        if side not in self.plugin.sides or self.players.get(side) == "human":
+            return
+        if self._thought is not None and self.deciding == side:
+            self._thought.cancel()
+            self._thought, self._ai_wait, self._think_shown = None, 0.0, ""
+        self.players[side] = "human"
+        self.agents.pop(side, None)
+        self.humans = [s for s in self.plugin.sides if self.players[s] == "human"]
+        self.viewer = self.seat = side
+        self.watch_paused = False
+        self._watch_step = False
+        self.app.toast(f"You play the {self.side_name(side)} side from here.")
+        self.refresh()
+
+    def _watch_held(self) -> bool:
+        """The computer waits: watching, paused, and no single move asked for."""
+        return self.watching and self.watch_paused and not self._watch_step
 
     def _player(self, action: Action) -> Callable[[], None]:
         def play() -> None:
@@ -1121,6 +1201,12 @@ class GameScene(Scene):
             reload_scenario(self)
         elif event.key == pygame.K_l and not ctrl:
             self.toggle_log()
+        elif self.watching and event.key == pygame.K_SPACE:
+            self.toggle_watch_pause()
+        elif self.watching and event.key == pygame.K_n and not ctrl:
+            self.watch_step()
+        elif self.watching and event.key in (pygame.K_COMMA, pygame.K_PERIOD):
+            self.set_watch_speed(-1 if event.key == pygame.K_COMMA else 1)
         elif event.key == pygame.K_ESCAPE:
             if self.menu is not None:
                 self.menu = None
@@ -1152,8 +1238,10 @@ class GameScene(Scene):
         waiting_card = face is not None and rested < self.tooltip.delay
         player = self.deciding
         computer = player is not None and is_computer(self.players.get(player)) \
-            and self.session.result() is None
-        waiting = waiting_tip or waiting_card or computer or self._thought is not None
+            and self.session.result() is None and not self._watch_held()
+        thinking = self._thought is not None \
+            and not (self._watch_held() and self._thought.done())
+        waiting = waiting_tip or waiting_card or computer or thinking
         return 0.05 if waiting else None
 
     def update(self, dt: float) -> None:
@@ -1215,16 +1303,25 @@ class GameScene(Scene):
             self._thought = self._thinker.submit(
                 self.agents[player].choose, self.session.rules, state, legal)
         self._ai_wait += dt
-        if not self._thought.done():
-            shown = f"{self.side_name(player)} (computer) is thinking… " \
+        held = self._watch_held()
+        if not self._thought.done() or held:
+            shown = f"{self.side_name(player)} (computer) to move: paused." if held else \
+                f"{self.side_name(player)} (computer) is thinking… " \
                 f"{time.monotonic() - self._think_started:.1f} s"
             if shown != self._think_shown:
                 self._think_shown = shown
-                self.prompt.set(shown, [], "")
+                labels = [b.text for b in self.prompt.buttons]
+                if self.watching:
+                    self.prompt.set(shown, self._watch_options(), self._watch_note())
+                else:
+                    self.prompt.set(shown, [], "")
+                if [b.text for b in self.prompt.buttons] != labels:
+                    self._layout_panel()
                 self.dirty = True
             return
         if self._ai_wait < self.ai_delay:
             return
+        self._watch_step = False
         thought, self._thought, self._ai_wait = self._thought, None, 0.0
         self._think_shown = ""
         action = thought.result()

@@ -296,7 +296,8 @@ class Launcher(Scene):
 
         self.show_dialog(Dialog(
             scenario.title or plugin.title,
-            "Who plays each side? Two or more humans share this screen (hot seat).",
+            "Who plays each side? Two or more humans share this screen (hot seat); with the "
+            "computer on every side you watch it play, pause it, and may take over a side.",
             [("Start", start), ("Cancel", None)], rows=rows))
 
     def remember(self, plugin: GamePlugin, path: Path, choices: Mapping[str, str]) -> None:
