@@ -20,6 +20,7 @@ game menu only when nothing is selected); a right-click clears the selection too
 from __future__ import annotations
 
 import copy
+import functools
 import re
 import time
 from collections import deque
@@ -557,7 +558,7 @@ class GameScene(Scene):
         options.append((f"Speed: {speed}. Faster ( . )", lambda: self.set_watch_speed(1)))
         for side in self.plugin.sides:
             options.append((f"Take over the {self.side_name(side)} side",
-                            lambda side=side: self.take_over(side)))
+                            functools.partial(self.take_over, side)))
         return options
 
     def _watch_note(self) -> str:
