@@ -1121,6 +1121,8 @@ class GameScene(Scene):
             reload_scenario(self)
         elif event.key == pygame.K_l and not ctrl:
             self.toggle_log()
+        elif not ctrl and self._overlay_key(event.key) is not None:
+            self.toggle_overlay(str(self._overlay_key(event.key)))
         elif event.key == pygame.K_ESCAPE:
             if self.menu is not None:
                 self.menu = None
@@ -1133,6 +1135,29 @@ class GameScene(Scene):
         else:
             return False
         return True
+
+    def _overlay_key(self, key: int) -> str | None:
+        """The map overlay a key switches, if the game gives it one (`overlay_keys`)."""
+        keys = self._extra("overlay_keys")
+        if keys is None:
+            return None
+        found = keys().get(pygame.key.name(key))
+        return str(found) if found is not None else None
+
+    def toggle_overlay(self, overlay: str) -> None:
+        """Switch a map overlay on or off (its key, or the game menu)."""
+        switch = self._extra("set_overlay")
+        listed = self._extra("overlays")
+        if switch is None or listed is None:
+            return
+        labels = {str(oid): str(label) for oid, label in listed()}
+        if overlay not in labels:
+            return
+        on = not self.overlays_on.get(overlay, False)
+        switch(overlay, on)
+        self.overlays_on[overlay] = on
+        self.dirty = True
+        self.app.toast(f"{labels[overlay]}: {'on' if on else 'off'}")
 
     @property
     def animating(self) -> bool:
