@@ -302,3 +302,20 @@ def test_a_side_of_one_player_commands_the_whole_front(big_app):
     gameui = scene.gameui
     assert gameui.handoff_heading("republican") == "Whole front, Republican"  # type: ignore[attr-defined]
     assert gameui.handoff_heading("nationalist") == "Northern sector, Nationalist"  # type: ignore[attr-defined]
+
+
+def test_f1_explains_the_overlays_their_keys_and_the_sectors(big_app, tmp_path):
+    scene = start(big_app, started())
+    key(big_app, pygame.K_F1)
+    key(big_app, pygame.K_RETURN)
+    dialog = scene.dialog
+    assert dialog is not None and "Map overlays and sectors" in dialog.title
+    for letter in ("W —", "S —", "D —", "R —"):
+        assert letter in dialog.text
+    assert "Southern sector, Nationalist" in dialog.text
+    page = scene.aid_pages()[1]
+    sectors = page.tables[0]
+    assert [row[0] for row in sectors.rows] == ["Northern sector", "Southern sector"]
+    assert "Madrid" in sectors.rows[1][2] and "Vizcaya" in sectors.rows[0][2]
+    tidy(big_app, scene)
+    shot(big_app, tmp_path, "guerra-aid-overlays.png")
