@@ -173,16 +173,16 @@ class GuerraUI:
                 rows.append(LegendRow(overlays.SECTOR_COLOURS.get(index), "tint",
                                                f"{name}: " + ", ".join(commanders)))
             board.sector_labels = labels
-            rows.append(LegendRow(None, "", "Each seat of a side moves, fights and "
-                                           "places the counters of its own sector."))
+            rows.append(LegendRow(None, "", "Each player of a side moves and fights with "
+                                  "the counters of their own sector."))
             sections.append(("Sectors (section 3)", tuple(rows)))
         if overlays.DISPUTED in on:
             count = sum(1 for s in board.control.values() if s == "disputed")
             sections.append(("Provinces in dispute (section 9)", (
                 LegendRow(overlays.DISPUTE_RED, "hatch",
-                                   f"{count} in dispute: land counters of both sides entered "
-                                   "them and neither side has taken them since; they belong "
-                                   "to nobody and count for nobody."),)))
+                                   f"{count} in dispute: land counters of both sides were in "
+                                   "them (or the war began so) and no side has taken them "
+                                   "since; they belong to nobody and count for nobody."),)))
         if overlays.ROADS in on:
             sections.append(("Roads over the reach marks (section 7)", (
                 LegendRow(overlays.ROAD_GREY, "tint",
