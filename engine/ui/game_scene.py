@@ -255,6 +255,9 @@ class GameScene(Scene):
         """The legal actions listed while an event is handled, by position (None between
         events: the state may change in between by other hands than the screen's)."""
         self.on_resize(app.size)
+        # the game's screen knows the game before the first hand-over names a seat (Guerra's
+        # sector headings read the options of the view)
+        self.gameui.sync(session.rules.view(session.state, self.viewer), self.viewer)
         self._settle()
 
     # --- who sees what -------------------------------------------------------------------------

@@ -282,7 +282,7 @@ def test_roads_stay_visible_over_the_reach_marks(big_app, tmp_path):
     shot(big_app, tmp_path, "guerra-overlay-roads.png")
 
 
-def test_the_handoff_names_the_sector_and_side_in_a_four_player_game(big_app):
+def test_the_handoff_names_the_sector_and_side_in_a_four_player_game(big_app, tmp_path):
     session = started()
     players = dict.fromkeys(PLUGIN.sides, "human")
     scene = start(big_app, session, players)
@@ -292,7 +292,18 @@ def test_the_handoff_names_the_sector_and_side_in_a_four_player_game(big_app):
     scene._start_handoff("nationalist_2")
     assert scene.handoff is not None
     assert scene.handoff.heading == "Southern sector, Nationalist"
-    redraw(big_app, scene)
+    tidy(big_app, scene)
+    shot(big_app, tmp_path, "guerra-handoff-sector.png")
+
+
+def test_the_seat_given_the_screen_is_told_its_sector(big_app):
+    session = Session(PLUGIN.rules, load_game_scenario(PLUGIN), SEED)
+    session.play(SetOptions("basic", 2, 2, True))
+    assert session.decision.player == "nationalist_2"  # the Army of Africa, in the south
+    start(big_app, session, dict.fromkeys(PLUGIN.sides, "human"))
+    messages = big_app.toasts.messages
+    assert any(m.endswith("player to decide (Southern sector, Nationalist)")
+               for m in messages), messages
 
 
 def test_a_side_of_one_player_commands_the_whole_front(big_app):
