@@ -17,6 +17,7 @@ import pygame
 
 from engine.core.hexgrid import Hex, hex_neighbor
 from engine.ui import colors as C
+from engine.ui.adapter import CounterSpec
 from engine.ui.camera import Camera, StaticLayer
 from engine.ui.drawing import draw_highlight
 from engine.ui.hexmap import CellStyle, HexMapView, hex_id, parse_hex_id
@@ -82,6 +83,7 @@ class GuerraMap(HexMapView):
         besides it only the one shown."""
         self._disputed: frozenset[str] = frozenset()
         self._city_hexes = frozenset(board.cities)
+        self._occupied: frozenset[Hex] = frozenset()
 
     # --- static picture --------------------------------------------------------------------
 
@@ -99,6 +101,12 @@ class GuerraMap(HexMapView):
             self.painter.paint(tile, z, origin, self._hexes_in(world), painted,
                                self._disputed, HEX_RADIUS * z)
         printing.paint(self.printed, tile, z, origin, world, HEX_RADIUS * z)
+
+    def set_counters(self, counters: Mapping[str, Sequence[CounterSpec]]) -> None:
+        """The counters, and the hexes they stand on (the zone letters keep clear of them)."""
+        super().set_counters(counters)
+        self._occupied = frozenset(h for loc, specs in counters.items() if specs
+                                   for h in (parse_hex_id(loc),) if h is not None)
 
     # --- overlays --------------------------------------------------------------------------
 
@@ -262,7 +270,7 @@ class GuerraMap(HexMapView):
         view = camera.viewport
         if overlays.WEATHER in self.overlays:
             size = max(18, min(34, round(px * 1.1)))
-            for zone, at in sorted(self.painter.zone_anchor.items()):
+            for zone, at in sorted(self.painter.zone_anchors(self._occupied).items()):
                 badge = overlays.zone_letter(zone, size, zone in self.weather)
                 x, y = camera.world_to_screen(*at)
                 surface.blit(badge, badge.get_rect(midleft=(round(x - size / 2),

@@ -96,6 +96,8 @@ class OverlayPainter:
         self.sector_edges = _edges(corners, sides, self.sector.get)
         self.province_edges = _outlines(corners, sides, self.territory)
         self.zone_anchor = _anchors(centres, self.zone, crowded)
+        self._zone_spots = _spots(centres, self.zone, crowded)
+        self._zone_memo: tuple[frozenset[Hex], dict[str, Point]] | None = None
         self.sector_anchor_on_land = _anchors(centres, self.sector)
         self.sector_anchor = _offshore(centres, self.sector, sea, self.sector_anchor_on_land)
         self.boxes: dict[str, pygame.FRect] = {}
@@ -104,6 +106,21 @@ class OverlayPainter:
             ys = [p[1] for p in corners[h]]
             box = pygame.FRect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
             self.boxes[t] = self.boxes[t].union(box) if t in self.boxes else box
+
+    def zone_anchors(self, occupied: frozenset[Hex]) -> dict[str, Point]:
+        """Where each zone's letter goes: its hex nearest the zone's middle with no city,
+        road or counter on it or next to it (so the letter and its ZM marker hide nothing),
+        else its middle hex."""
+        if self._zone_memo is not None and self._zone_memo[0] == occupied:
+            return self._zone_memo[1]
+        out = {}
+        for zone, spots in self._zone_spots.items():
+            out[zone] = next((p for h, p in spots
+                              if h not in occupied
+                              and not any(hex_neighbor(h, d) in occupied for d in range(6))),
+                             self.zone_anchor[zone])
+        self._zone_memo = (occupied, out)
+        return out
 
     def province_box(self, territory: str) -> pygame.FRect | None:
         """The world rectangle a province covers, with room for its outline."""
@@ -407,6 +424,23 @@ def _anchors(centres: Mapping[Hex, Point], keys: Mapping[Hex, K],
         my = sum(p[1] for _, p in spots) / len(spots)
         free = [p for busy, p in spots if not busy] or [p for _, p in spots]
         out[k] = min(free, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
+    return out
+
+
+def _spots(centres: Mapping[Hex, Point], keys: Mapping[Hex, K],
+           crowded: frozenset[Hex]) -> dict[K, list[tuple[Hex, Point]]]:
+    """For each key, its hexes that are not `crowded`, nearest the mean of all its hexes
+    first."""
+    groups: dict[K, list[Hex]] = {}
+    for h, k in keys.items():
+        groups.setdefault(k, []).append(h)
+    out: dict[K, list[tuple[Hex, Point]]] = {}
+    for k, hexes in groups.items():
+        mx = sum(centres[h][0] for h in hexes) / len(hexes)
+        my = sum(centres[h][1] for h in hexes) / len(hexes)
+        free = sorted((h for h in hexes if h not in crowded),
+                      key=lambda h: ((centres[h][0] - mx) ** 2 + (centres[h][1] - my) ** 2, h))
+        out[k] = [(h, centres[h]) for h in free]
     return out
 
 

@@ -10,11 +10,12 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from engine.core.hexgrid import Hex
+from engine.core.hexgrid import Hex, hex_neighbor
 from engine.core.session import Session
 from engine.loading import load_game_scenario
 from engine.ui.app import App
 from engine.ui.game_scene import GameScene
+from engine.ui.layout import pixel_to_hex
 from guerra import PLUGIN
 from guerra.ai import GuerraAgent
 from guerra.rules.actions import SetOptions
@@ -171,6 +172,15 @@ def test_the_weather_overlay_tints_each_zone_and_shows_the_zm_markers(big_app, t
     assert sum("ZM marker:" in r for r in rows) == 2
     assert any(r.startswith("A:") and "ZM marker: movement −" in r for r in rows)
     assert "zones A, D" in rows[-1]
+    # each zone's letter (and its ZM marker) stands clear of cities, roads and counters
+    data = state.data
+    busy = {u.hex for u in state.units.values() if u.hex is not None}
+    for zone, at in board.painter.zone_anchors(board._occupied).items():
+        h = pixel_to_hex(board.layout, *at)
+        assert data.zone_of(data.board.territory[h]) == zone
+        near = {h, *(hex_neighbor(h, d) for d in range(6))}
+        assert not near & busy and not near & set(data.board.cities), zone
+        assert h not in data.board.road_hexes
     scene.camera.fit()
     tidy(big_app, scene)
     shot(big_app, tmp_path, "guerra-overlay-weather.png")
@@ -220,6 +230,8 @@ def test_the_disputed_overlay_hatches_the_provinces_in_dispute_and_follows_contr
     assert dialog is not None
     row = next(r for r in dialog.rows if r.label.startswith("Provinces in dispute"))
     row.selected = 0
+    tidy(big_app, scene)
+    shot(big_app, tmp_path, "guerra-overlay-menu.png")
     dialog.press("Resume")
     big_app.step(DT)
     assert scene.overlays_on["disputed"] and board.overlays == {"disputed"}
