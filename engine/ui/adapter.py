@@ -201,7 +201,9 @@ class GameUIExtras(Protocol):
     - `place_name(text) -> str`: a log line with hex coordinates and internal ids replaced by
       the places' and counters' printed names.
     - `overlays() -> Sequence[tuple[str, str]]`: toggleable map overlays as (id, label), all
-      off at the start; `set_overlay(id, on)` turns one on or off (the game menu lists them).
+      off at the start; `set_overlay(id, on)` turns one on or off (the game menu lists them);
+      `overlay_keys() -> Mapping[str, str]`: the key (pygame's key name, "w") that switches
+      each overlay on the game screen.
     - `handoff_heading(side) -> str`: what the hand-off screen says besides the side's name
       ("South sector, Nationalist").
     """
@@ -217,5 +219,7 @@ class GameUIExtras(Protocol):
     def overlays(self) -> Sequence[tuple[str, str]]: ...
 
     def set_overlay(self, overlay: str, on: bool) -> None: ...
+
+    def overlay_keys(self) -> Mapping[str, str]: ...
 
     def handoff_heading(self, side: str) -> str: ...

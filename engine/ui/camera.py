@@ -357,9 +357,18 @@ class StaticLayer:
         self._refined: tuple[object, ...] | None = None
         """Set by `refine` for the `draw` of the same frame, which then paints nothing."""
 
-    def invalidate(self) -> None:
-        """Forget every tile (the static picture changed)."""
-        self._tiles.clear()
+    def invalidate(self, area: pygame.FRect | None = None) -> None:
+        """Forget every tile (the static picture changed), or with `area` (world pixels) only
+        the tiles of every level that show part of it (a part of the picture changed)."""
+        if area is None:
+            self._tiles.clear()
+            return
+        t = self.tile_px
+        stale = [key for key in self._tiles
+                 if area.colliderect((key[1] * t / key[0], key[2] * t / key[0],
+                                      t / key[0], t / key[0]))]
+        for key in stale:
+            del self._tiles[key]
 
     def draw(self, surface: pygame.Surface, camera: Camera) -> None:
         """Fill `camera.viewport` of `surface` with the board and the table around it: from

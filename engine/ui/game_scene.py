@@ -263,6 +263,9 @@ class GameScene(Scene):
         """The legal actions listed while an event is handled, by position (None between
         events: the state may change in between by other hands than the screen's)."""
         self.on_resize(app.size)
+        # the game's screen knows the game before the first hand-over names a seat (Guerra's
+        # sector headings read the options of the view)
+        self.gameui.sync(session.rules.view(session.state, self.viewer), self.viewer)
         self._settle()
 
     # --- who sees what -------------------------------------------------------------------------
@@ -1208,6 +1211,8 @@ class GameScene(Scene):
             self.watch_step()
         elif self.watching and event.key in (pygame.K_COMMA, pygame.K_PERIOD):
             self.set_watch_speed(-1 if event.key == pygame.K_COMMA else 1)
+        elif not ctrl and self._overlay_key(event.key) is not None:
+            self.toggle_overlay(str(self._overlay_key(event.key)))
         elif event.key == pygame.K_ESCAPE:
             if self.menu is not None:
                 self.menu = None
@@ -1220,6 +1225,29 @@ class GameScene(Scene):
         else:
             return False
         return True
+
+    def _overlay_key(self, key: int) -> str | None:
+        """The map overlay a key switches, if the game gives it one (`overlay_keys`)."""
+        keys = self._extra("overlay_keys")
+        if keys is None:
+            return None
+        found = keys().get(pygame.key.name(key))
+        return str(found) if found is not None else None
+
+    def toggle_overlay(self, overlay: str) -> None:
+        """Switch a map overlay on or off (its key, or the game menu)."""
+        switch = self._extra("set_overlay")
+        listed = self._extra("overlays")
+        if switch is None or listed is None:
+            return
+        labels = {str(oid): str(label) for oid, label in listed()}
+        if overlay not in labels:
+            return
+        on = not self.overlays_on.get(overlay, False)
+        switch(overlay, on)
+        self.overlays_on[overlay] = on
+        self.dirty = True
+        self.app.toast(f"{labels[overlay]}: {'on' if on else 'off'}")
 
     @property
     def animating(self) -> bool:

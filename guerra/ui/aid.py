@@ -5,16 +5,18 @@ tables and the victory conditions — every number read from the scenario's YAML
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from engine.ui.adapter import AidPage
+from engine.ui.adapter import AidPage, AidTable
 from guerra.rules.data import GuerraData
 
 
 def pages(docs: Mapping[str, Any], data: GuerraData) -> list[AidPage]:
-    return [_screen(), _sequence(data), _movement(data), _combat(docs, data),
-            _reinforcements(docs, data), _tables(docs, data), _victory(data)]
+    return [_screen(), _overlays(docs, data), _sequence(data), _movement(data),
+            _combat(docs, data), _reinforcements(docs, data), _tables(docs, data),
+            _victory(data)]
 
 
 def _screen() -> AidPage:
@@ -26,10 +28,53 @@ def _screen() -> AidPage:
         "and aircraft by clicking them, then roll with the button (spending F.E.C. or not).",
         "• Reinforcements: click a marked hex. Conversions: click two garrisons.",
         "• A counter on a port embarks from its choices; one aboard lands on a marked port.",
-        "• Hover a stack to spread it, anything for its name. The mini-map (bottom left) "
+        "• Hover a stack to spread it, anything for its name. The mini-map (bottom right) "
         "shows the control of every province; click it to move the view.",
+        "• Map overlays (next page): W weather zones, S sectors (3-4 players), D provinces in "
+        "dispute, R roads over the reach marks; also in the game menu (Esc).",
         "• Esc deselects; Ctrl+Z undoes (not past a die roll); wheel or +/− zooms; drag pans.",
     ))
+
+
+def _overlays(docs: Mapping[str, Any], data: GuerraData) -> AidPage:
+    """The map overlays and their keys, and the sectors of a game of 3-4 players."""
+    names = {s["id"]: s["name"] for s in (docs.get("setup") or {}).get("sectors") or ()}
+    by_sector: dict[str, list[str]] = {s: [] for s in data.sectors}
+    for p in sorted(data.provinces.values(), key=lambda p: _plain(p.name)):
+        by_sector.setdefault(p.sector, []).append(p.name)
+    for r in data.regions.values():
+        by_sector.setdefault(r.sector, []).append(r.name)
+    rows = tuple((names.get(s, s), f"Nationalist player {i + 1}, Republican player {i + 1} "
+                  "(with two players a side)", ", ".join(by_sector[s]))
+                 for i, s in enumerate(data.sectors))
+    return AidPage("Map overlays and sectors (sections 3, 9, 13)", (
+        "Overlays, all off at the start; each key switches one (or the game menu, Esc):",
+        "• W — weather zones (section 13): each land hex tinted by its zone A-E, the zone's "
+        "letter, and a yellow ZM marker beside the letter of each zone whose weather is in "
+        "force this turn; the legend (bottom left) gives its cuts.",
+        "• S — sectors (section 3, games of 3 or 4 players): the northern sector blue, the "
+        "southern orange, the thick line between them, and who commands each.",
+        "• D — provinces in dispute (section 9): hatched red on blue and outlined in red; "
+        "they belong to nobody until a side takes the capital with nothing of the enemy left "
+        "in them.",
+        "• R — roads over the reach marks (section 7 1a): with a counter selected, the roads "
+        "through the marked hexes are drawn over the dots.",
+        "Sectors: with two players a side, player 1 of the side commands the northern "
+        "sector and player 2 the southern; with one player (a game of 3), that player "
+        "commands the whole front. Each counter belongs to the player of the sector where it "
+        "started; a reinforcement or a converted army to the player who placed it. Each player "
+        "moves and fights with their own counters: player 1 moves, then player 2, then "
+        "player 1 fights, then player 2. Reinforcements by population go to the player whose "
+        "sector holds most of the zone's population; fixed ones alternate. The hand-off says "
+        "which sector and side plays (\"Southern sector, Nationalist\").",
+    ), (AidTable(("Sector", "Commanded by", "Provinces"), rows,
+                 "The sectors (scenario setup, GAP-GUE-19)"),))
+
+
+def _plain(name: str) -> str:
+    """A name without its accents, to sort it as a reader would ("Álava" with the A's)."""
+    return "".join(c for c in unicodedata.normalize("NFD", name)
+                   if not unicodedata.combining(c))
 
 
 def _sequence(data: GuerraData) -> AidPage:

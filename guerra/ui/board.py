@@ -17,15 +17,17 @@ import pygame
 
 from engine.core.hexgrid import Hex, hex_neighbor
 from engine.ui import colors as C
-from engine.ui.camera import Camera
+from engine.ui.adapter import CounterSpec
+from engine.ui.camera import Camera, StaticLayer
 from engine.ui.drawing import draw_highlight
 from engine.ui.hexmap import CellStyle, HexMapView, hex_id, parse_hex_id
 from engine.ui.layout import LAYOUT_POINTY, Layout, Point, hex_corner_offset, hex_to_pixel
 from guerra.rules.data import GuerraData, Terrain, hex_label
 from guerra.rules.setup import parse_hex
-from guerra.ui import printing
+from guerra.ui import overlays, printing
 from guerra.ui.markers import draw_control_marker
 from guerra.ui.minimap import ControlMap, MiniCell
+from guerra.ui.overlays import OverlayPainter
 
 MINIMAP = "minimap"
 HEX_RADIUS = 28.0
@@ -46,9 +48,10 @@ def board_id(label: str) -> str:
 
 
 class GuerraMap(HexMapView):
-    """The board view. `counter_notes` (counter tooltips), `control` (province -> status),
-    `marks` (target -> highlight style for the decision now) are set by the game UI at each
-    sync."""
+    """The board view. `counter_notes` (counter tooltips), `control` (province -> status,
+    through `set_control`), `marks` (target -> highlight style for the decision now) are set by
+    the game UI at each sync; so are, for the overlays (`set_overlays`), `sector_labels` (the
+    lines naming each sector and who commands it) and `legend` (the legend's sections)."""
 
     def __init__(self, data: GuerraData, road_chains: Sequence[Sequence[Hex]],
                  zone_names: Mapping[str, str]) -> None:
@@ -58,6 +61,10 @@ class GuerraMap(HexMapView):
         self.control: dict[str, str] = {}
         self.marks: dict[str, str] = {}
         self.weather: frozenset[str] = frozenset()
+        self.overlays: frozenset[str] = frozenset()
+        """The overlays switched on (`overlays.OVERLAYS`)."""
+        self.sector_labels: dict[int, tuple[str, ...]] = {}
+        self.legend: tuple[tuple[str, tuple[overlays.LegendRow, ...]], ...] = ()
         self._camera: Camera | None = None
         board = data.board
         layout = Layout(LAYOUT_POINTY, (HEX_RADIUS, HEX_RADIUS), (0.0, 0.0))
@@ -69,14 +76,76 @@ class GuerraMap(HexMapView):
                                   _province_borders(data, self.layout, centres),
                                   self.world_size)
         self._capitals = {pid: centres[h] for pid, h in board.capitals.items()}
+        self._painter: OverlayPainter | None = None
+        self._road_points = [[(h, centres[h]) for h in chain] for chain in road_chains]
+        self._layers: dict[frozenset[str], StaticLayer] = {frozenset(): self._layer}
+        """The static picture of each set of painted overlays: the plain map's is always kept,
+        besides it only the one shown."""
+        self._disputed: frozenset[str] = frozenset()
+        self._city_hexes = frozenset(board.cities)
+        self._occupied: frozenset[Hex] = frozenset()
 
     # --- static picture --------------------------------------------------------------------
 
     def _paint(self, tile: pygame.Surface, z: float, origin: tuple[int, int],
                world: pygame.FRect) -> None:
         """The engine's terrain, borders and hex numbers, then the printed features."""
+        self._paint_with(tile, z, origin, world, frozenset())
+
+    def _paint_with(self, tile: pygame.Surface, z: float, origin: tuple[int, int],
+                    world: pygame.FRect, painted: frozenset[str]) -> None:
+        """The map with the `painted` overlays between the terrain and the printed features
+        (roads, cities and factors stay readable over the tints)."""
         super()._paint(tile, z, origin, world)
+        if painted:
+            self.painter.paint(tile, z, origin, self._hexes_in(world), painted,
+                               self._disputed, HEX_RADIUS * z)
         printing.paint(self.printed, tile, z, origin, world, HEX_RADIUS * z)
+
+    def set_counters(self, counters: Mapping[str, Sequence[CounterSpec]]) -> None:
+        """The counters, and the hexes they stand on (the zone letters keep clear of them)."""
+        super().set_counters(counters)
+        self._occupied = frozenset(h for loc, specs in counters.items() if specs
+                                   for h in (parse_hex_id(loc),) if h is not None)
+
+    # --- overlays --------------------------------------------------------------------------
+
+    @property
+    def painter(self) -> OverlayPainter:
+        """The overlays' geometry, worked out when an overlay is first shown (not at start-up)."""
+        if self._painter is None:
+            self._painter = _overlay_painter(self.data, self._corners, self._centres)
+        return self._painter
+
+    def set_overlays(self, on: frozenset[str]) -> None:
+        """Show the overlays `on`: the picture painted with those of them painted into the
+        tiles, from its cache if it is the plain map's or the one shown."""
+        self.overlays = frozenset(on)
+        painted = self.overlays & overlays.PAINTED
+        if painted not in self._layers:
+            self._layers = {k: v for k, v in self._layers.items() if not k}
+            self._layers[painted] = StaticLayer(
+                self.world_size,
+                lambda tile, z, origin, world: self._paint_with(tile, z, origin, world, painted),
+                background=self._layer.background)
+        self._layer = self._layers[painted]
+
+    def set_control(self, control: Mapping[str, str]) -> None:
+        """Control of every province; a province that comes into or out of dispute is painted
+        again where the provinces-in-dispute overlay shows it (its tiles only)."""
+        self.control = dict(control)
+        disputed = frozenset(p for p, s in self.control.items() if s == "disputed")
+        changed = disputed ^ self._disputed
+        self._disputed = disputed
+        if not changed:
+            return
+        for key, layer in self._layers.items():
+            if overlays.DISPUTED not in key:
+                continue
+            for pid in sorted(changed):
+                box = self.painter.province_box(pid)
+                if box is not None:
+                    layer.invalidate(box)
 
     # --- BoardView -------------------------------------------------------------------------
 
@@ -91,16 +160,23 @@ class GuerraMap(HexMapView):
         clip = surface.get_clip()
         surface.set_clip(camera.viewport.clip(clip))
         self.layer.draw(surface, camera)
+        marked = set()
         for target, style in marks.items():
             h = parse_hex_id(target)
             if h is not None and h in self.cells:
                 draw_highlight(surface, self._screen_hex(h, camera), style)
+                marked.add(h)
+        if overlays.ROADS in self.overlays and marked:
+            overlays.draw_roads(surface, self._road_points, frozenset(marked),
+                                self._city_hexes, camera.world_to_screen,
+                                HEX_RADIUS * camera.zoom)
         hovered = parse_hex_id(hover) if hover else None
         if hovered is not None and hovered in self.cells and hover not in marks:
             draw_highlight(surface, self._screen_hex(hovered, camera), "hover")
         self.stacks.hover(hover if hover != MINIMAP else None, camera.zoom)
         self.stacks.draw(surface, camera, marks)
         self._draw_control(surface, camera)
+        self._draw_overlay_labels(surface, camera)
         self.minimap.set_status(self.control)
         self.minimap.draw(surface, camera)
         surface.set_clip(clip)
@@ -185,6 +261,40 @@ class GuerraMap(HexMapView):
         return [camera.world_to_screen(cx + dx, cy + dy)
                 for dx, dy in (hex_corner_offset(self.layout, i) for i in range(6))]
 
+    def _draw_overlay_labels(self, surface: pygame.Surface, camera: Camera) -> None:
+        """The zone letters with their ZM markers, the sector names and the legend of the
+        overlays switched on."""
+        if not self.overlays:
+            return
+        px = HEX_RADIUS * camera.zoom
+        view = camera.viewport
+        if overlays.WEATHER in self.overlays:
+            size = max(18, min(34, round(px * 1.1)))
+            for zone, at in sorted(self.painter.zone_anchors(self._occupied).items()):
+                badge = overlays.zone_letter(zone, size, zone in self.weather)
+                x, y = camera.world_to_screen(*at)
+                surface.blit(badge, badge.get_rect(midleft=(round(x - size / 2),
+                                                            round(y))))
+        if overlays.SECTORS in self.overlays:
+            size = max(12, min(16, round(px * 0.5)))
+            for sector, at in sorted(self.painter.sector_anchor.items()):
+                lines = self.sector_labels.get(sector)
+                if not lines:
+                    continue
+                label = overlays.sector_label(lines, size, sector)
+                x, y = camera.world_to_screen(*at)
+                rect = label.get_rect(center=(round(x), round(y)))
+                # kept inside the view, clear of the legend and the mini-map
+                rect.clamp_ip(view.inflate(-20, -20))
+                surface.blit(label, rect)
+        if self.legend:
+            size = max(12, min(15, view.width // 110))
+            legend = overlays.legend_picture(self.legend, size,
+                                             max(240, min(400, view.width // 3)))
+            # bottom left, over the Atlantic and Morocco where no counter stands (the mini-map
+            # holds the bottom right)
+            surface.blit(legend, legend.get_rect(bottomleft=(view.x + 10, view.bottom - 10)))
+
     def _draw_control(self, surface: pygame.Surface, camera: Camera) -> None:
         """The control marker of every province on its capital hex (section 9.1)."""
         px = HEX_RADIUS * camera.zoom
@@ -202,6 +312,51 @@ class GuerraMap(HexMapView):
 
 
 # --- building the board from the rules' data ------------------------------------------------
+
+
+def _overlay_painter(data: GuerraData, corners: Mapping[Hex, Sequence[Point]],
+                     centres: Mapping[Hex, Point]) -> OverlayPainter:
+    """The overlays' geometry: every land hex of a province or region with its weather zone,
+    sector (index in the scenario's order) and territory."""
+    board = data.board
+    zone: dict[Hex, str] = {}
+    sector: dict[Hex, int] = {}
+    territory: dict[Hex, str] = {}
+    for h, t in board.territory.items():
+        if h not in corners or board.terrain.get(h) not in (Terrain.LAND, Terrain.MOUNTAIN):
+            continue
+        if t not in data.provinces and t not in data.regions:
+            continue
+        zone[h] = data.zone_of(t)
+        sector[h] = data.sectors.index(data.sector_of(t))
+        territory[h] = t
+    # which two corners of a hex lie on its side towards each direction (the same for all)
+    origin = Hex(0, 0)
+    first = next(iter(corners))
+    offsets = [(x - centres[first][0], y - centres[first][1]) for x, y in corners[first]]
+    sides = []
+    for d in range(6):
+        n = hex_neighbor(origin, d)
+        step = hex_to_pixel_step(n)
+        shared = [i for i, (x, y) in enumerate(offsets)
+                  if any(abs(x - (step[0] + dx)) < 1e-6 and abs(y - (step[1] + dy)) < 1e-6
+                         for dx, dy in offsets)]
+        sides.append((shared[0], shared[1]))
+    sea = frozenset(h for h, t in board.terrain.items() if t is Terrain.SEA and h in corners)
+    crowded = set(board.road_hexes)
+    for city in board.cities:
+        near = {city}
+        for _ in range(2):
+            near |= {hex_neighbor(h, d) for h in near for d in range(6)}
+        crowded |= near
+    return OverlayPainter(corners, centres, zone, sector, territory, sides, sea,
+                          frozenset(crowded))
+
+
+def hex_to_pixel_step(h: Hex) -> Point:
+    """The world offset from a hex's centre to its neighbour `h` of Hex(0, 0)'s centre."""
+    layout = Layout(LAYOUT_POINTY, (HEX_RADIUS, HEX_RADIUS), (0.0, 0.0))
+    return hex_to_pixel(layout, h)
 
 
 def _cells(data: GuerraData) -> dict[Hex, CellStyle]:

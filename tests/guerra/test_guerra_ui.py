@@ -142,9 +142,9 @@ def test_f1_opens_the_player_aid_with_the_tables_of_the_yaml(app):
     scene = start(app, started())
     key(app, pygame.K_F1)
     assert scene.dialog is not None
-    assert scene.dialog.title.startswith("Player aid 1/7")
+    assert scene.dialog.title.startswith("Player aid 1/8")
     titles = []
-    for _ in range(7):
+    for _ in range(8):
         assert scene.dialog is not None
         titles.append(scene.dialog.title)
         if "movement factors" in scene.dialog.title:
