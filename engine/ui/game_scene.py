@@ -1067,7 +1067,8 @@ class GameScene(Scene):
             "F1 player aid, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F5 reload the scenario's "
             "files, L enlarge the log, F11 full screen, F12 screenshot, Ctrl +/- text size, "
             "M sound. Drag or arrow keys to pan, wheel to zoom, F or Home to see the whole "
-            "board; right-click a card to read it. "
+            "board; right-click a card to read it. With the computer on every side: Space "
+            "pauses, N plays one move, comma and full stop change the speed. "
             "\"Pass my reaction windows\": a reaction window is offered only when you have "
             "something better than declining (free, and it cannot make things worse); otherwise "
             "it is declined for you and the log says so.",

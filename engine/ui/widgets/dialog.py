@@ -31,6 +31,16 @@ class ChoiceRow:
         return self.options[self.selected]
 
 
+def _bold_width(button: Button, scale: float) -> int:
+    """The one-line width of a choice button at `scale` when selected (bold, the wider)."""
+    button.scale = scale
+    was, button.selected = button.selected, True
+    try:
+        return button.min_width()
+    finally:
+        button.selected = was
+
+
 class Dialog:
     """A modal box; the owning scene holds it in `scene.dialog` while it is open."""
 
@@ -95,10 +105,15 @@ class Dialog:
         self.scale = scale
         pad = w.px(18, scale)
         gap = w.px(10, scale)
-        width = min(screen.width - 2 * gap, w.px(640, scale))
+        body_font = w.text_font(w.BODY, scale)
+        label_w = max((body_font.size(r.label)[0] for r in self.rows), default=0) + gap
+        # wide enough for the longest row label and its options unbroken ("Instant", not
+        # "Insta nt"), within the screen
+        rows_w = max((label_w + len(buttons) * (max(_bold_width(b, scale) for b in buttons) + gap)
+                      for buttons in self._row_buttons if buttons), default=0)
+        width = min(screen.width - 2 * gap, max(w.px(640, scale), rows_w + 2 * pad))
         inner = width - 2 * pad
         title_h = w.text_font(w.TITLE, scale, bold=True).get_linesize() + gap
-        body_font = w.text_font(w.BODY, scale)
         self._lines = w.wrap(self.text, body_font, inner) if self.text else []
         row_h = body_font.get_linesize() + 2 * w.px(8, scale)
         rows_h = len(self.rows) * (row_h + gap)
@@ -119,7 +134,6 @@ class Dialog:
         self._body = pygame.Rect(self.rect.x + pad, y, inner, body_h)
         self._scroll = min(self._scroll, max(0, text_h - body_h))
         y += body_h + gap
-        label_w = max((body_font.size(r.label)[0] for r in self.rows), default=0) + gap
         for row, buttons in zip(self.rows, self._row_buttons, strict=True):
             x = self.rect.x + pad + label_w
             each = (inner - label_w - gap * (len(buttons) - 1)) // max(1, len(buttons))

@@ -140,6 +140,20 @@ def test_toasts_expire_and_a_click_dismisses_them():
     assert toasts.messages == []
 
 
+def test_a_dialog_grows_so_long_row_labels_leave_their_options_unbroken():
+    rows = [ChoiceRow("Dice", ("Instant", "Normal", "Fast")),
+            ChoiceRow("Roads over the reach marks (section 7) [R]", ("On", "Off"))]
+    dialog = Dialog("Game menu", "Keys.", [("Resume", None)], rows=rows)
+    dialog.layout(pygame.Rect(0, 0, 1600, 1000), 1.0)
+    for buttons in dialog._row_buttons:
+        for button in buttons:
+            assert button.rect.width >= button.min_width(), button.text  # one line each
+            assert dialog.rect.contains(button.rect)
+    small = Dialog("Game menu", "Keys.", [("Resume", None)], rows=rows)
+    small.layout(pygame.Rect(0, 0, 500, 600), 1.0)
+    assert small.rect.width <= 500  # never wider than the screen
+
+
 def test_a_dialog_choice_row_and_keys():
     done = []
     row = ChoiceRow("Red", ("Human", "Computer"), 1)
