@@ -70,6 +70,8 @@ DICE_SPEEDS = ("Instant", "Normal", "Fast")
 ON_OFF = ("On", "Off")
 SECTION_CITED = re.compile(r"§|\bsection\b|\bsec\.|\(\d+(\.\d+)*[a-z]?\)|\brule\b", re.I)
 """A reason that already names its rule (a section sign, "section 7", "(7.2)")."""
+UNINFORMATIVE_REASONS = ("the heuristics' best answer to", "the only answer", "picked at random")
+"""How a computer's reason begins when it says nothing the log does not (game_scene drops it)."""
 AUTO_PASS_LIMIT = 200
 """Reaction windows answered by themselves in a row before the screen stops and asks (a game
 whose windows reopen for ever would otherwise hang the screen)."""
@@ -1355,12 +1357,25 @@ class GameScene(Scene):
         thought, self._thought, self._ai_wait = self._thought, None, 0.0
         self._think_shown = ""
         action = thought.result()
-        reason = getattr(self.agents[player], "last_reason", None)
-        if isinstance(reason, str) and reason:
+        reason = self._reason_line(action, getattr(self.agents[player], "last_reason", None))
+        if reason:
             self.notes[len(self.session.history)] = f"{self.side_name(player)}: {reason}"
         self._placements = self._stack_placements()
         if not self.play(action):
             self._placements = None
+
+    def _reason_line(self, action: Action, reason: object) -> str:
+        """The computer's reason for the log in the players' words: the action named as the
+        screen names it (not by its ids), nothing when the reason only says that the
+        heuristics, chance or a lone answer chose it (the log already says what was done)."""
+        if not isinstance(reason, str) or not reason:
+            return ""
+        described = action.describe()
+        rest = reason[len(described):].lstrip(":").strip() if reason.startswith(described) \
+            else reason
+        if not rest or rest.startswith(UNINFORMATIVE_REASONS):
+            return ""
+        return f"{self.gameui.action_label(action)}: {rest}" if rest != reason else rest
 
     def close(self) -> None:
         """Stop the computer's worker thread and bring the autosave up to date (the scene is

@@ -520,3 +520,16 @@ def test_a_counter_tooltip_explains_the_legend_codes_it_uses(app):
     hover(app, at(scene, "b1"), steps=40)
     assert scene.tooltip.text is not None
     assert "1: combat factor 1" in scene.tooltip.text
+
+
+def test_the_computers_reason_names_the_action_as_the_screen_does_and_drops_empty_ones(app):
+    session = make_session(1)
+    scene = start(app, session)
+    move = Move("b1", -1, 1)
+    label = scene.gameui.action_label(move)
+    assert scene._reason_line(move, f"{move.describe()}: closing in") == f"{label}: closing in"
+    assert scene._reason_line(move, "closing in") == "closing in"
+    assert scene._reason_line(move, f"{move.describe()}: the heuristics' best answer to move") == ""
+    assert scene._reason_line(move, f"{move.describe()}: picked at random") == ""
+    assert scene._reason_line(move, move.describe()) == ""
+    assert scene._reason_line(move, None) == ""
