@@ -107,6 +107,11 @@ class GuerraUI:
     def player_aid(self) -> list[AidPage]:
         return list(self._aid)
 
+    def legend(self) -> Sequence[tuple[str, str]]:
+        """The codes printed on the counters and the map, for F1's "Counter codes" page and the
+        tooltips (sections 2.1-2.4)."""
+        return pieces.legend(self.data)
+
     # --- overlays and the hand-off (GameUIExtras) ---------------------------------------------
 
     def overlays(self) -> Sequence[tuple[str, str]]:

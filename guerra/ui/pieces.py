@@ -127,3 +127,34 @@ def note(uid: str, u: Mapping[str, Any], look: Look, data: GuerraData, seat_name
         done.append("carrying " + ", ".join(u["cargo"]))
     lines.append(seat_name + (": " + ", ".join(done) if done else ""))
     return "\n".join(lines)
+
+
+def legend(data: GuerraData) -> tuple[tuple[str, str], ...]:
+    """What the codes on the counters and the printed map mean (sections 2.1-2.4, 3, 7, 8),
+    with the numbers of this scenario's data."""
+    mv = data.movement
+    cf = data.combat_factor
+    return (
+        (f"{cf}-{mv.army_movement}", f"Army counter, NATO infantry box: combat factor {cf} "
+         f"(every counter, section 2.3), movement {mv.army_movement}; displacement "
+         f"{mv.army_displacement_own} in own provinces, {mv.army_displacement_disputed} in "
+         f"dispute, {mv.army_displacement_early} in the first {mv.early_turns} turns (section 7)"),
+        ("GAR", f"Garrison counter: combat {cf}, movement {mv.garrison_movement}, never into "
+         "a mountain hex (section 7)"),
+        ("Navy", f"Naval counter, a warship: movement {mv.naval_movement} plus a die; carries "
+         f"{data.transport.per_naval_counter} army counters (section 7.1)"),
+        ("Air", f"Air counter, an aircraft: movement {mv.air_movement}, supports combats within "
+         f"{mv.air_support_range} hexes (section 8)"),
+        ("Africa", "Army of Africa (Nationalist, ochre figures; section 2.2)"),
+        ("Condor", "Condor Legion (Nationalist, red figures)"),
+        ("C.T.V.", "Corpo Truppe Volontarie, the Italian corps (Nationalist, green figures)"),
+        ("Brigades", "International Brigades (Republican, black figures)"),
+        ("N· / S·", "In a game of 3 or 4 players: the sector of the player who commands the "
+         "counter, north or south (section 3)"),
+        ("Aboard", "An army counter carried by the naval counter in the same hex (section 7.1)"),
+        ("★ with a box", "A city: five points, eight for Madrid and Barcelona; the number in "
+         "the black box is how many land counters may stack there (section 8)"),
+        ("Red, blue, red", "On a provincial capital: population factors (red, above the star), "
+         "economic (blue, left) and morale (red, right) (section 2.1)"),
+        ("Anchor n", "A port and its province's port factor (section 2.1)"),
+    )

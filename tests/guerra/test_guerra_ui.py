@@ -142,9 +142,9 @@ def test_f1_opens_the_player_aid_with_the_tables_of_the_yaml(app):
     scene = start(app, started())
     key(app, pygame.K_F1)
     assert scene.dialog is not None
-    assert scene.dialog.title.startswith("Player aid 1/8")
+    assert scene.dialog.title.startswith("Player aid 1/9")
     titles = []
-    for _ in range(8):
+    for _ in range(9):
         assert scene.dialog is not None
         titles.append(scene.dialog.title)
         if "movement factors" in scene.dialog.title:
@@ -153,8 +153,13 @@ def test_f1_opens_the_player_aid_with_the_tables_of_the_yaml(app):
             assert "AP3 | AP3 | AP2" in scene.dialog.text
         if "Reinforcements" in scene.dialog.title:
             assert "2: 18/14" in scene.dialog.text
+        if "Counter codes" in scene.dialog.title:  # the legend, last (section 2.1-2.4)
+            page = scene.dialog.pages[scene.dialog.page]
+            codes = {code: meaning for table in page.tables for code, meaning in table.rows}
+            assert "GAR" in codes and "combat factor 2" in codes["2-4"]
         key(app, pygame.K_RETURN)
     assert any("movement factors" in t for t in titles)
+    assert "Counter codes" in titles[-1]
     key(app, pygame.K_ESCAPE)
     assert scene.dialog is None
 
