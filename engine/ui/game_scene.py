@@ -252,6 +252,8 @@ class GameScene(Scene):
         self._think_started = 0.0
         self._think_shown = ""
         self._placements: dict[str, str] | None = None
+        self._marks_shown_for = -1
+        """The decision (history length) whose marks were last brought into view."""
         self._result_shown = False
         self._mouse: tuple[int, int] | None = None
         self._press_on_board = False
@@ -495,7 +497,29 @@ class GameScene(Scene):
         )
         self._set_prompt()
         self._layout_panel()
+        self._bring_marks_into_view()
         self.dirty = True
+
+    def _bring_marks_into_view(self) -> None:
+        """A new decision of the player at the screen whose marked places are all off the
+        view (Guerra's reinforcements of the turn table, placed far from where the player
+        looked last) brings the nearest of them to the centre, once per decision."""
+        key = len(self.session.history)
+        if key == self._marks_shown_for or not self._my_turn() or self.still:
+            return
+        self._marks_shown_for = key
+        marks = getattr(self.gameui.board, "marks", None)
+        if not isinstance(marks, Mapping) or not marks:
+            return
+        view = self.camera.viewport
+        anchors = [a for a in map(self.gameui.board.anchor, marks) if a is not None]
+        screen = [self.camera.world_to_screen(*a) for a in anchors]
+        if not anchors or any(view.collidepoint(s) for s in screen):
+            return
+        cx, cy = view.center
+        nearest = min(zip(screen, anchors, strict=True),
+                      key=lambda pair: (pair[0][0] - cx) ** 2 + (pair[0][1] - cy) ** 2)[1]
+        self.camera.center_on(nearest)
 
     def _set_prompt(self) -> None:
         result = self.session.result()

@@ -295,3 +295,32 @@ def test_counters_look_as_printed(app):
     assert text is not None
     assert "Madrid: provincial capital" in text and "Province of Madrid (Republican)" in text
     assert "population 13" in text and "stacking 4" in text
+
+
+def test_a_placement_far_from_the_view_brings_its_hexes_into_view(app):
+    session = Session(PLUGIN.rules, load_game_scenario(PLUGIN), NATIONALISTS_FIRST)
+    session.play(SetOptions("advanced", 1, 1, True))
+    assert any(isinstance(a, PlaceCounter) for a in session.legal_actions())
+    scene = start(app, session)
+    marked = dict(scene.gameui.board.marks)
+    assert marked  # the Army of Africa's hexes in North Africa
+
+    def shown() -> list[str]:
+        view = scene.camera.viewport
+        return [t for t in scene.gameui.board.marks
+                if view.collidepoint(scene.camera.world_to_screen(
+                    *scene.gameui.board.anchor(t)))]
+
+    assert shown()  # the first decision is brought into view
+    scene.camera.zoom = scene.camera.max_zoom
+    scene.camera.center_on((0.0, 0.0))  # the far north-west, away from Africa
+    app.step(DT)
+    assert not shown()
+    place = next(a for a in session.legal_actions() if isinstance(a, PlaceCounter))
+    scene.play(place)
+    app.step(DT)
+    assert session.state.phase.value == "africa" and shown()
+    # only once per decision: the player may look elsewhere while deciding
+    scene.camera.center_on((0.0, 0.0))
+    scene.refresh()
+    assert not shown()
