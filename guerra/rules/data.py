@@ -160,9 +160,9 @@ class Board(_Shared):
     terrain_at: tuple[Terrain, ...]
     territory_at: tuple[str | None, ...]
     road_steps: frozenset[int]
-    """Searches run over cell numbers (`index`), whose hashing is far cheaper than a `Hex`'s:
-    `adjacent[i]` lists the on-map neighbours of cell i, `road_steps` holds i * len(cells) + j
-    for every road step from cell i to cell j."""
+    """Searches run over cell numbers (`index`, the cells in hex order), whose hashing is far
+    cheaper than a `Hex`'s: `adjacent[i]` lists the on-map neighbours of cell i, `road_steps`
+    holds i * len(cells) + j for every road step from cell i to cell j."""
 
     def is_land(self, h: Hex) -> bool:
         t = self.terrain.get(h)
