@@ -590,27 +590,31 @@ def readaptation_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     hex of an own province or a non-mountain hex next to it.
 
     A flight is as long as the hex distance unless an enemy aircraft stands on a shortest
-    route; only then is the flight searched round the enemy aircraft, once for every target
-    (a search within the budget from the counter's hex)."""
+    route; only then is the flight searched round the enemy aircraft (one search from the
+    counter's hex, within the budget, until every such target is found)."""
     assert unit.hex is not None
     data = state.data
     board = data.board
     budget = data.movement.air_readaptation
     side, status = unit.side, state.status
-    areas = _capital_areas(data)
-    targets: set[Hex] = set()
+    areas = _capital_area_cells(data)
+    found: set[int] = set()
     for pid in data.provinces:
         if status[pid] is side:
-            targets.update(areas[pid])
-    targets.discard(unit.hex)
+            found.update(areas[pid])
+    found.discard(board.index[unit.hex])
     uq, ur = unit.hex
-    units, air_at = state.units, state.air_at
+    units, air_at, cells = state.units, state.air_at, board.cells
     empty_ok = data.stacking.air > 0  # `_air_room` of an empty hex
-    blockers = [(b.q, b.r, _distance(uq, ur, b.q, b.r)) for b, ids in air_at.items()
-                if units[ids[0]].side is not side]
-    around: dict[int, int] | None = None
-    result: dict[Hex, Reach] = {}
-    for h in sorted(targets):
+    # each enemy aircraft as its offset from the counter (cube coordinates q, r and q + r):
+    # it stands on a shortest route to h when the offset from it to h points the same way
+    # on each axis (or not at all), for then the two legs' hex distances add up
+    blockers = [(b.q, b.r, b.q - uq, b.r - ur, b.q - uq + b.r - ur)
+                for b, ids in air_at.items() if units[ids[0]].side is not side]
+    flights: dict[int, int] = {}
+    shadowed: list[int] = []
+    for i in sorted(found):  # the cells are numbered in hex order
+        h = cells[i]
         if (air_at.get(h) or not empty_ok) and not _air_room(state, unit, h):
             continue
         hq, hr = h
@@ -618,15 +622,57 @@ def readaptation_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
         d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
         if d > budget:
             continue
-        flight: float | None = d
-        if blockers and any(db + _distance(bq, br, hq, hr) == d for bq, br, db in blockers):
-            if around is None:
-                around = _flood(board.adjacent, board.index[unit.hex], budget, None,
-                                _enemy_air(state, side))
-            flight = around.get(board.index[h])
-        if flight is not None and flight <= budget:
-            result[h] = _reach(int(flight), False, False, False)
-    return result
+        flights[i] = d
+        for bq, br, aq, ar, a_s in blockers:
+            cq, cr = hq - bq, hr - br
+            if aq * cq >= 0 and ar * cr >= 0 and a_s * (cq + cr) >= 0:
+                shadowed.append(i)
+                break
+    if shadowed:
+        # only then is the flight searched round the enemy aircraft
+        around = _flood_to(board.adjacent, board.index[unit.hex], budget,
+                           _enemy_air(state, side), set(shadowed))
+        for i in shadowed:
+            flight = around.get(i)
+            if flight is None:
+                del flights[i]
+            else:
+                flights[i] = flight
+    return {cells[i]: _reach(d, False, False, False) for i, d in flights.items()}
+
+
+def _flood_to(adjacent: tuple[tuple[int, ...], ...], start: int, budget: int,
+              blocked: Container[int], wanted: set[int]) -> dict[int, int]:
+    """`_flood` without `allowed` or `stops`, ended as soon as every `wanted` cell is found:
+    the least number of steps to those of them within `budget`."""
+    spent = {start: 0}
+    got: dict[int, int] = {}
+    if start in wanted:
+        got[start] = 0
+    ring = [start]
+    for cost in range(1, budget + 1):
+        if len(got) == len(wanted):
+            break
+        outer: list[int] = []
+        for a in ring:
+            for b in adjacent[a]:
+                if b in spent or b in blocked:
+                    continue
+                spent[b] = cost
+                outer.append(b)
+                if b in wanted:
+                    got[b] = cost
+        if not outer:
+            break
+        ring = outer
+    return got
+
+
+def _capital_area_cells(data: GuerraData) -> dict[str, tuple[int, ...]]:
+    """`_capital_areas` as cell numbers; worked out once per scenario."""
+    index = data.board.index
+    return data.memo("capital area cells", lambda: {
+        pid: tuple(index[h] for h in hexes) for pid, hexes in _capital_areas(data).items()})
 
 
 def _capital_areas(data: GuerraData) -> dict[str, frozenset[Hex]]:
