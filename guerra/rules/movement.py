@@ -95,7 +95,8 @@ def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
             disp_any, disp_own = mv.army_displacement_disputed, mv.army_displacement_own
     else:
         move_f, disp_any, disp_own = mv.garrison_movement, mv.garrison_displacement, 0
-    move_f, disp_any, disp_own = (max(0, x - cut) for x in (move_f, disp_any, disp_own))
+    if cut:
+        move_f, disp_any, disp_own = (max(0, x - cut) for x in (move_f, disp_any, disp_own))
     road = army and state.turn >= mv.road_from_turn
     rules = _LandRules(state, unit)
     board = data.board
@@ -499,9 +500,12 @@ def _side_steps(data: GuerraData, garrison: bool, side: Side, on_road: bool) -> 
             table.append((_plain(mixed), mixed, _plain(same), same))
         return tuple(table)
 
-    key = (f"{'garrison' if garrison else 'army'} steps of {side.value}"
-           f"{' by road' if on_road else ''}")
-    return data.memo(key, build)
+    tables: dict[tuple[bool, Side, bool], SideSteps] = data.memo("side steps", dict)
+    key = (garrison, side, on_road)
+    found = tables.get(key)
+    if found is None:
+        found = tables[key] = build()
+    return found
 
 
 def _plain(steps: tuple[tuple[int, int], ...]) -> tuple[int, ...] | None:
