@@ -44,6 +44,13 @@ def _import_commands(command: str | None) -> None:
         LoadError = _LauncherOnly  # type: ignore[misc, assignment]
         SaveError = _LauncherOnly  # type: ignore[misc, assignment]
         return
+    if command in ("validate", "schema"):
+        # they read YAML only: no saves, no sessions (tempfile, datetime and the action codec
+        # would be imported for nothing)
+        from engine.loading import LoadError, validate_paths
+
+        SaveError = _LauncherOnly  # type: ignore[misc, assignment]
+        return
     from engine.core.saves import SaveError, read_save
     from engine.core.session import Session
     from engine.loading import LoadError, load_game_scenario, load_saved_game, validate_paths

@@ -135,17 +135,24 @@ class GuerraRules:
 
     def _movement_actions(self, state: GuerraState) -> list[Action]:
         if state.selected is not None:
-            actions: list[Action] = [_move_to(h) for h in sorted(state.reach)]
+            actions: list[Action] = _moves_to(state)
             unit = state.units[state.selected]
             if unit.kind is Kind.NAVAL and unit.naval_roll == 0:
                 actions.append(RollNavalMovement())
             actions.append(Stay())
             return actions
-        player, on_map = state.player, Where.MAP
-        mine = map(state.units.__getitem__, ids_of_side(state, side_of_seat(player)))
-        actions = [_select_action(unit.id) for unit in mine
-                   if unit.player == player and unit.where is on_map and not unit.moved
-                   and _movable(state, unit)]
+        player, on_map, naval_kind = state.player, Where.MAP, Kind.NAVAL
+        key = (state.turn, player)
+        last = state.movable
+        candidates = last[1] if last is not None and last[0] == key else \
+            ids_of_side(state, side_of_seat(player))
+        units = state.units
+        # `_movable`, inline
+        listed = [i for i in candidates
+                  if (unit := units[i]).player == player and unit.where is on_map
+                  and not unit.moved and (unit.kind is not naval_kind or naval.usable(state, unit))]
+        state.movable = (key, tuple(listed))
+        actions = list(map(_select_action, listed))
         actions += naval.transport_actions(state, state.player)
         actions.append(EndMovement())
         if not state.acted:
@@ -167,7 +174,7 @@ class GuerraRules:
 
     def _readaptation_actions(self, state: GuerraState) -> list[Action]:
         if state.selected is not None:
-            return [*(_move_to(h) for h in sorted(state.reach)), Stay()]
+            return [*_moves_to(state), Stay()]
         actions: list[Action] = [
             _select_action(u.id) for u in state.units.values() if _readaptable(state, u)]
         actions.append(EndReadaptation())
@@ -207,6 +214,8 @@ class GuerraRules:
         return action in self.legal_actions(state)
 
     def _apply(self, state: GuerraState, action: Action) -> list[Event]:
+        if not isinstance(action, _KEEP_MOVABLE):
+            state.movable = None
         if isinstance(action, SetOptions):
             state.options = Options(Level(action.level), action.nationalist_players,
                                     action.republican_players, action.tie_ends_game)
@@ -437,10 +446,25 @@ def _move_to(h: Hex) -> MoveTo:
     return MoveTo(h.q, h.r)
 
 
+def _moves_to(state: GuerraState) -> list[Action]:
+    """The moves of the selected counter, in hex order: the board's cells are numbered in hex
+    order, so the cell numbers are sorted instead of the hexes, and each cell's action is
+    looked up in a table worked out once per scenario."""
+    board = state.data.board
+    moves: tuple[MoveTo, ...] = state.data.memo(
+        "move actions", lambda: tuple(map(_move_to, board.cells)))
+    return [moves[i] for i in sorted(map(board.index.__getitem__, state.reach))]
+
+
 @functools.cache
 def _place_counter(family: str, h: Hex) -> PlaceCounter:
     """The action of placing a counter of `family` on `h`, shared like `_move_to`'s."""
     return PlaceCounter(family, h.q, h.r)
+
+
+_KEEP_MOVABLE = (Select, MoveTo, Stay, RollNavalMovement)
+"""The actions after which the counters that may be selected are among those that could be
+before (`GuerraState.movable`): a move or a naval roll only uses up counters and ships."""
 
 
 @functools.cache

@@ -24,11 +24,11 @@ from guerra.rules.actions import (
     Support,
     TakeLoss,
 )
-from guerra.rules.counters import eliminate, name
+from guerra.rules.counters import eliminate, ids_of_side, name
 from guerra.rules.data import Kind, Terrain
 from guerra.rules.fec import can_spend, spend
 from guerra.rules.naval import usable
-from guerra.rules.state import Combat, CombatStage, GuerraState, Unit, Where
+from guerra.rules.state import Combat, CombatStage, GuerraState, Unit, Where, side_of_seat
 from guerra.rules.weather import attack_cut
 
 
@@ -68,14 +68,20 @@ def attack_actions(state: GuerraState, player: str) -> list[Action]:
     """Every combat the acting player may open: an own counter against an adjacent enemy
     counter of the same arm (section 8)."""
     actions: list[Action] = []
-    for unit in state.units.values():
+    units, board = state.units, state.data.board
+    cells, adjacent, at = board.cells, board.adjacent, board.index
+    # a seat commands only its side's counters (the invariants check it); the neighbours in
+    # `hex_neighbors` order, off-map ones left out (no counter stands there)
+    for uid in ids_of_side(state, side_of_seat(player)):
+        unit = units[uid]
         if unit.player != player or not may_attack(state, unit):
             continue
         assert unit.hex is not None
         index = _index(state, unit.kind.arm)
-        for n in hex_neighbors(unit.hex):
-            for other in index.get(n, ()):
-                if state.units[other].side is not unit.side:
+        side = unit.side
+        for j in adjacent[at[unit.hex]]:
+            for other in index.get(cells[j], ()):
+                if units[other].side is not side:
                     actions.append(Attack(unit.id, other))
     return actions
 
@@ -84,11 +90,13 @@ def obligations(state: GuerraState, player: str) -> list[Unit]:
     """Counters that entered an enemy control zone this turn and must still fight an adjacent
     enemy (section 7)."""
     due = []
-    for unit in state.units.values():
+    units = state.units
+    for uid in ids_of_side(state, side_of_seat(player)):  # as in `attack_actions`
+        unit = units[uid]
         if unit.player == player and unit.must_fight and may_attack(state, unit):
             assert unit.hex is not None
             index = _index(state, unit.kind.arm)
-            if any(state.units[o].side is not unit.side
+            if any(units[o].side is not unit.side
                    for n in hex_neighbors(unit.hex) for o in index.get(n, ())):
                 due.append(unit)
     return due
@@ -136,7 +144,10 @@ def setup_actions(state: GuerraState) -> list[Action]:
     first = state.units[combat.attackers[0]]
     arm = first.kind.arm
     actions: list[Action] = []
-    for unit in state.units.values():
+    units = state.units
+    # each loop looks at one side's counters only: the attacking player's are the first
+    # attacker's side's, the defenders the other side's
+    for unit in map(units.__getitem__, ids_of_side(state, first.side)):
         if unit.id in combat.attackers or unit.where is not Where.MAP:
             continue
         if (unit.player == combat.attacker_player and unit.kind.arm == arm
@@ -146,7 +157,7 @@ def setup_actions(state: GuerraState) -> list[Action]:
                                    combat.stack)):
             actions.append(AddAttacker(unit.id))
     if not combat.stack:
-        for unit in state.units.values():
+        for unit in map(units.__getitem__, ids_of_side(state, first.side.enemy)):
             if (unit.side is not first.side and unit.where is Where.MAP
                     and unit.kind.arm == arm and unit.id not in combat.defenders
                     and not (unit.kind.is_land and is_city_stack(state, unit.hex))  # type: ignore[arg-type]

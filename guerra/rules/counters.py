@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core.actions import Event, PieceMoved
 from engine.core.hexgrid import Hex
-from guerra.rules.data import Kind, Side, hex_label
+from guerra.rules.data import GuerraData, Kind, Side, hex_label
 from guerra.rules.events import CounterEliminated, CounterPlaced
 from guerra.rules.provinces import land_entered
 from guerra.rules.state import GuerraState, Unit, Where
@@ -25,8 +25,15 @@ def name(state: GuerraState, unit: Unit) -> str:
 
 def place_name(state: GuerraState, h: Hex) -> str:
     """A hex as the log names it: its city, or the province (or region) it lies in, or the
-    sea; never bare coordinates."""
-    data = state.data
+    sea; never bare coordinates. The names are kept per scenario."""
+    names: dict[Hex, str] = state.data.memo("place names", dict)
+    found = names.get(h)
+    if found is None:
+        found = names[h] = _place_name(state.data, h)
+    return found
+
+
+def _place_name(data: GuerraData, h: Hex) -> str:
     city = data.board.cities.get(h)
     if city is not None:
         return city.name

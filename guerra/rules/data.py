@@ -7,6 +7,7 @@ every state of a game: copying a state never copies it (`__deepcopy__` returns t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -90,8 +91,10 @@ class _Shared:
         return self
 
 
+@functools.lru_cache(maxsize=16384)
 def hex_label(h: Hex) -> str:
-    """The "col,row" label of a hex, as the map YAML writes it."""
+    """The "col,row" label of a hex, as the map YAML writes it (kept for the hexes of a few
+    boards: the log and the views name hexes all the time)."""
     c = roffset_from_cube(ODD, h)
     return f"{c.col},{c.row}"
 
@@ -160,9 +163,9 @@ class Board(_Shared):
     terrain_at: tuple[Terrain, ...]
     territory_at: tuple[str | None, ...]
     road_steps: frozenset[int]
-    """Searches run over cell numbers (`index`), whose hashing is far cheaper than a `Hex`'s:
-    `adjacent[i]` lists the on-map neighbours of cell i, `road_steps` holds i * len(cells) + j
-    for every road step from cell i to cell j."""
+    """Searches run over cell numbers (`index`, the cells in hex order), whose hashing is far
+    cheaper than a `Hex`'s: `adjacent[i]` lists the on-map neighbours of cell i, `road_steps`
+    holds i * len(cells) + j for every road step from cell i to cell j."""
 
     def is_land(self, h: Hex) -> bool:
         t = self.terrain.get(h)

@@ -4,7 +4,9 @@ A land move ending in an enemy control zone is a move to fight and uses the move
 any other move uses the displacement factor (sections 2.3, 7). The reachable hexes of a counter
 are computed once, when it is selected. Land moves use a search of their own (`_LandRules.search`,
 a least-cost search with one bucket per cost, since every step costs 1 or 2) with the lookups
-bound once; naval and air moves, where every step costs 1, a ring-by-ring flood (`_flood`).
+bound once, and step tables per side and arm worked out once per scenario (`_side_steps`:
+`search_any` and `search_own` for the counter's own hex, marking costs in a list each thread
+keeps); naval and air moves, where every step costs 1, a ring-by-ring flood (`_flood`).
 Searches run over the board's cell numbers instead of `Hex` objects.
 
 - no land counter passes through another land counter's hex; it may end on an own stack in a
@@ -21,6 +23,7 @@ Searches run over the board's cell numbers instead of `Hex` objects.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Container
 
 from engine.core.hexgrid import Hex
@@ -92,63 +95,108 @@ def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
             disp_any, disp_own = mv.army_displacement_disputed, mv.army_displacement_own
     else:
         move_f, disp_any, disp_own = mv.garrison_movement, mv.garrison_displacement, 0
-    move_f, disp_any, disp_own = (max(0, x - cut) for x in (move_f, disp_any, disp_own))
+    if cut:
+        move_f, disp_any, disp_own = (max(0, x - cut) for x in (move_f, disp_any, disp_own))
     road = army and state.turn >= mv.road_from_turn
     rules = _LandRules(state, unit)
-    searches: list[tuple[Hex, bool, bool, int, int, bool]] = [
-        (unit.hex, False, False, move_f, disp_any, False)
-    ]
-    if disp_own > disp_any:
-        searches.append((unit.hex, True, False, 0, disp_own, False))
-    if road and unit.hex in data.board.road_hexes:
-        bonus = mv.road_bonus
-        searches.append((unit.hex, False, True, move_f + bonus, disp_any + bonus, False))
-        if disp_own > disp_any:
-            searches.append((unit.hex, True, True, 0, disp_own + bonus, False))
-    if rules.can_bridge():
-        strait = data.board.strait
-        assert strait is not None
-        searches.append((strait, False, False, max(0, mv.landing_movement - cut),
-                         max(0, mv.landing_displacement - cut), True))
-    # best[i]: how cell i is reached best, coded as bridge * 2048 + road * 1024 + cost so that
-    # the smaller code is the better move: no Strait crossing first, then off the road, then
-    # the cheaper (whether the move fights depends on the cell alone)
-    best: dict[int, int] = {}
+    board = data.board
+    here = board.index[unit.hex]
     zoc = rules.zoc
-    index = data.board.index
-    here = index[unit.hex]
-    for start, own_only, on_road, fight_budget, disp_budget, bridge in searches:
-        origin = index[start]
-        order, spent = rules.search(origin, max(fight_budget, disp_budget), own_only, on_road,
-                                    bridge)
-        flags = bridge * 2048 + on_road * 1024
-        ends = (origin, here)
+    # best[i]: how cell i is reached best, coded as bridge * 64 + road * 32 + cost so that the
+    # smaller code is the better move: no Strait crossing first, then off the road, then the
+    # cheaper (whether the move fights depends on the cell alone); costs stay under 32
+    best: dict[int, int] = {}
+    spent = _scratch(len(board.cells))
+    try:
+        # the move or displacement anywhere: nothing found yet to compare with
+        order = rules.search_any(here, max(move_f, disp_any), False)
         for i in order:
-            if i in ends:
-                continue
             cost = spent[i]
+            if cost <= (move_f if i in zoc else disp_any):
+                best[i] = cost
+        _clear(spent, order)
+        if disp_own > disp_any:
+            # displacement through own ground only: never into a control zone
+            _merge(best, rules.search_own(here, disp_own, False), spent, 0)
+        if road and unit.hex in board.road_hexes:
+            bonus = mv.road_bonus
+            order = rules.search_any(here, max(move_f, disp_any) + bonus, True)
+            fight_budget, disp_budget = move_f + bonus, disp_any + bonus
+            for i in order:
+                cost = spent[i]
+                if cost <= (fight_budget if i in zoc else disp_budget):
+                    code = 32 + cost
+                    old = best.get(i)
+                    if old is None or code < old:
+                        best[i] = code
+            _clear(spent, order)
+            if disp_own > disp_any:
+                _merge(best, rules.search_own(here, disp_own + bonus, True), spent, 32)
+        spent[here] = _UNSEEN
+    except BaseException:
+        _LOCAL.lists.clear()  # marks may be left: the next search starts from a fresh list
+        raise
+    if rules.can_bridge():
+        strait = board.strait
+        assert strait is not None
+        origin = board.index[strait]
+        fight_budget = max(0, mv.landing_movement - cut)
+        disp_budget = max(0, mv.landing_displacement - cut)
+        order, costs = rules.search(origin, max(fight_budget, disp_budget), False, False, True)
+        for i in order:
+            if i in (origin, here):
+                continue
+            cost = costs[i]
             if cost > (fight_budget if i in zoc else disp_budget):
                 continue
-            code = flags + cost
+            code = 64 + cost
             old = best.get(i)
             if old is None or code < old:
                 best[i] = code
-    cells = data.board.cells
-    shared = _SHARED_REACHES
-    reach: dict[Hex, Reach] = {}
-    for i, code in best.items():
-        key = code * 2 + (i in zoc)
-        record = shared.get(key)
-        if record is None:
-            record = shared[key] = Reach(code & 1023, i in zoc, bool(code & 1024),
-                                         bool(code & 2048))
-        reach[cells[i]] = record
-    return reach
+    cells = board.cells
+    records = _RECORDS
+    return {cells[i]: records[code * 2 + (i in zoc)] for i, code in best.items()}
 
 
-_SHARED_REACHES: dict[int, Reach] = {}
-"""The land moves' `Reach` records by their code in `land_reach` and whether they fight,
-shared like `_reach`'s."""
+_UNSEEN = 99
+"""The cost of a cell not reached, in the searches' scratch lists."""
+
+_RECORDS: tuple[Reach, ...] = tuple(
+    Reach(code & 31, bool(fight), bool(code & 32), bool(code & 64))
+    for code in range(128) for fight in (0, 1))
+"""The land moves' `Reach` records by their code in `land_reach` and whether they fight
+(`code * 2 + fight`), shared like `_reach`'s."""
+
+_LOCAL = threading.local()
+
+
+def _scratch(n: int) -> list[int]:
+    """This thread's list of `n` costs, every one `_UNSEEN`, for the land searches (the rules
+    may run on the screen's thread and a computer player's at once). Each search leaves the
+    cells it reached marked (`search_any`, `search_own`); `_clear` sets them back."""
+    lists: dict[int, list[int]] | None = getattr(_LOCAL, "lists", None)
+    if lists is None:
+        lists = _LOCAL.lists = {}
+    found = lists.get(n)
+    if found is None:
+        found = lists[n] = [_UNSEEN] * n
+    return found
+
+
+def _clear(spent: list[int], order: list[int]) -> None:
+    for i in order:
+        spent[i] = _UNSEEN
+
+
+def _merge(best: dict[int, int], order: list[int], spent: list[int], flags: int) -> None:
+    """Keep each cell of a search that stays out of every control zone (all of them are within
+    its budget) where it improves on `best`, and clear the search's marks."""
+    for i in order:
+        code = flags + spent[i]
+        spent[i] = _UNSEEN
+        old = best.get(i)
+        if old is None or code < old:
+            best[i] = code
 
 
 _REACHES: dict[tuple[int, bool, bool, bool], Reach] = {}
@@ -184,6 +232,11 @@ def _entry_costs(data: GuerraData, garrison: bool) -> tuple[int, ...]:
     return data.memo("entry costs", build)[1 if garrison else 0]
 
 
+Steps = tuple[tuple[tuple[int, int, str], ...], ...]
+"""For every cell, the cells a land counter may enter from it by terrain, each with what
+entering it costs and its territory (`_land_steps`)."""
+
+
 class _LandRules:
     """The search of one land counter's moves, with the lookups bound once (section 7)."""
 
@@ -216,6 +269,124 @@ class _LandRules:
         if state.strait_crossings >= state.data.transport.strait_per_turn:
             return False
         return any(state.units[i].side is unit.side for i in state.naval_at.get(strait, ()))
+
+    def search_any(self, start: int, budget: int, on_road: bool) -> list[int]:
+        """`search` from the counter's own land hex without `own_only` or `bridge`, over the
+        step tables of its side (`_side_steps`), marking the least cost to each cell found in
+        this thread's `_scratch` list; the cells found, in the order found, the start left
+        out."""
+        data = self.state.data
+        side = self.unit.side
+        steps = _side_steps(data, self.unit.kind is Kind.GARRISON, side, on_road)
+        territory_at = data.board.territory_at
+        enemy = side.enemy
+        ground = self.ground
+        count, side_at, limits, zoc = self.count, self.side_at, self.limits, self.zoc
+        spent = _scratch(len(territory_at))
+        spent[start] = 0
+        order: list[int] = []
+        found = order.append
+        buckets: list[list[int]] = [[start]] + [[] for _ in range(budget)]
+        for cost in range(budget):  # a cell reached at the full budget goes no further
+            bucket = buckets[cost]
+            if not bucket:
+                continue
+            t1 = cost + 1
+            ahead = buckets[t1].append
+            for a in bucket:
+                if spent[a] != cost:
+                    continue
+                if a != start and (count[a] or a in zoc):
+                    continue
+                row = steps[a]
+                # a counter in an enemy province stays in it (section 9.1)
+                if ground[territory_at[a]] is enemy:  # type: ignore[index]
+                    plain, mixed = row[2], row[3]
+                else:
+                    plain, mixed = row[0], row[1]
+                if plain is not None:
+                    for b in plain:
+                        old = spent[b]
+                        if old <= t1:
+                            continue
+                        n = count[b]
+                        if n and (side_at[b] is not side or n >= limits[b]):
+                            continue
+                        if old == _UNSEEN:
+                            found(b)
+                        spent[b] = t1
+                        ahead(b)
+                    continue
+                for b, step in mixed:
+                    total = cost + step
+                    old = spent[b]
+                    if old <= total or total > budget:
+                        continue
+                    n = count[b]
+                    if n and (side_at[b] is not side or n >= limits[b]):
+                        continue
+                    if old == _UNSEEN:
+                        found(b)
+                    spent[b] = total
+                    buckets[total].append(b)
+        return order
+
+    def search_own(self, start: int, budget: int, on_road: bool) -> list[int]:
+        """`search_any` with `own_only`: own ground outside enemy control zones only."""
+        data = self.state.data
+        side = self.unit.side
+        steps = _side_steps(data, self.unit.kind is Kind.GARRISON, side, on_road)
+        territory_at = data.board.territory_at
+        ground = self.ground
+        order: list[int] = []
+        if ground[territory_at[start]] is side.enemy:  # type: ignore[index]
+            # a counter in an enemy province never leaves it (section 9.1), and finds no own
+            # ground within it
+            return order
+        found = order.append
+        own = {t for t, s in ground.items() if s is side}
+        count, side_at, limits, zoc = self.count, self.side_at, self.limits, self.zoc
+        spent = _scratch(len(territory_at))
+        spent[start] = 0
+        buckets: list[list[int]] = [[start]] + [[] for _ in range(budget)]
+        for cost in range(budget):
+            bucket = buckets[cost]
+            if not bucket:
+                continue
+            t1 = cost + 1
+            ahead = buckets[t1].append
+            for a in bucket:
+                if spent[a] != cost:
+                    continue
+                if a != start and count[a]:
+                    continue
+                plain, mixed = steps[a][:2]
+                if plain is not None:
+                    for b in plain:
+                        old = spent[b]
+                        if old <= t1 or b in zoc or territory_at[b] not in own:
+                            continue
+                        n = count[b]
+                        if n and (side_at[b] is not side or n >= limits[b]):
+                            continue
+                        if old == _UNSEEN:
+                            found(b)
+                        spent[b] = t1
+                        ahead(b)
+                    continue
+                for b, step in mixed:
+                    total = cost + step
+                    old = spent[b]
+                    if old <= total or total > budget or b in zoc or territory_at[b] not in own:
+                        continue
+                    n = count[b]
+                    if n and (side_at[b] is not side or n >= limits[b]):
+                        continue
+                    if old == _UNSEEN:
+                        found(b)
+                    spent[b] = total
+                    buckets[total].append(b)
+        return order
 
     def search(self, start: int, budget: int, own_only: bool, on_road: bool,
                bridge: bool) -> tuple[list[int], list[int]]:
@@ -282,7 +453,7 @@ class _LandRules:
         return order, spent
 
 
-def _land_steps(data: GuerraData, garrison: bool) -> tuple[tuple[tuple[int, int, str], ...], ...]:
+def _land_steps(data: GuerraData, garrison: bool) -> Steps:
     """For every cell, the neighbours a land counter may enter by terrain, each with what
     entering it costs and its territory (`_entry_costs`); worked out once per scenario."""
 
@@ -302,6 +473,44 @@ def _land_steps(data: GuerraData, garrison: bool) -> tuple[tuple[tuple[int, int,
 
     key = "garrison steps" if garrison else "army steps"
     return data.memo(key, lambda: build(_entry_costs(data, garrison)))
+
+
+SideSteps = tuple[tuple[tuple[int, ...] | None, tuple[tuple[int, int], ...],
+                       tuple[int, ...] | None, tuple[tuple[int, int], ...]], ...]
+"""For every cell, the cells a land counter may step to from it, in the order of
+`_land_steps`: as plain cell numbers when every step costs 1 (else None), as (cell, cost)
+pairs, and the same two for the steps within the cell's territory."""
+
+
+def _side_steps(data: GuerraData, garrison: bool, side: Side, on_road: bool) -> SideSteps:
+    """`_land_steps` less the steps into the regions of `side`'s enemy, which no counter of
+    `side` enters (GAP-GUE-28); on a road move, only the steps along a road edge (section 7
+    1a). Worked out once per scenario."""
+
+    def build() -> SideSteps:
+        board = data.board
+        n = len(board.cells)
+        road_steps, territory_at = board.road_steps, board.territory_at
+        enemy_regions = {r for r, region in data.regions.items() if region.side is side.enemy}
+        table = []
+        for a, row in enumerate(_land_steps(data, garrison)):
+            mixed = tuple((b, step) for b, step, tb in row if tb not in enemy_regions
+                          and (not on_road or a * n + b in road_steps))
+            same = tuple((b, step) for b, step in mixed if territory_at[b] == territory_at[a])
+            table.append((_plain(mixed), mixed, _plain(same), same))
+        return tuple(table)
+
+    tables: dict[tuple[bool, Side, bool], SideSteps] = data.memo("side steps", dict)
+    key = (garrison, side, on_road)
+    found = tables.get(key)
+    if found is None:
+        found = tables[key] = build()
+    return found
+
+
+def _plain(steps: tuple[tuple[int, int], ...]) -> tuple[int, ...] | None:
+    """The cells of `steps` when every one costs 1."""
+    return tuple(b for b, _ in steps) if all(step == 1 for _, step in steps) else None
 
 
 def naval_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
@@ -385,27 +594,31 @@ def readaptation_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     hex of an own province or a non-mountain hex next to it.
 
     A flight is as long as the hex distance unless an enemy aircraft stands on a shortest
-    route; only then is the flight searched round the enemy aircraft, once for every target
-    (a search within the budget from the counter's hex)."""
+    route; only then is the flight searched round the enemy aircraft (one search from the
+    counter's hex, within the budget, until every such target is found)."""
     assert unit.hex is not None
     data = state.data
     board = data.board
     budget = data.movement.air_readaptation
     side, status = unit.side, state.status
-    areas = _capital_areas(data)
-    targets: set[Hex] = set()
+    areas = _capital_area_cells(data)
+    found: set[int] = set()
     for pid in data.provinces:
         if status[pid] is side:
-            targets.update(areas[pid])
-    targets.discard(unit.hex)
+            found.update(areas[pid])
+    found.discard(board.index[unit.hex])
     uq, ur = unit.hex
-    units, air_at = state.units, state.air_at
+    units, air_at, cells = state.units, state.air_at, board.cells
     empty_ok = data.stacking.air > 0  # `_air_room` of an empty hex
-    blockers = [(b.q, b.r, _distance(uq, ur, b.q, b.r)) for b, ids in air_at.items()
-                if units[ids[0]].side is not side]
-    around: dict[int, int] | None = None
-    result: dict[Hex, Reach] = {}
-    for h in sorted(targets):
+    # each enemy aircraft as its offset from the counter (cube coordinates q, r and q + r):
+    # it stands on a shortest route to h when the offset from it to h points the same way
+    # on each axis (or not at all), for then the two legs' hex distances add up
+    blockers = [(b.q, b.r, b.q - uq, b.r - ur, b.q - uq + b.r - ur)
+                for b, ids in air_at.items() if units[ids[0]].side is not side]
+    flights: dict[int, int] = {}
+    shadowed: list[int] = []
+    for i in sorted(found):  # the cells are numbered in hex order
+        h = cells[i]
         if (air_at.get(h) or not empty_ok) and not _air_room(state, unit, h):
             continue
         hq, hr = h
@@ -413,15 +626,57 @@ def readaptation_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
         d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
         if d > budget:
             continue
-        flight: float | None = d
-        if blockers and any(db + _distance(bq, br, hq, hr) == d for bq, br, db in blockers):
-            if around is None:
-                around = _flood(board.adjacent, board.index[unit.hex], budget, None,
-                                _enemy_air(state, side))
-            flight = around.get(board.index[h])
-        if flight is not None and flight <= budget:
-            result[h] = _reach(int(flight), False, False, False)
-    return result
+        flights[i] = d
+        for bq, br, aq, ar, a_s in blockers:
+            cq, cr = hq - bq, hr - br
+            if aq * cq >= 0 and ar * cr >= 0 and a_s * (cq + cr) >= 0:
+                shadowed.append(i)
+                break
+    if shadowed:
+        # only then is the flight searched round the enemy aircraft
+        around = _flood_to(board.adjacent, board.index[unit.hex], budget,
+                           _enemy_air(state, side), set(shadowed))
+        for i in shadowed:
+            flight = around.get(i)
+            if flight is None:
+                del flights[i]
+            else:
+                flights[i] = flight
+    return {cells[i]: _reach(d, False, False, False) for i, d in flights.items()}
+
+
+def _flood_to(adjacent: tuple[tuple[int, ...], ...], start: int, budget: int,
+              blocked: Container[int], wanted: set[int]) -> dict[int, int]:
+    """`_flood` without `allowed` or `stops`, ended as soon as every `wanted` cell is found:
+    the least number of steps to those of them within `budget`."""
+    spent = {start: 0}
+    got: dict[int, int] = {}
+    if start in wanted:
+        got[start] = 0
+    ring = [start]
+    for cost in range(1, budget + 1):
+        if len(got) == len(wanted):
+            break
+        outer: list[int] = []
+        for a in ring:
+            for b in adjacent[a]:
+                if b in spent or b in blocked:
+                    continue
+                spent[b] = cost
+                outer.append(b)
+                if b in wanted:
+                    got[b] = cost
+        if not outer:
+            break
+        ring = outer
+    return got
+
+
+def _capital_area_cells(data: GuerraData) -> dict[str, tuple[int, ...]]:
+    """`_capital_areas` as cell numbers; worked out once per scenario."""
+    index = data.board.index
+    return data.memo("capital area cells", lambda: {
+        pid: tuple(index[h] for h in hexes) for pid, hexes in _capital_areas(data).items()})
 
 
 def _capital_areas(data: GuerraData) -> dict[str, frozenset[Hex]]:

@@ -180,6 +180,11 @@ class GuerraState:
     zoc_cache: dict[Side, tuple[int, frozenset[int]]] = field(default_factory=dict)
     """Each side's land control zone as cells, with the `land_moves` count it was worked out
     at (guerra.rules.movement.land_zoc): a side's zone stays put while the other side moves."""
+    movable: tuple[tuple[int, str], tuple[str, ...]] | None = None
+    """The counters the player moving now could select at the last look, with the turn and
+    player they were listed for (guerra.rules `_movement_actions`): the next list is looked for
+    among them only, since selecting, moving and staying never make a counter selectable;
+    every other action forgets them (`GuerraRules._apply`)."""
     fec: dict[Side, int] = field(default_factory=dict)
     fec_losses: dict[Side, int] = field(default_factory=dict)
     weather: dict[str, WeatherBox] = field(default_factory=dict)

@@ -111,3 +111,22 @@ def test_the_engine_playout_with_random_agents_on_every_seat():
         session = playout(plugin, real_scenario(), seed, agents, check=True)
         result = session.result()
         assert result is not None and result.winner in (None, "nationalist", "republican")
+
+
+def test_the_remembered_selectable_counters_are_the_ones_listed_afresh():
+    """`_movement_actions` looks for the counters to select among the last list's
+    (`GuerraState.movable`) while only selections, moves, stays and naval rolls happen; a
+    four-player game (with a boarding) lists the same actions as a fresh look."""
+    first = random_game(7, SetOptions("advanced", 2, 2, False))
+    rules = first.rules
+    replay = Session(rules, real_scenario(), 7)
+    remembered = 0
+    for entry in first.history:
+        state = replay.state
+        if state.phase.name == "MOVEMENT" and state.selected is None:
+            remembered += state.movable is not None
+            fresh = copy.deepcopy(state)
+            fresh.movable = None
+            assert rules.legal_actions(state) == rules.legal_actions(fresh)
+        replay.play(entry.action)
+    assert remembered > 100
