@@ -206,6 +206,9 @@ class GameUIExtras(Protocol):
       each overlay on the game screen.
     - `handoff_heading(side) -> str`: what the hand-off screen says besides the side's name
       ("South sector, Nationalist").
+    - `is_selection(action) -> bool`: the action only selects something the game keeps in its
+      rules (it rolls and spends nothing): Esc and a right-click take it back, and a click the
+      game refuses while it stands may move it to what was clicked.
     """
 
     def card_face(self, target: str) -> CardFace | None: ...
@@ -223,3 +226,5 @@ class GameUIExtras(Protocol):
     def overlay_keys(self) -> Mapping[str, str]: ...
 
     def handoff_heading(self, side: str) -> str: ...
+
+    def is_selection(self, action: Action) -> bool: ...

@@ -862,7 +862,49 @@ class GameScene(Scene):
         if face is not None and not _acts(click):
             self.open_card(face)
             return
+        if click.reason is not None and self._switch_rules_selection(target, pos):
+            return
         self.apply_click(click, pos)
+
+    def _rules_selection(self) -> bool:
+        """The player's last action is a selection the game keeps in its rules (Guerra's
+        `Select`: nothing rolled, nothing spent), which Esc, a right-click or a click on
+        another counter may take back."""
+        is_selection = self._extra("is_selection")
+        history = self.session.history
+        return (is_selection is not None and bool(history) and self._my_turn()
+                and history[-1].player == self.deciding
+                and bool(is_selection(history[-1].action)) and self.session.can_undo())
+
+    def deselect_rules_selection(self) -> bool:
+        """Take back the game's own selection (Esc, right-click); False when there is none."""
+        if not self._rules_selection():
+            return False
+        self.session.undo()
+        for index in [k for k in self.notes if k >= len(self.session.history)]:
+            del self.notes[index]
+        self.clear_selection()
+        return True
+
+    def _switch_rules_selection(self, target: str | None, pos: tuple[int, int] | None) -> bool:
+        """A click the game refuses while its own selection stands, on something that could be
+        selected instead: the selection moves there (the old one is taken back first). When
+        the click would not select anything either, the selection stays as it was."""
+        if target is None or not self._rules_selection():
+            return False
+        is_selection = self._extra("is_selection")
+        assert is_selection is not None
+        self.session.undo()
+        self.clear_selection()  # the game's picture of the board without the selection
+        click = self.gameui.on_click(target, None, self.session.legal_actions())
+        if click.action is not None and is_selection(click.action):
+            for index in [k for k in self.notes if k >= len(self.session.history)]:
+                del self.notes[index]
+            self.apply_click(click, pos)
+            return True
+        self.session.redo()
+        self.refresh()
+        return False
 
     def card_face(self, target: str) -> CardFace | None:
         """The card under a board or hand target, if the game shows cards."""
@@ -889,6 +931,8 @@ class GameScene(Scene):
             self.open_card(face)
         elif self.selection is not None or self.choices or self.menu is not None:
             self.clear_selection()
+        else:
+            self.deselect_rules_selection()
 
     def undo(self) -> None:
         if not self._my_turn():
@@ -1245,6 +1289,8 @@ class GameScene(Scene):
                 self.menu = None
             elif self.selection is not None or self.choices:
                 self.clear_selection()
+            elif self.deselect_rules_selection():
+                pass
             elif self.panel.log_expanded:
                 self.toggle_log()
             else:

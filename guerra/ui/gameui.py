@@ -16,6 +16,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
 from engine.ui.adapter import AidPage, Click
+from guerra.rules.actions import Select
 from guerra.rules.setup import load_data
 from guerra.ui import aid, overlays, pieces
 from guerra.ui.board import GuerraMap, board_id, road_chains
@@ -106,6 +107,11 @@ class GuerraUI:
 
     def player_aid(self) -> list[AidPage]:
         return list(self._aid)
+
+    def is_selection(self, action: Action) -> bool:
+        """Selecting a counter (section 7) only shows where it may go: the screen may take it
+        back with Esc or a right-click, or move it to another counter with a click."""
+        return isinstance(action, Select)
 
     def legend(self) -> Sequence[tuple[str, str]]:
         """The codes printed on the counters and the map, for F1's "Counter codes" page and the

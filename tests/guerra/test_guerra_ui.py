@@ -324,3 +324,38 @@ def test_a_placement_far_from_the_view_brings_its_hexes_into_view(app):
     scene.camera.center_on((0.0, 0.0))
     scene.refresh()
     assert not shown()
+
+
+def test_escape_and_right_click_take_back_a_selection_and_a_click_switches_it(app):
+    session = started()
+    scene = start(app, session)
+    army = unit_at(session, "burgos", "nationalist_army")
+    click(app, focus(scene, army))
+    assert session.state.selected == army
+    played = len(session.history)
+    key(app, pygame.K_ESCAPE)  # deselects: no game menu
+    assert session.state.selected is None and scene.dialog is None
+    assert len(session.history) == played - 1
+    click(app, focus(scene, army))
+    assert session.state.selected == army
+    pos = focus(scene, army)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3))
+    app.step(DT)
+    assert session.state.selected is None
+    # another own counter clicked while one is selected: the selection moves to it
+    other = next(u for u, unit in session.state.units.items()
+                 if unit.side.value == "nationalist" and u != army and unit.hex is not None
+                 and any(getattr(a, "unit", None) == u for a in session.legal_actions()))
+    click(app, focus(scene, army))
+    click(app, focus(scene, other))
+    assert session.state.selected == other
+    assert sum(type(e.action).__name__ == "Select" for e in session.history[played - 1:]) == 1
+    # an enemy counter clicked: refused with its reason, the selection stays
+    enemy = unit_at(session, "madrid", "republican_army")
+    click(app, focus(scene, enemy))
+    assert session.state.selected == other
+    assert any("cannot reach that hex" in m for m in app.toasts.messages)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)  # nothing selected: Esc opens the game menu
+    assert scene.dialog is not None and scene.dialog.title == "Game menu"
