@@ -40,12 +40,16 @@ if TYPE_CHECKING:
     # used, so the window maps before them (issue 10: importing this module took 0.41-0.50 s
     # of CPU with them, 0.15-0.23 s without).
     from engine.ai.agent import Agent
+    from engine.core.actions import Action
     from engine.core.game import GamePlugin, Scenario
     from engine.core.saves import SaveFile
     from engine.core.session import Session
 
 ScenarioLoader = Callable[["GamePlugin", Path], "Scenario"]
 PLAYER_KINDS = ("Human", "Computer (Easy)", "Computer (Normal)")
+OPTION_PARTS = " · "
+"""How a game's label of an options answer separates its parts ("Basic · 2 players · a tie
+ends the game"): one launcher row per part."""
 PLAYER_CHOICES = ("human", "computer:easy", "computer:normal")
 """The players value each of `PLAYER_KINDS` asks for (see `player_value` for the fallback)."""
 LISTED_SAVES = 40
@@ -286,35 +290,53 @@ class Launcher(Scene):
 
         rows = [ChoiceRow(plugin.side_names.get(side, side), PLAYER_KINDS, first(side))
                 for side in plugin.sides]
+        options = table_options(plugin, scenario)
+        option_rows = []
+        for i, (label, values) in enumerate(options.rows if options else ()):
+            remembered = memory.get(f"option:{plugin.id}:{i}")
+            shown = tuple(v[:1].upper() + v[1:] for v in values)
+            option_rows.append(ChoiceRow(label, shown, values.index(remembered)
+                                         if remembered in values else 0))
 
         def start() -> None:
             choices = {side: PLAYER_CHOICES[row.selected]
                        for side, row in zip(plugin.sides, rows, strict=True)}
-            self.remember(plugin, path, choices)
+            chosen = tuple(values[row.selected] for row, (_, values)
+                           in zip(option_rows, options.rows if options else (), strict=True))
+            self.remember(plugin, path, choices, chosen)
             players = {side: player_value(plugin, c) for side, c in choices.items()}
-            self.start_game(plugin, scenario, players)
+            opening = options.actions.get(chosen) if options else None
+            self.start_game(plugin, scenario, players, opening=opening)
 
+        text = ("Who plays each side? Two or more humans share this screen (hot seat); with the "
+                "computer on every side you watch it play, pause it, and may take over a side.")
+        if options:
+            cited = f" (section {options.section})" if options.section else ""
+            text += (f" The game's options are chosen here, once{cited}; a seat outside the "
+                     "number of players chosen stays empty.")
         self.show_dialog(Dialog(
-            scenario.title or plugin.title,
-            "Who plays each side? Two or more humans share this screen (hot seat); with the "
-            "computer on every side you watch it play, pause it, and may take over a side.",
-            [("Start", start), ("Cancel", None)], rows=rows))
+            scenario.title or plugin.title, text,
+            [("Start", start), ("Cancel", None)], rows=[*option_rows, *rows]))
 
-    def remember(self, plugin: GamePlugin, path: Path, choices: Mapping[str, str]) -> None:
+    def remember(self, plugin: GamePlugin, path: Path, choices: Mapping[str, str],
+                 options: tuple[str, ...] = ()) -> None:
         """Keep the choices for the next start (a settings file that cannot be written only
         means they are not kept)."""
         memory = {k: v for k, v in self.app.settings.launcher.items()
-                  if not k.startswith(f"player:{plugin.id}:")}
+                  if not k.startswith((f"player:{plugin.id}:", f"option:{plugin.id}:"))}
         memory.update({"game": plugin.id, "scenario": paths.scenario_ref(path)})
         memory.update({f"player:{plugin.id}:{side}": c for side, c in choices.items()})
+        memory.update({f"option:{plugin.id}:{i}": value for i, value in enumerate(options)})
         self.app.settings.launcher = memory
         # a settings file that cannot be written: not remembered, the game starts all the same
         with contextlib.suppress(OSError):
             self.app.settings.save(self.app.settings_path)
 
     def start_game(self, plugin: GamePlugin, scenario: Scenario,
-                   players: Mapping[str, str], seed: int | None = None) -> None:
-        """Set up a new game and open its screen."""
+                   players: Mapping[str, str], seed: int | None = None,
+                   opening: Action | None = None) -> None:
+        """Set up a new game and open its screen; `opening` is the table's answer to the
+        game's options, chosen in the launcher (played first when it is legal)."""
         from engine.core.session import Session
         from engine.ui.game_scene import GameScene
 
@@ -324,6 +346,8 @@ class Launcher(Scene):
         except Exception as err:  # a broken scenario must not crash the app
             self.error("Cannot set up the game", str(err) or type(err).__name__)
             return
+        if opening is not None and opening in session.legal_actions():
+            session.play(opening)
         self.app.push(GameScene(self.app, plugin, session, players))
 
     def open_save(self, path: Path, replay: bool = False) -> None:
@@ -561,3 +585,50 @@ def run_replay(plugin: GamePlugin, session: Session, viewer: str | None = None,
     app = _app(size, None)
     app.push(ReplayScene(app, plugin, session, viewer=viewer))
     return _run(app)
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """The game's opening question to the whole table (its options: a `table` decision before
+    anything else), asked in the launcher as one row per part of its answers' labels."""
+
+    question: str
+    section: str
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+    actions: Mapping[tuple[str, ...], Action]
+
+
+def table_options(plugin: GamePlugin, scenario: Scenario) -> TableOptions | None:
+    """The launcher's rows for the game's options, when its first decision is a table
+    decision whose answers are every combination of a few parts (Guerra: level, players, tie
+    agreement, section 4); None otherwise (the game then asks on its own screen)."""
+    from itertools import product
+
+    from engine.core.session import Session
+    from engine.ui.game_scene import build_gameui
+
+    try:
+        session = Session(plugin.rules, scenario, 0)
+        decision = session.decision
+        if not decision.table:
+            return None
+        legal = session.legal_actions()
+        gameui = build_gameui(plugin, session)
+        labels = {tuple(gameui.action_label(a).split(OPTION_PARTS)): a for a in legal}
+    except Exception:  # the game asks on its own screen
+        return None
+    sizes = {len(parts) for parts in labels}
+    if len(labels) != len(legal) or len(legal) < 2 or len(sizes) != 1:
+        return None
+    columns = [tuple(dict.fromkeys(parts[i] for parts in labels)) for i in range(sizes.pop())]
+    if len(columns) < 2 or set(product(*columns)) != set(labels):
+        return None
+    names = _option_names(len(columns))
+    return TableOptions(decision.prompt, decision.section or "",
+                        tuple(zip(names, columns, strict=True)), labels)
+
+
+def _option_names(count: int) -> tuple[str, ...]:
+    """Row names for the parts of an options answer, in the order games write them."""
+    known = ("Level", "Players", "Agreement")
+    return tuple(known[i] if i < len(known) else f"Option {i + 1}" for i in range(count))

@@ -238,3 +238,37 @@ def test_a_second_scenario_starts_from_its_button(app, tmp_path, game, manifest)
             key(app, pygame.K_RETURN)
         assert scene.handoff is None
     shot(app, tmp_path, f"launcher-start-{game}.png")
+
+
+def test_guerras_options_are_asked_once_in_the_launcher_and_remembered(app):
+    """Issue 8: the level, the players and the tie agreement (section 4) are launcher rows, and
+    the game opens past its options question."""
+    plugin = plugins.get("guerra")
+    launcher = Launcher(app, load_game_scenario, games={"guerra": plugin})
+    app.push(launcher)
+    app.step(DT)
+    path = plugins.scenario_files(plugin)[0]
+    launcher.choose_scenario(plugin, path)
+    rows = {row.label: row for row in launcher.dialog.rows}
+    assert rows["Level"].options == ("Basic", "Intermediate", "Advanced")
+    assert len(rows["Players"].options) == 3 and len(rows["Agreement"].options) == 2
+    rows["Level"].selected = 2
+    rows["Players"].selected = 2
+    rows["Agreement"].selected = 1
+    for side in plugin.sides:
+        rows[plugin.side_names[side]].selected = 0
+    click(app, dialog_button(launcher, "Start"))
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    first = scene.session.history[0].action
+    label = scene.gameui.action_label(first)
+    assert [part.lower() for part in label.split(" · ")] == [
+        rows["Level"].options[2].lower(), rows["Players"].options[2].lower(),
+        rows["Agreement"].options[1].lower()]
+    assert not scene.session.decision.table  # the game does not ask again
+    assert not any(b.text.startswith("Advanced ·") for b in scene.prompt.buttons)
+    app.pop()
+    launcher.choose_scenario(plugin, path)
+    again = {row.label: row for row in launcher.dialog.rows}
+    assert (again["Level"].selected, again["Players"].selected,
+            again["Agreement"].selected) == (2, 2, 1)
