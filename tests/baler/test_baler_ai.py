@@ -92,3 +92,21 @@ def test_the_needs_computed_once_for_a_position_give_the_same_worths_as_computed
                     seen += 1
             session.play(agents[player].choose(RULES, st, legal))
     assert seen > 50
+
+
+def test_the_evaluation_is_a_chance_for_each_side_that_grows_with_the_lead() -> None:
+    """baler/ai/value.py: the two sides' chances add up to 1; a victory point, Spanish supply
+    or a wall standing more is better for Spain; its weights are the fitted ones."""
+    from baler.ai import value
+    from baler.rules.state import Side
+
+    st = Session(RULES, scenario(), 1).state
+    base = value.evaluate(st, "spanish")
+    assert 0.0 < base < 1.0
+    assert abs(base + value.evaluate(st, "philippine") - 1.0) < 1e-12
+    st.vp[Side.SPANISH] += 1
+    assert value.evaluate(st, "spanish") > base
+    st.vp[Side.SPANISH] -= 1
+    st.supply[Side.SPANISH] = max(0, st.supply[Side.SPANISH] - 1)
+    assert value.evaluate(st, "spanish") < base
+    assert set(value.WEIGHTS) == {*value.features(st), "bias"}
