@@ -104,6 +104,10 @@ class Normal:
         self.last_reason = ""
         self.times: list[float] = []
         """Seconds spent on each real decision (the table of time per decision)."""
+        self.rounds: list[int] = []
+        """Whole rounds each real decision had time for."""
+        self.switched = 0
+        """Real decisions where the search chose another answer than the heuristics'."""
 
     # --- the decision ----------------------------------------------------------------------
 
@@ -114,6 +118,8 @@ class Normal:
         candidates = self._candidates(observation, legal, prior)
         values = self._search(observation, candidates, start)
         action, reason = self._pick(candidates, values)
+        self.rounds.append(len(values[0]))
+        self.switched += action != candidates[0]
         self.last_reason = reason
         self.times.append(time.perf_counter() - start)
         return action

@@ -99,6 +99,8 @@ def test_a_short_normal_game_against_easy_ends_legally() -> None:
     assert session.result() is not None
     normal = agents["spanish"].decider
     assert isinstance(normal, Normal) and normal.times
+    assert len(normal.rounds) == len(normal.times) and set(normal.rounds) <= {0, 2}
+    assert 0 <= normal.switched <= len(normal.times)
     assert agents["spanish"].last_reason
 
 
