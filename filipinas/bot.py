@@ -191,7 +191,12 @@ class SpanishBot:
         return self._reinforce_to(state, legal, self._guerrilla_targets(state))
 
     def step_reinforce_at_war(self, state: FilState, legal: list[Action]) -> Action | None:
-        """Fragment F4: first where Filipino-American units are, then as S2."""
+        """Fragment F4: first where Filipino-American units are, then as S2. The fragment gives
+        the placement only; S2's condition still holds (Morale 6+), since every Brigade from
+        Spain costs a step of Morale (6.2) and the bot would otherwise spend its own Morale down
+        to the collapse of 5.3.1 (GAP-FIL-25)."""
+        if state.morale <= state.data.params.solo_reinforce_morale_at_most:
+            return None
         if self._brigades(state) >= self._enemy_units(state):
             return None
         with_enemy = [p for p in state.data.provinces if self._enemy_strength(state, p)]

@@ -77,8 +77,29 @@ def team(side: str) -> str:
 _SCENARIOS: dict[tuple[str, str], Any] = {}
 
 
-def play_one(job: tuple[Cell, int, str]) -> tuple[Cell, str, list[float]]:
-    """One game of a cell: ("win" | "draw" | "loss" | "error", Normal's decision times)."""
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One finished game of a cell, as `--log` writes it."""
+
+    cell: Cell
+    seed: int
+    outcome: str
+    times: list[float]
+    rounds: list[int]
+    switched: int
+
+    def line(self) -> str:
+        c = self.cell
+        where = c.scenario or "-"
+        rounds = sorted(self.rounds)
+        median = rounds[len(rounds) // 2] if rounds else 0
+        return (f"{c.game} {where} {c.tested} {c.side} vs {c.opponent} seed {self.seed}: "
+                f"{self.outcome}; Normal decisions {len(self.times)}, "
+                f"other than the heuristics {self.switched}, median rounds {median}")
+
+
+def play_one(job: tuple[Cell, int, str]) -> Played:
+    """One game of a cell: "win" | "draw" | "loss" | "error", and what Normal did."""
     cell, seed, budget_text = job
     plugin = plugins.get(cell.game)
     key = (cell.game, cell.scenario)
@@ -93,16 +114,23 @@ def play_one(job: tuple[Cell, int, str]) -> tuple[Cell, str, list[float]]:
     try:
         session = playout(plugin, _SCENARIOS[key], seed, agents, check=False)
     except Exception:  # a broken game is counted, reported, and the table goes on
-        return cell, "error", []
+        return Played(cell, seed, "error", [], [], 0)
     result = session.result()
     assert result is not None
     times: list[float] = []
+    rounds: list[int] = []
+    switched = 0
     for side, agent in agents.items():
         if team(side) == team(cell.side) and cell.tested == "normal":
-            times += getattr(getattr(agent, "decider", None), "times", [])
+            decider = getattr(agent, "decider", None)
+            times += getattr(decider, "times", [])
+            rounds += getattr(decider, "rounds", [])
+            switched += getattr(decider, "switched", 0)
     if result.winner is None:
-        return cell, "draw", times
-    return cell, ("win" if result.winner == team(cell.side) else "loss"), times
+        outcome = "draw"
+    else:
+        outcome = "win" if result.winner == team(cell.side) else "loss"
+    return Played(cell, seed, outcome, times, rounds, switched)
 
 
 def bar(done: int, total: int, start: float) -> None:
@@ -153,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tested", action="append", default=[], metavar="LEVEL",
                         help="only the cells that test this level (repeatable)")
     parser.add_argument("--out", help="write the Markdown table here (default: stdout)")
+    parser.add_argument("--log", help="append a line per finished game to this file")
     args = parser.parse_args(argv)
     Budget.parse(args.budget)
     per_game = {k: int(v) for k, _, v in (e.partition("=") for e in args.games_for)}
@@ -164,10 +193,14 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     bar(0, len(jobs), start)
     with Pool(args.jobs) as pool:
-        for done, (cell, outcome, times) in enumerate(pool.imap_unordered(play_one, jobs), 1):
+        for done, played in enumerate(pool.imap_unordered(play_one, jobs), 1):
+            cell, outcome = played.cell, played.outcome
+            if args.log:
+                with open(args.log, "a", encoding="utf-8") as log:
+                    log.write(played.line() + "\n")
             t = tallies[cell]
             t.games += 1
-            t.times += times
+            t.times += played.times
             if outcome == "win":
                 t.wins += 1
             elif outcome == "draw":

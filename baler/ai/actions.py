@@ -5,7 +5,7 @@ and the phase ends when nothing does."""
 
 from __future__ import annotations
 
-from baler.ai.deploy import command_worth, move_worth
+from baler.ai.deploy import area_needs, command_worth, move_worth
 from baler.ai.fight import attack_worth
 from baler.ai.judge import destroyed_areas, morale_worth, supply_worth
 from baler.rules import infirmary
@@ -28,8 +28,9 @@ def _phase(st: BalerState) -> ActionPhaseTask | None:
 def movement_worth(st: BalerState, side: Side) -> float:
     """The two best movements open now, as a movement action would make them."""
     probe = MovementTask(side=side.value, moves_left=2)
-    worths = sorted((move_worth(st, side, a) for a in probe.options(st) if isinstance(a, Move)),
-                    reverse=True)
+    needs = area_needs(st, side)
+    worths = sorted((move_worth(st, side, a, needs) for a in probe.options(st)
+                     if isinstance(a, Move)), reverse=True)
     return sum(w for w in worths[:2] if w > 0)
 
 

@@ -5,6 +5,8 @@ Philippine troops on the territorial control map (rulebook "Movement", "Types of
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from baler.ai.judge import area_need, binomial, morale_worth
 from baler.rules import infirmary
 from baler.rules.actions import Choose, Done, Move, PlaceUnit
@@ -19,14 +21,24 @@ SPACE_WORTH = (0.0, 0.0, 0.9, 1.6, 2.4, 0.0)
 modifier, and the VP spaces 3 and 4 give in turns 3 and 6."""
 
 
-def post_worth(st: BalerState, side: Side, post: str, unit: str | None) -> float:
+def area_needs(st: BalerState, side: Side) -> dict[str, float]:
+    """`area_need` of every area, computed once for a position: the choices below compare
+    hundreds of moves on one position, each reading the needs of its post's areas."""
+    return {a: area_need(st, side, a) for a in st.data.areas}
+
+
+def post_worth(st: BalerState, side: Side, post: str, unit: str | None,
+               needs: Mapping[str, float] | None = None) -> float:
     """Worth of `unit` standing on `post`: its combat factor in every area the post belongs to,
-    weighted by the need there; Philippine manpower builds trenches; leaders risk 2 VP."""
+    weighted by the need there; Philippine manpower builds trenches; leaders risk 2 VP.
+    `needs` is `area_needs(st, side)` when the caller has it at hand."""
     if unit is None:
         return 0.0
     info = st.data.units[unit]
     areas = st.data.posts[post].areas
-    worth = sum(0.45 + 0.12 * area_need(st, side, a) for a in areas) * (0.6 + combat_factor(
+    if needs is None:
+        needs = {a: area_need(st, side, a) for a in areas}
+    worth = sum(0.45 + 0.12 * needs[a] for a in areas) * (0.6 + combat_factor(
         st, unit) * 0.4)
     if side is Side.PHILIPPINE:
         worth += 0.12 * info.manpower
@@ -87,12 +99,13 @@ def tcm_worth(st: BalerState, action: Move) -> float:
     return gain
 
 
-def move_worth(st: BalerState, side: Side, action: Move) -> float:
-    """What one movement is worth now."""
+def move_worth(st: BalerState, side: Side, action: Move,
+               needs: Mapping[str, float] | None = None) -> float:
+    """What one movement is worth now (`needs` as in `post_worth`)."""
     kind = action.kind
     if kind == "post":
-        gain = post_worth(st, side, action.dest, action.unit)
-        return gain - post_worth(st, side, action.dest, st.occupant(action.dest)) - 0.15
+        gain = post_worth(st, side, action.dest, action.unit, needs)
+        return gain - post_worth(st, side, action.dest, st.occupant(action.dest), needs) - 0.15
     if kind == "bag":
         empty = [p for p in st.data.side_posts(side) if not st.units_at(p)]
         return 0.9 if empty else -0.5
@@ -112,9 +125,10 @@ def move_worth(st: BalerState, side: Side, action: Move) -> float:
 
 def best_move(st: BalerState, side: Side, legal: list[Action]) -> tuple[float, Action]:
     best: tuple[float, Action] = (0.12, next(a for a in legal if isinstance(a, Done)))
+    needs = area_needs(st, side)
     for action in legal:
         if isinstance(action, Move):
-            worth = move_worth(st, side, action)
+            worth = move_worth(st, side, action, needs)
             if worth > best[0]:
                 best = (worth, action)
     return best
@@ -123,11 +137,13 @@ def best_move(st: BalerState, side: Side, legal: list[Action]) -> tuple[float, A
 def place_drawn(st: BalerState, side: Side, legal: list[Action]) -> Action:
     """A soldier drawn from the bag: the post where it is worth most, else a detachment space,
     else back into the bag."""
+    needs = area_needs(st, side)
+
     def worth(action: Action) -> float:
         assert isinstance(action, PlaceUnit)
         if action.dest in st.data.posts:
-            return post_worth(st, side, action.dest, action.unit) - post_worth(
-                st, side, action.dest, st.occupant(action.dest)) - 0.1
+            return post_worth(st, side, action.dest, action.unit, needs) - post_worth(
+                st, side, action.dest, st.occupant(action.dest), needs) - 0.1
         if action.dest == BAGS[side]:
             return 0.0
         return 0.05 if not st.units_at(action.dest) else -1.0
@@ -137,10 +153,12 @@ def place_drawn(st: BalerState, side: Side, legal: list[Action]) -> Action:
 
 def place_on_post(st: BalerState, side: Side, legal: list[Action]) -> Action:
     """Man the posts and reinforcements: the empty space where the unit is worth most."""
+    needs = area_needs(st, side)
+
     def worth(action: Action) -> float:
         assert isinstance(action, PlaceUnit)
         if action.dest in st.data.posts:
-            return post_worth(st, side, action.dest, action.unit)
+            return post_worth(st, side, action.dest, action.unit, needs)
         return 0.0
 
     return max(legal, key=worth)

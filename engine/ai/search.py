@@ -104,18 +104,25 @@ class Normal:
         self.last_reason = ""
         self.times: list[float] = []
         """Seconds spent on each real decision (the table of time per decision)."""
+        self.rounds: list[int] = []
+        """Whole rounds each real decision had time for."""
+        self.switched = 0
+        """Real decisions where the search chose another answer than the heuristics'."""
+        self.clock: Callable[[], float] = time.perf_counter
 
     # --- the decision ----------------------------------------------------------------------
 
     def decide(self, observation: Observation) -> Action:
-        start = time.perf_counter()
+        start = self.clock()
         legal = list(observation.legal)
         prior = policy_choice(self.own, observation.rules, observation.sample(self.rng), legal)
         candidates = self._candidates(observation, legal, prior)
         values = self._search(observation, candidates, start)
         action, reason = self._pick(candidates, values)
+        self.rounds.append(len(values[0]))
+        self.switched += action != candidates[0]
         self.last_reason = reason
-        self.times.append(time.perf_counter() - start)
+        self.times.append(self.clock() - start)
         return action
 
     def _candidates(self, observation: Observation, legal: list[Action],
@@ -145,18 +152,24 @@ class Normal:
         seconds, rounds = self.budget.seconds, self.budget.rounds
         limit = rounds if rounds is not None else self.settings.max_rounds
         deadline = start + seconds if seconds is not None else None
+        longest = 0.0
         for _ in range(limit):
+            began = self.clock()
             seed = self.rng.getrandbits(62)
             row: list[float] = []
             for action in candidates:
                 row.append(self._rollout(observation, action, seed))
-                if deadline is not None and time.perf_counter() > deadline:
+                if deadline is not None and self.clock() > deadline:
                     break
             if len(row) < len(candidates):
                 break
             for column, value in zip(values, row, strict=True):
                 column.append(value)
-            if deadline is not None and time.perf_counter() > deadline:
+            now = self.clock()
+            longest = max(longest, now - began)
+            # A round that would end past the deadline is not begun: the time per decision
+            # stays within the budget instead of the budget plus a round's rollouts.
+            if deadline is not None and now + longest > deadline:
                 break
         return values
 

@@ -67,3 +67,46 @@ def test_the_ai_beats_random_play_clearly(side: str) -> None:
         assert result is not None
         wins += result.winner == side
     assert wins >= games * 0.8
+
+
+def test_the_needs_computed_once_for_a_position_give_the_same_worths_as_computed_per_post() -> None:
+    """best_move and its kin read `area_needs` once per position: every move keeps the worth it
+    had when each post asked its own areas."""
+    from baler.ai.deploy import area_needs, move_worth
+    from baler.rules.actions import Move
+
+    seen = 0
+    for seed in (1, 2):
+        session = Session(RULES, scenario(), seed)
+        agents = {side: BalerAgent(side=side, seed=seed) for side in RULES.sides}
+        while session.result() is None and seen < 400:
+            legal = session.legal_actions()
+            player = session.decision.player
+            st = session.state
+            moves = [a for a in legal if isinstance(a, Move)]
+            if moves:
+                side = BalerAgent(side=player).side
+                needs = area_needs(st, side)
+                for move in moves:
+                    assert move_worth(st, side, move, needs) == move_worth(st, side, move)
+                    seen += 1
+            session.play(agents[player].choose(RULES, st, legal))
+    assert seen > 50
+
+
+def test_the_evaluation_is_a_chance_for_each_side_that_grows_with_the_lead() -> None:
+    """baler/ai/value.py: the two sides' chances add up to 1; a victory point, Spanish supply
+    or a wall standing more is better for Spain; its weights are the fitted ones."""
+    from baler.ai import value
+    from baler.rules.state import Side
+
+    st = Session(RULES, scenario(), 1).state
+    base = value.evaluate(st, "spanish")
+    assert 0.0 < base < 1.0
+    assert abs(base + value.evaluate(st, "philippine") - 1.0) < 1e-12
+    st.vp[Side.SPANISH] += 1
+    assert value.evaluate(st, "spanish") > base
+    st.vp[Side.SPANISH] -= 1
+    st.supply[Side.SPANISH] = max(0, st.supply[Side.SPANISH] - 1)
+    assert value.evaluate(st, "spanish") < base
+    assert set(value.WEIGHTS) == {*value.features(st), "bias"}

@@ -16,6 +16,7 @@ from baler.rules.dicepool import dice_in_play
 from baler.rules.hidden import determinize
 from baler.rules.state import BalerState, Side
 from engine.ai.agent import Seat
+from engine.ai.observation import observe
 from engine.ai.registry import make_agent
 from engine.ai.search import Budget, Normal, Settings
 from engine.core.dice import Dice
@@ -99,6 +100,8 @@ def test_a_short_normal_game_against_easy_ends_legally() -> None:
     assert session.result() is not None
     normal = agents["spanish"].decider
     assert isinstance(normal, Normal) and normal.times
+    assert len(normal.rounds) == len(normal.times) and set(normal.rounds) <= {0, 2}
+    assert 0 <= normal.switched <= len(normal.times)
     assert agents["spanish"].last_reason
 
 
@@ -125,3 +128,30 @@ def test_the_incursion_defender_keeps_its_morale_when_the_attacker_has_no_succes
     assert any(isinstance(a, ModifyDie) and a.source == "morale" for a in legal)
     assert BalerAgent(side, 0).choose(RULES, st, legal) == Done()
     assert easy(side, 0).choose(RULES, st, legal) == Done()
+
+
+class SlowRollouts(Normal):
+    """Normal on a clock that moves 0.3 s a rollout and at nothing else."""
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.now = 0.0
+        self.clock = lambda: self.now
+
+    def _rollout(self, observation, action, seed):  # type: ignore[no-untyped-def]
+        self.now += 0.3
+        return super()._rollout(observation, action, seed)
+
+
+def test_normal_does_not_begin_a_round_that_would_end_past_its_budget() -> None:
+    """4 candidates at 0.3 s a rollout are 1.2 s a round: in 2 s one round is played and the
+    decision ends at 1.2 s, where it used to begin a second round and stop at 2.1 s."""
+    session = position(3, 40)
+    st = session.state
+    side = st.decision.player
+    normal = SlowRollouts(BalerAgent, evaluate, side, 5, Budget(seconds=2.0),
+                          Settings(candidates=4, horizon=2))
+    normal.decide(observe(RULES, st, RULES.legal_actions(st)))
+    candidates = round(normal.now / 0.3)
+    assert normal.rounds == [1] and normal.times[0] <= 2.0
+    assert candidates >= 2 and normal.times[0] == pytest.approx(0.3 * candidates)

@@ -241,6 +241,20 @@ def test_u8_to_u10_fragments(scenario):
     assert bot.last_step in ("U10", "U9") and isinstance(action, (A.Reinforce, A.Move))
 
 
+def test_u10_keeps_s2s_morale_condition(scenario):
+    """GAP-FIL-25: the U10 fragment places the Brigade; S2's "Morale 5 or less, do not take
+    this action" still holds, so the bot does not spend its Morale into the collapse."""
+    for morale, reinforces in ((6, True), (5, False), (2, False)):
+        s = _at_war(scenario)
+        s.morale = morale
+        put(s, "bulacan", "bulacan_corps", "laguna_corps")
+        ready(s)
+        cheap = [a for a in RULES.legal_actions(s) if isinstance(a, A.Reinforce)]
+        assert cheap
+        action = SpanishBot("spain", 1).step_reinforce_at_war(s, cheap)
+        assert (action is not None) == reinforces
+
+
 def test_reactions_r1_to_r5(solo_scenario):
     """FIL-308..FIL-314, FIL-333: the bot answers a Filipino action with its reaction card and
     then reshuffles the rest of its hand (solo rule); it cancels a "1" card; it plays its best

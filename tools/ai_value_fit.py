@@ -1,0 +1,112 @@
+"""Fits the weights of Heroes of Baler's evaluation (baler/ai/value.py) to who won games of Easy
+against Easy, and compares it held out with the evaluation in use:
+
+    python tools/ai_value_fit.py --games 250 --seed 2000
+
+Every fifth action of each game is a sample: the evaluation's features (value.features) and
+whether the Spanish side won. Games of even seed are fitted (logistic regression, Newton's
+method, a little L2), games of odd seed test; the log loss and the AUC (the chance that a
+position of a game Spain won is rated above one of a game it lost) are printed by fifths of the
+game, for the fitted weights and for `value.evaluate` as it stands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import numpy as np
+
+from baler.ai import value
+from engine import plugins
+from engine.ai.registry import make_agent
+from engine.core.session import Session
+from engine.loading import load_game_scenario
+
+
+def samples(first: int, games: int) -> tuple[list[int], list[float], list[list[float]],
+                                                list[float], list[float]]:
+    plugin = plugins.get("baler")
+    scenario = load_game_scenario(plugin, None)
+    rules = plugin.rules
+    names = list(value.WEIGHTS)[:-1]
+    seeds, progress, rows, current, won = [], [], [], [], []
+    for seed in range(first, first + games):
+        agents = {s: make_agent(plugin, "easy", s, seed * 10 + i)
+                  for i, s in enumerate(plugin.sides)}
+        session = Session(rules, scenario, seed, lazy_checkpoints=True)
+        found: list[tuple[int, list[float], float]] = []
+        while session.result() is None:
+            state = session.state
+            legal = rules.legal_actions(state)
+            session.play(agents[state.decision.player].choose(rules, state, legal),
+                         check_legal=False, listed=True)
+            if len(session.history) % 5 == 0 and session.result() is None:
+                f = value.features(session.state)
+                found.append((len(session.history), [f[n] for n in names],
+                              value.evaluate(session.state, "spanish")))
+        result = session.result()
+        assert result is not None
+        win = 1.0 if result.winner == "spanish" else 0.0
+        for k, row, now in found:
+            seeds.append(seed)
+            progress.append(k / len(session.history))
+            rows.append(row)
+            current.append(now)
+            won.append(win)
+    return seeds, progress, rows, current, won
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
+    xb = np.hstack([x, np.ones((len(x), 1))])
+    w = np.zeros(xb.shape[1])
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-xb @ w))
+        grad = xb.T @ (p - y) + l2 * w
+        hess = (xb.T * (p * (1 - p))) @ xb + l2 * np.eye(len(w))
+        w -= np.linalg.solve(hess, grad)
+    return w
+
+
+def scores(p: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    p = np.clip(p, 1e-4, 1 - 1e-4)
+    loss = float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+    pos, neg = p[y == 1], p[y == 0]
+    if not len(pos) or not len(neg):
+        return loss, float("nan")
+    auc = float(np.mean(pos[:, None] > neg[None, :]) + 0.5 * np.mean(pos[:, None] == neg[None, :]))
+    return loss, auc
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=250)
+    parser.add_argument("--seed", type=int, default=2000)
+    parser.add_argument("--leave-out", action="append", default=["philippine_morale"],
+                        metavar="FEATURE", help="features kept at weight 0")
+    args = parser.parse_args(argv)
+    seeds, progress, rows, current, won = samples(args.seed, args.games)
+    names = list(value.WEIGHTS)[:-1]
+    keep = [i for i, n in enumerate(names) if n not in args.leave_out]
+    x = np.array(rows)[:, keep]
+    y, s, prog, now = np.array(won), np.array(seeds), np.array(progress), np.array(current)
+    train = s % 2 == 0
+    w = fit(x[train], y[train])
+    fitted = {names[i]: round(float(v), 3) for i, v in zip(keep, w[:-1], strict=True)}
+    print("weights:", {**fitted, "bias": round(float(w[-1]), 3)})
+    test = ~train
+    p = 1 / (1 + np.exp(-(np.hstack([x[test], np.ones((test.sum(), 1))]) @ w)))
+    print(f"{len(y)} samples, {int(train.sum())} fitted, {int(test.sum())} held out")
+    print("| part of the game | samples | fitted log loss / AUC | in use log loss / AUC |")
+    print("| --- | --- | --- | --- |")
+    for low, high in ((0, .2), (.2, .4), (.4, .6), (.6, .8), (.8, 1.01), (0, 1.01)):
+        part = (prog[test] >= low) & (prog[test] < high)
+        a = scores(p[part], y[test][part])
+        b = scores(now[test][part], y[test][part])
+        print(f"| {low:.0%}-{min(high, 1):.0%} | {int(part.sum())} | {a[0]:.3f} / {a[1]:.3f} "
+              f"| {b[0]:.3f} / {b[1]:.3f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
