@@ -26,7 +26,7 @@ def _screen() -> AidPage:
         "and aircraft by clicking them, then roll with the button (spending F.E.C. or not).",
         "• Reinforcements: click a marked hex. Conversions: click two garrisons.",
         "• A counter on a port embarks from its choices; one aboard lands on a marked port.",
-        "• Hover a stack to spread it, anything for its name. The mini-map (bottom left) "
+        "• Hover a stack to spread it, anything for its name. The mini-map (bottom right) "
         "shows the control of every province; click it to move the view.",
         "• Esc deselects; Ctrl+Z undoes (not past a die roll); wheel or +/− zooms; drag pans.",
     ))

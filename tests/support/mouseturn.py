@@ -157,6 +157,11 @@ def click_target(app: App, scene: GameScene, target: str) -> None:
     hover(app, pos, steps=2)
     if target in getattr(scene.gameui.board, "counter_notes", {}):
         pos = at(scene, target)  # where the spread-out stack shows it now
+    for _ in range(6):
+        # a message along the bottom of the window over the place: a click dismisses it
+        if not any(rect.collidepoint(pos) for rect, _ in app.toasts._rects):
+            break
+        click(app, pos, steps=1)
     click(app, pos, steps=2)
     menu = scene.menu
     if menu is not None and menu.title == "Which one?":
@@ -211,8 +216,12 @@ def answer(app: App, ledger: Ledger, action: Action) -> bool:
     return False
 
 
+Reveal = Callable[[App, GameScene, str], None]
+"""Brings a target into the board's view with the mouse (a board larger than the window)."""
+
+
 def play_by_mouse(app: App, ledger: Ledger, action: Action,
-                  routes: Sequence[Sequence[str]]) -> bool:
+                  routes: Sequence[Sequence[str]], reveal: Reveal | None = None) -> bool:
     """Play `action` with the mouse: its prompt button if it has one now, else each route in
     turn (board targets clicked one after the other, looking at what opens after each click).
     True when the action was clicked."""
@@ -225,6 +234,8 @@ def play_by_mouse(app: App, ledger: Ledger, action: Action,
         for n, target in enumerate(route, 1):
             if scene.gameui.board.anchor(target) is None:
                 break
+            if reveal is not None:
+                reveal(app, scene, target)
             before = len(scene.session.history)
             click_target(app, scene, target)
             if len(scene.session.history) != before:
