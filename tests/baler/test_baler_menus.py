@@ -160,3 +160,19 @@ def test_markers_on_one_space_stand_side_by_side() -> None:
         assert rects[1].left - rects[0].left >= 0.6 * rects[0].width
     labels = [spec.label for spec, _ in stacks.rects(st.data.tcm[0])]
     assert labels[-1] == "3 units"
+
+
+def test_a_single_card_is_one_card_in_every_deck_and_pile_note() -> None:
+    st = cleared()
+    ui, _ = _ui(st)
+    view = RULES.view(st, ES)
+    view["deck_sizes"] = dict.fromkeys(view["deck_sizes"], 1)
+    view["fow_deck_sizes"] = dict.fromkeys(view["fow_deck_sizes"], 1)
+    view["shared_deck_size"] = 1
+    view["discards"] = {side: pile[:1] or ["es-01"] for side, pile in view["discards"].items()}
+    ui.sync(view, ES)
+    targets = ("deck-spanish", "fow-deck-spanish", "shared-deck", "m:deck-spanish",
+               "m:discard-spanish", "m:fow-spanish", "m:shared-deck")
+    texts = [ui.board.tooltip(t) or "" for t in targets]
+    assert any("1 card" in t for t in texts)
+    assert not any("1 cards" in t for t in texts), [t for t in texts if "1 cards" in t]
