@@ -388,7 +388,9 @@ class GameScene(Scene):
 
     def _start_replay(self) -> None:
         assert self.handoff is not None
-        self.replay = BoardReplay(self.session, self.handoff.side, self._handoff_since)
+        name = self._extra("place_name")
+        self.replay = BoardReplay(self.session, self.handoff.side, self._handoff_since,
+                                  (lambda text: str(name(text))) if name is not None else None)
         self._replay_buttons = [Button("Next step (→)", self._replay_step),
                                 Button("Skip the replay (Esc)", self._replay_skip)]
         self._placements = None

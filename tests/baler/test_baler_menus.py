@@ -4,6 +4,8 @@ not possible there say why with their section; only plain placements play at onc
 
 from __future__ import annotations
 
+import re
+
 from baler_fixtures import ES, PH, RULES, act, cleared, hand, place, run, scenario
 
 from baler import PLUGIN
@@ -13,6 +15,7 @@ from baler.rules.combat import Shooting
 from baler.rules.manning import ManPosts
 from baler.rules.state import BalerState
 from baler.ui.gameui import BalerUI
+from baler.ui.labels import ACTION_NAMES
 from engine.ui.adapter import Click, MenuItem
 
 
@@ -176,3 +179,24 @@ def test_a_single_card_is_one_card_in_every_deck_and_pile_note() -> None:
     texts = [ui.board.tooltip(t) or "" for t in targets]
     assert any("1 card" in t for t in texts)
     assert not any("1 cards" in t for t in texts), [t for t in texts if "1 cards" in t]
+
+
+def test_the_replay_on_the_board_names_actions_and_counters_as_the_log_does() -> None:
+    import random
+
+    from engine.core.session import Session
+    from engine.ui.handoff import BoardReplay
+
+    session = Session(PLUGIN.rules, scenario(), 5)
+    rng = random.Random(5)
+    while not any(isinstance(e.action, TakeAction) and "-" in e.action.name
+                  for e in session.history):
+        session.play(rng.choice(session.legal_actions()))
+    ui = BalerUI(PLUGIN, scenario())
+    raw = BoardReplay(session, ES, 0)
+    named = BoardReplay(session, ES, 0, ui.place_name)
+    raw_text = "\n".join(t for lines in raw.captions.values() for t in lines)
+    text = "\n".join(t for lines in named.captions.values() for t in lines)
+    ids = [i for i in (*ui.data.units, *ui.data.cards, *ACTION_NAMES) if "-" in i]
+    assert any(i in raw_text for i in ids)  # the rules' log speaks in ids
+    assert not [i for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)]
