@@ -20,7 +20,7 @@ from filipinas import PLUGIN
 from filipinas.rules import actions as A
 from filipinas.ui.clicks import unit_of
 from filipinas.ui.gameui import FilipinasUI
-from mouseturn import Ledger, pass_handoffs, play_by_mouse
+from mouseturn import Ledger, Played, pass_handoffs, play_by_mouse
 from uitest import DT, make_app, start_game
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
@@ -104,17 +104,19 @@ def test_one_turn_for_both_sides_with_the_mouse_only(seed: int) -> None:
     pygame.event.clear()
 
 
-def test_the_ledger_catches_a_roll_from_a_bare_board_click() -> None:
-    """The check above would fail if a board click played a recruitment (a roll, 1 AP) at
-    once instead of opening its menu."""
+def test_a_click_the_game_would_play_at_once_but_that_rolls_asks_first() -> None:
+    """Were a board click to play a recruitment (a roll, 1 AP) at once, the screen opens a
+    one-row menu marked "(no undo)" instead; and the ledger would catch such a play."""
     app = make_app((1600, 1000))
     session = Session(PLUGIN.rules, SCENARIO, 3)
     scene = start_game(app, PLUGIN, session, {s: "human" for s in PLUGIN.sides}, autosave=False)
     ledger = Ledger(scene, _ap).install()
     pass_handoffs(app, scene)
     recruit = next(a for a in session.legal_actions() if isinstance(a, A.Recruit))
-    scene.apply_click(Click(action=recruit))
-    assert [p.via for p in ledger.played] == ["board"]
+    scene.apply_click(Click(action=recruit), (400, 400))
+    assert not ledger.played and scene.menu is not None
+    assert [row.text.endswith("(no undo)") for row in scene.menu.rows] == [True]
+    ledger.played.append(Played("board", recruit, {"filipino": 5}, {"filipino": 4}, 1))
     with pytest.raises(AssertionError, match="spent or rolled after a board click"):
         ledger.check()
     pygame.event.clear()
