@@ -253,9 +253,8 @@ def draw_replay_band(surface: pygame.Surface, replay: BoardReplay, side_name: st
     btn_h = max(b.height_for(b.min_width()) for b in buttons)
     height = head_f.get_linesize() + len(lines) * body_f.get_linesize() + btn_h + 3 * pad
     band = pygame.Rect(0, area.bottom - height, area.width, height)
-    shade = pygame.Surface(band.size, pygame.SRCALPHA)
-    shade.fill((20, 18, 16, 225))
-    surface.blit(shade, band)
+    # opaque: the cards of the hand beneath would show through the log lines
+    surface.fill((20, 18, 16), band)
     surface.blit(head_f.render(head, True, colors.PAPER), (pad, band.y + pad))
     w.blit_lines(surface, lines, body_f, colors.PAPER, (pad, band.y + pad
                                                        + head_f.get_linesize()))
