@@ -685,6 +685,8 @@ class GameScene(Scene):
     def _rolls(self, action: Action) -> bool:
         """Whether playing `action` now rolls dice, tried on a copy of the state (a board
         click plays at once only what rolls nothing, DESIGN.md §8)."""
+        if action not in self._legal():
+            return False  # refused by `play` with its reason; nothing to try
         probe = copy_state(self.session.state)
         before = len(probe.dice.log)
         try:
