@@ -99,3 +99,8 @@ def card_tooltip(card: CardInfo) -> str:
                      + events_text(card.secondary))
     lines.append(card.flavour)
     return "\n".join(lines)
+
+
+def cards_count(n: int) -> str:
+    """"1 card", "6 cards"."""
+    return f"{n} card{'s' * (n != 1)}"

@@ -10,7 +10,7 @@ from typing import Any
 
 from baler.rules.state import GameData
 from baler.ui import palette as P
-from baler.ui.cardtext import ICON_NAMES, events_text, owner_text, requirement_text
+from baler.ui.cardtext import ICON_NAMES, cards_count, events_text, owner_text, requirement_text
 from baler.ui.labels import ACTION_NAMES
 from engine.ui.adapter import CardFace
 
@@ -66,10 +66,10 @@ def card_at(data: GameData, view: dict[str, Any], viewer: str | None,
         if target.startswith(prefix):
             side = target.removeprefix(prefix)
             sizes = view["deck_sizes" if prefix == "deck-" else "fow_deck_sizes"]
-            return back(f"{OWNERS.get(side, side)} {what}", f"{sizes.get(side, 0)} cards, "
+            return back(f"{OWNERS.get(side, side)} {what}", f"{cards_count(sizes.get(side, 0))}, "
                         "face down")
     if target == "shared-deck":
-        return back("Shared deck", f"{view['shared_deck_size']} cards, face down")
+        return back("Shared deck", f"{cards_count(view['shared_deck_size'])}, face down")
     return None
 
 

@@ -16,6 +16,7 @@ from baler.rules.setup import build_data
 from baler.rules.state import SIDES, VP_CAUSES, Phase, Side
 from baler.ui import aid, clicks, faces, menus, pieces
 from baler.ui.board import BalerBoard, Table
+from baler.ui.cardtext import cards_count
 from baler.ui.labels import action_label
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
@@ -96,11 +97,11 @@ class BalerUI:
             titles = ", ".join(f"'{cards[c].title}'" for c in pile) or "empty"
             tips[f"discard-{side.value}"] = f"{side.label} discard pile ({len(pile)}): {titles}"
             tips[f"deck-{side.value}"] = (f"{side.label} draw deck: "
-                                          f"{view['deck_sizes'][side.value]} cards")
+                                          f"{cards_count(view['deck_sizes'][side.value])}")
             tips[f"fow-deck-{side.value}"] = (
                 f"{side.label} Fog of War deck, on the {side.enemy.label} side's board: "
-                f"{view['fow_deck_sizes'][side.value]} cards")
-        tips["shared-deck"] = f"Shared deck: {view['shared_deck_size']} cards"
+                f"{cards_count(view['fow_deck_sizes'][side.value])}")
+        tips["shared-deck"] = f"Shared deck: {cards_count(view['shared_deck_size'])}"
         for slot, card in view["shared_faceup"].items():
             tips[f"shared-{slot}"] = (f"Shared card {slot}: '{cards[card].title}'" if card else
                                       f"Shared card space {slot}: empty")

@@ -14,6 +14,7 @@ from typing import Any
 
 from baler.rules.state import BAGS, SIDES, WALLS, GameData, Kind, Side
 from baler.ui import palette as P
+from baler.ui.cardtext import cards_count
 from engine.ui.adapter import CounterSpec
 
 Counters = dict[str, list[CounterSpec]]
@@ -179,13 +180,15 @@ def _cards(data: GameData, view: dict[str, Any], put: Any) -> None:
     for side in SIDES:
         name = side.value
         put(f"deck-{name}", marker(f"deck-{name}", f"{side.label} draw deck: "
-                                   f"{view['deck_sizes'][name]} cards", "DECK", P.BACK,
+                                   f"{cards_count(view['deck_sizes'][name])}", "DECK", P.BACK,
                                    str(view["deck_sizes"][name]), ink=P.WHITE))
         put(f"discard-{name}", marker(f"discard-{name}", f"{side.label} discard pile: "
-                                      f"{len(view['discards'][name])} cards", "DISC", P.MARKER,
+                                      f"{cards_count(len(view['discards'][name]))}", "DISC",
+                                      P.MARKER,
                                       str(len(view["discards"][name]))))
         put(f"fow-deck-{name}", _side_marker(side, f"fow-{name}", f"{side.label} Fog of War "
-                                             f"deck: {view['fow_deck_sizes'][name]} cards",
+                                             f"deck: {cards_count(view['fow_deck_sizes'][name])}",
                                              "FoW", str(view["fow_deck_sizes"][name])))
-    put("shared-deck", marker("shared-deck", f"Shared deck: {view['shared_deck_size']} cards",
+    put("shared-deck", marker("shared-deck",
+                              f"Shared deck: {cards_count(view['shared_deck_size'])}",
                               "DECK", P.BACK, str(view["shared_deck_size"]), ink=P.WHITE))

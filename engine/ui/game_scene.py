@@ -6,7 +6,8 @@ Everything drawn comes from `Rules.view(state, viewer)` through the game's `Game
 so one human side never sees another's hidden information.
 
 Trust at the table (§8): looking is free and acting is explicit. A board click the game answers
-with a menu opens it at the pointer; an item that rolls, draws, reveals or plays a card is marked
+with a menu opens it at the pointer (so does one the game plays at once when it would roll:
+tried first on a copy of the state); an item that rolls, draws, reveals or plays a card is marked
 and, with "confirm irreversible actions" on, asked about once. A click on a stack that is not
 fanned out asks which counter is meant when two of them would answer differently. Any card
 opens full size on a click or right-click and is enlarged while the pointer rests on it. Every
@@ -36,6 +37,7 @@ from engine import paths
 from engine.ai.agent import Agent
 from engine.core.actions import Action, DiceRolled, Event, IllegalActionError, TurnEnded
 from engine.core.game import GamePlugin
+from engine.core.sampling import copy_state
 from engine.core.session import Session
 from engine.plugins import load_object
 from engine.sim import make_agent
@@ -401,7 +403,9 @@ class GameScene(Scene):
 
     def _start_replay(self) -> None:
         assert self.handoff is not None
-        self.replay = BoardReplay(self.session, self.handoff.side, self._handoff_since)
+        name = self._extra("place_name")
+        self.replay = BoardReplay(self.session, self.handoff.side, self._handoff_since,
+                                  (lambda text: str(name(text))) if name is not None else None)
         self._replay_buttons = [Button("Next step (→)", self._replay_step),
                                 Button("Skip the replay (Esc)", self._replay_skip)]
         self._placements = None
@@ -768,6 +772,12 @@ class GameScene(Scene):
         """Act on what the game says a board click means."""
         if click.menu:
             self.open_menu_at(click.title, click.menu, pos)
+        elif click.action is not None and self._rolls(click.action):
+            # the click would roll (the last set-up counter placed starts the turn's rolls):
+            # asked in a menu like any other roll
+            label = self.gameui.action_label(click.action)
+            self.open_menu_at("The dice are rolled next",
+                              (MenuItem(label, click.action, irreversible=True),), pos)
         elif click.action is not None:
             self.play(click.action)
         elif click.choices:
@@ -781,6 +791,19 @@ class GameScene(Scene):
             self.app.toast(self._cite(click.reason), "error")
         else:
             self.clear_selection()
+
+    def _rolls(self, action: Action) -> bool:
+        """Whether playing `action` now rolls dice, tried on a copy of the state (a board
+        click plays at once only what rolls nothing, DESIGN.md §8)."""
+        if action not in self._legal():
+            return False  # refused by `play` with its reason; nothing to try
+        probe = copy_state(self.session.state)
+        before = len(probe.dice.log)
+        try:
+            self.session.rules.apply(probe, action)
+        except IllegalActionError:
+            return False
+        return len(probe.dice.log) > before
 
     def open_menu_at(self, title: str, items: Sequence[MenuItem],
                      pos: tuple[int, int] | None) -> None:

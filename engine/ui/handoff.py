@@ -196,12 +196,17 @@ class BoardReplay:
     eyes: actions with nothing `side` may see are passed over (their effect shows with the next
     step, as it would at a real table)."""
 
-    def __init__(self, session: Session, side: str, since: int) -> None:
+    def __init__(self, session: Session, side: str, since: int,
+                 name: Callable[[str], str] | None = None) -> None:
+        """`name` turns a log line's ids and coordinates into the names printed on the board
+        (`GameUI.place_name`), as in the log."""
         self.session = session
         self.side = side
         self.steps = [entry.index + 1 for entry in session.history[since:]
                       if any(e.visible(side) for e in entry.events)]
-        self.captions = {entry.index + 1: [e.text for e in entry.events if e.visible(side)]
+        named = name or str
+        self.captions = {entry.index + 1: [named(e.text) for e in entry.events
+                                           if e.visible(side)]
                          for entry in session.history[since:]}
         self.position = 0
         self.timer = 0.0
@@ -248,9 +253,8 @@ def draw_replay_band(surface: pygame.Surface, replay: BoardReplay, side_name: st
     btn_h = max(b.height_for(b.min_width()) for b in buttons)
     height = head_f.get_linesize() + len(lines) * body_f.get_linesize() + btn_h + 3 * pad
     band = pygame.Rect(0, area.bottom - height, area.width, height)
-    shade = pygame.Surface(band.size, pygame.SRCALPHA)
-    shade.fill((20, 18, 16, 225))
-    surface.blit(shade, band)
+    # opaque: the cards of the hand beneath would show through the log lines
+    surface.fill((20, 18, 16), band)
     surface.blit(head_f.render(head, True, colors.PAPER), (pad, band.y + pad))
     w.blit_lines(surface, lines, body_f, colors.PAPER, (pad, band.y + pad
                                                        + head_f.get_linesize()))

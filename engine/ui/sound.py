@@ -1,12 +1,18 @@
 """Sound effects, synthesised with numpy so the project ships no sound files: a short dice rattle.
 
 The mixer is optional. When it cannot start (no sound card, a headless machine, the dummy audio
-driver refusing) every sound is silently skipped; nothing else in the app depends on audio.
+driver refusing) every sound is skipped and one line says so on the console; what the sound
+library prints while it tries (a page of ALSA errors without a sound card) is kept off the
+console. Nothing else in the app depends on audio.
 numpy is imported only when the first rattle is made (it cost 130-200 ms of the start-up).
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,6 +21,26 @@ if TYPE_CHECKING:
     import numpy as np
 
 RATE = 44100
+SOUND_OFF = "Sound is off: no sound device could be opened."
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """The process's standard error (file descriptor 2, where C libraries print) sent to the
+    null device for the block."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def rattle_samples(rate: int = RATE, seed: int = 7, duration: float = 0.5) -> np.ndarray:
@@ -55,12 +81,17 @@ class Sound:
     def _start_mixer() -> bool:
         if pygame.mixer.get_init():
             return True
-        try:
-            pygame.mixer.pre_init(RATE, -16, 2, 512)
-            pygame.mixer.init()
-        except pygame.error:
-            return False
-        return bool(pygame.mixer.get_init())
+        started = False
+        with _quiet_stderr():
+            try:
+                pygame.mixer.pre_init(RATE, -16, 2, 512)
+                pygame.mixer.init()
+                started = bool(pygame.mixer.get_init())
+            except pygame.error:
+                started = False
+        if not started:
+            print(SOUND_OFF, file=sys.stderr)
+        return started
 
     def toggle_mute(self) -> bool:
         """Mute or unmute; returns True when now muted."""

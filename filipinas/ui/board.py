@@ -224,6 +224,9 @@ class FilipinasBoard(StackedBoard):
         if space in L.CITIES or space in L.LINES:
             return (box.centerx + 6 * n, box.centery + (7 if space in L.CITIES else 0) - 6 * n)
         x, y = centroid(shape.points)
+        if space.startswith("res") and count > 1:
+            # the two Resources markers on one value: each shows most of its face
+            return (x + L.COUNTER * 0.62 * (n - (count - 1) / 2), y)
         return (x + 6 * n, y - 6 * n)
 
     def _screen(self, points: Sequence[Point], camera: Camera) -> list[Point]:

@@ -156,7 +156,8 @@ def _track_markers(view: Mapping[str, Any], out: Pieces, wet_turns: frozenset[in
         value = max(0, min(20, ap[side]))
         spots.setdefault(value, []).append(marker_spec(kind, "track", str(ap[side])))
     for value, specs in spots.items():
-        out.piles.setdefault(f"res{value}", []).append(specs)
+        # both sides' markers on one space stand side by side, not one hiding the other
+        out.piles.setdefault(f"res{value}", []).extend([spec] for spec in specs)
     _add(out, f"morale{view['morale']}", marker_spec("morale", "track", str(view["morale"])))
     _add(out, f"us{view['us']}", marker_spec("us", "track", "WAR" if view["us_at_war"]
                                              else str(view["us"])))

@@ -69,7 +69,7 @@ CAUSES: dict[str, tuple[str, str]] = {
     "port_sea": ("A naval reinforcement arrives on a sea hex next to an own port.", "10"),
     "place_zoc": ("Reinforcements may not be received in the control zone of enemy "
                   "counters.", "10"),
-    "place_land": ("A land counter is placed on a land hex.", "7"),
+    "place_land": ("A land counter goes only on land hexes.", "7"),
     "garrison_mountain": ("Garrison counters may not enter or cross mountain hexes.", "7 1b"),
     "enemy_shares": ("Counters of both sides are never in the same hex (air counters apart).",
                      "7"),

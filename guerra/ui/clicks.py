@@ -143,6 +143,10 @@ class Clicker:
         if target == selected:
             return Click(reason=f"{self._name(selected)} is selected: click a marked hex, or "
                                 "let it stay with the button on the right.")
+        if h is not None:
+            # the rules refuse it with the cause that applies there and its section (the
+            # Strait's two a turn, a garrison and mountains, the distance...)
+            return Click(action=MoveTo(h.q, h.r))
         return Click(reason=f"{self._name(selected)} cannot reach that hex this turn: land "
                             "counters neither pass through other counters nor leave an enemy "
                             "control zone's first hex, mountains cost 2 (section 7). The "

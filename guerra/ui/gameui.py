@@ -17,9 +17,9 @@ from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
 from engine.ui.adapter import AidPage, Click
 from guerra.rules.actions import Select
-from guerra.rules.setup import load_data
+from guerra.rules.setup import load_data, parse_hex
 from guerra.ui import aid, overlays, pieces
-from guerra.ui.board import GuerraMap, board_id, road_chains
+from guerra.ui.board import TERRAIN_NAMES, GuerraMap, board_id, road_chains
 from guerra.ui.clicks import BOARD_TYPES, Clicker, view_marks
 from guerra.ui.labels import Labeller
 from guerra.ui.overlays import LegendRow
@@ -64,11 +64,14 @@ class GuerraUI:
             options.get("republican_players", 1) > 1
         by_hex = pieces.specs(view, self.looks, sectors)
         self.board.set_counters({board_id(label): specs for label, specs in by_hex.items()})
-        places = {u["hex"]: self.labels.place_of_label(u["hex"])
+        terrain = self.data.board.terrain
+        places = {u["hex"]: f"{self.labels.place_of_label(u['hex'])}, "
+                            f"{TERRAIN_NAMES[terrain[parse_hex(u['hex'])]]}"
                   for u in view["units"].values() if u["hex"]}
         self.board.counter_notes = {
             uid: pieces.note(uid, u, self.looks[u["family"]], self.data,
-                             self.seat_names.get(u["player"], u["player"]), places)
+                             self.seat_names.get(u["player"], u["player"]), places,
+                             view["turn"])
             for uid, u in view["units"].items()}
         self.board.set_control(view["provinces"])
         self.board.weather = frozenset(view.get("weather") or ())

@@ -101,12 +101,15 @@ def specs(view: Mapping[str, Any], looks_: Mapping[str, Look], sectors: bool
 
 
 def note(uid: str, u: Mapping[str, Any], look: Look, data: GuerraData, seat_name: str,
-         places: Mapping[str, str]) -> str:
-    """A counter's tooltip: name and place, type and factors (section 7's summary table), its
-    player and what it did this turn or carries."""
+         places: Mapping[str, str], turn: int = 0) -> str:
+    """A counter's tooltip: name, place and terrain, type and the factors in force in `turn`
+    (section 7's summary table), its player and what it did this turn or carries."""
     mv = data.movement
     kind = look.kind
-    if kind is Kind.ARMY:
+    if kind is Kind.ARMY and 0 < turn <= mv.early_turns:
+        moves = (f"movement {mv.army_movement}, displacement {mv.army_displacement_early} "
+                 f"(turns 1-{mv.early_turns}, section 7 1a)")
+    elif kind is Kind.ARMY:
         moves = (f"movement {mv.army_movement}, displacement {mv.army_displacement_own} own / "
                  f"{mv.army_displacement_disputed} in dispute")
     elif kind is Kind.GARRISON:

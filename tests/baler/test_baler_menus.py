@@ -4,6 +4,8 @@ not possible there say why with their section; only plain placements play at onc
 
 from __future__ import annotations
 
+import re
+
 from baler_fixtures import ES, PH, RULES, act, cleared, hand, place, run, scenario
 
 from baler import PLUGIN
@@ -13,6 +15,7 @@ from baler.rules.combat import Shooting
 from baler.rules.manning import ManPosts
 from baler.rules.state import BalerState
 from baler.ui.gameui import BalerUI
+from baler.ui.labels import ACTION_NAMES
 from engine.ui.adapter import Click, MenuItem
 
 
@@ -160,3 +163,40 @@ def test_markers_on_one_space_stand_side_by_side() -> None:
         assert rects[1].left - rects[0].left >= 0.6 * rects[0].width
     labels = [spec.label for spec, _ in stacks.rects(st.data.tcm[0])]
     assert labels[-1] == "3 units"
+
+
+def test_a_single_card_is_one_card_in_every_deck_and_pile_note() -> None:
+    st = cleared()
+    ui, _ = _ui(st)
+    view = RULES.view(st, ES)
+    view["deck_sizes"] = dict.fromkeys(view["deck_sizes"], 1)
+    view["fow_deck_sizes"] = dict.fromkeys(view["fow_deck_sizes"], 1)
+    view["shared_deck_size"] = 1
+    view["discards"] = {side: pile[:1] or ["es-01"] for side, pile in view["discards"].items()}
+    ui.sync(view, ES)
+    targets = ("deck-spanish", "fow-deck-spanish", "shared-deck", "m:deck-spanish",
+               "m:discard-spanish", "m:fow-spanish", "m:shared-deck")
+    texts = [ui.board.tooltip(t) or "" for t in targets]
+    assert any("1 card" in t for t in texts)
+    assert not any("1 cards" in t for t in texts), [t for t in texts if "1 cards" in t]
+
+
+def test_the_replay_on_the_board_names_actions_and_counters_as_the_log_does() -> None:
+    import random
+
+    from engine.core.session import Session
+    from engine.ui.handoff import BoardReplay
+
+    session = Session(PLUGIN.rules, scenario(), 5)
+    rng = random.Random(5)
+    while not any(isinstance(e.action, TakeAction) and "-" in e.action.name
+                  for e in session.history):
+        session.play(rng.choice(session.legal_actions()))
+    ui = BalerUI(PLUGIN, scenario())
+    raw = BoardReplay(session, ES, 0)
+    named = BoardReplay(session, ES, 0, ui.place_name)
+    raw_text = "\n".join(t for lines in raw.captions.values() for t in lines)
+    text = "\n".join(t for lines in named.captions.values() for t in lines)
+    ids = [i for i in (*ui.data.units, *ui.data.cards, *ACTION_NAMES) if "-" in i]
+    assert any(i in raw_text for i in ids)  # the rules' log speaks in ids
+    assert not [i for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)]

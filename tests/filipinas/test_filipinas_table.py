@@ -106,3 +106,14 @@ def test_the_solo_filipino_sees_the_bots_cards(display, solo_scenario):
     ui = _ui(solo_scenario, s)
     status = dict(ui.status(view))
     assert "(10.2)" in status["Bot's cards"]
+
+
+def test_both_resources_markers_on_one_value_stand_side_by_side(display, scenario):
+    s = empty_position(scenario, ap=(6, 6))
+    ready(s)
+    ui = _ui(scenario, s)
+    board = ui.board
+    piles = [p for p in board._members if p.startswith("res6#")]
+    assert len(piles) == 2  # one marker each, not one hiding the other
+    (x0, _), (x1, _) = sorted(board.anchor(p) for p in piles)
+    assert x1 - x0 >= 0.6 * 46

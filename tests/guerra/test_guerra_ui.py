@@ -135,7 +135,9 @@ def test_an_illegal_click_shows_its_reason(app):
     click(app, focus(scene, army))
     assert session.state.selected == army
     click(app, focus(scene, board_id("40,5")))
-    assert any("cannot reach that hex" in m and "section 7" in m for m in app.toasts.messages)
+    # a sea hex: the rules' own reason for that hex, with its section
+    assert any("A land counter goes only on land hexes. (7)" in m for m in app.toasts.messages)
+    assert session.state.selected == army
 
 
 def test_f1_opens_the_player_aid_with_the_tables_of_the_yaml(app):

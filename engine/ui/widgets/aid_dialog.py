@@ -23,8 +23,9 @@ CELL_PAD = 6
 
 def column_widths(table: AidTable, fnt: pygame.font.Font, bold: pygame.font.Font,
                   width: int, scale: float) -> list[int]:
-    """Each column's width: its widest cell (or heading), shrunk in proportion when the table
-    would be wider than `width` (cells then wrap)."""
+    """Each column's width: its widest cell (or heading), shrunk when the table would be wider
+    than `width` (cells then wrap between words; a word is cut only when the longest words of
+    the columns cannot all fit)."""
     pad = 2 * w.px(CELL_PAD, scale)
     count = max(len(table.columns), max((len(r) for r in table.rows), default=0), 1)
     natural = [pad + w.px(20, scale)] * count
@@ -36,6 +37,20 @@ def column_widths(table: AidTable, fnt: pygame.font.Font, bold: pygame.font.Font
     total = sum(natural)
     if total <= width:
         return natural
+    # no word cut in two when the longest word of each column fits: each keeps that much and
+    # the rest goes to the columns in proportion to what more they would take
+    words = [pad] * count
+    for k, head in enumerate(table.columns):
+        words[k] = max(words[k], pad + max((bold.size(x)[0] for x in head.split()), default=0))
+    for row in table.rows:
+        for k, cell in enumerate(row):
+            words[k] = max(words[k], pad + max((fnt.size(x)[0] for x in cell.split()),
+                                               default=0))
+    if sum(words) <= width:
+        spare = width - sum(words)
+        more = [n - least for n, least in zip(natural, words, strict=True)]
+        wanted = sum(more) or 1
+        return [least + m * spare // wanted for least, m in zip(words, more, strict=True)]
     # every column keeps at least a share, the wide ones give up the rest
     floor = min(width // count, pad + w.px(60, scale))
     spare = width - floor * count
