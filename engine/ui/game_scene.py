@@ -885,7 +885,9 @@ class GameScene(Scene):
         if face is not None and not _acts(click):
             self.open_card(face)
             return
-        if click.reason is not None and self._switch_rules_selection(target, pos):
+        refused = click.reason is not None or (
+            click.action is not None and click.action not in self._legal())
+        if refused and self._switch_rules_selection(target, pos):
             return
         self.apply_click(click, pos)
 

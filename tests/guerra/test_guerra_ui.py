@@ -247,6 +247,7 @@ def test_four_players_hand_over_between_seats_and_counters_show_their_sector(app
     session.play(SetOptions("basic", 2, 2, True))
     players = dict.fromkeys(PLUGIN.sides, "human")
     scene = start(app, session, players)
+    app.settings.confirm_irreversible = False  # the roll's menu row plays at once
     assert session.decision.player == "nationalist_2"
     # nothing is hidden in this game: the screen goes to the seat without the black screen,
     # and says whose turn it is, with the seat's sector (docs/hotseat.md)
@@ -361,7 +362,7 @@ def test_escape_and_right_click_take_back_a_selection_and_a_click_switches_it(ap
     enemy = unit_at(session, "madrid", "republican_army")
     click(app, focus(scene, enemy))
     assert session.state.selected == other
-    assert any("cannot reach that hex" in m for m in app.toasts.messages)
+    assert app.toasts.messages and "(7)" in app.toasts.messages[-1]  # the rules' reason, section 7
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)  # nothing selected: Esc opens the game menu
     assert scene.dialog is not None and scene.dialog.title == "Game menu"
