@@ -148,10 +148,10 @@ def legend(data: GuerraData) -> tuple[tuple[str, str], ...]:
          f"{data.transport.per_naval_counter} army counters (section 7.1)"),
         ("Air", f"Air counter, an aircraft: movement {mv.air_movement}, supports combats within "
          f"{mv.air_support_range} hexes (section 8)"),
-        ("Africa", "Army of Africa (Nationalist, ochre figures; section 2.2)"),
-        ("Condor", "Condor Legion (Nationalist, red figures)"),
-        ("C.T.V.", "Corpo Truppe Volontarie, the Italian corps (Nationalist, green figures)"),
-        ("Brigades", "International Brigades (Republican, black figures)"),
+        ("Africa / Condor / C.T.V. / Brigades", "The formations' own counters (section 2.2): "
+         "the Army of Africa (Nationalist, ochre figures), the Condor Legion (Nationalist, red "
+         "figures), the Corpo Truppe Volontarie, the Italian corps (Nationalist, green "
+         "figures), the International Brigades (Republican, black figures)"),
         ("N· / S·", "In a game of 3 or 4 players: the sector of the player who commands the "
          "counter, north or south (section 3)"),
         ("Aboard", "An army counter carried by the naval counter in the same hex (section 7.1)"),
