@@ -1437,12 +1437,16 @@ class GameScene(Scene):
                 f"{time.monotonic() - self._think_started:.1f} s"
             if shown != self._think_shown:
                 self._think_shown = shown
-                labels = [b.text for b in self.prompt.buttons]
+                width, scale = self.prompt.rect.width, self.app.scale
+                before = ([b.text for b in self.prompt.buttons],
+                          self.prompt.preferred_height(width, scale))
                 if self.watching:
                     self.prompt.set(shown, self._watch_options(), self._watch_note())
                 else:
                     self.prompt.set(shown, [], "")
-                if [b.text for b in self.prompt.buttons] != labels:
+                after = ([b.text for b in self.prompt.buttons],
+                         self.prompt.preferred_height(width, scale))
+                if after != before:  # new buttons, or the text takes another line: no cut
                     self._layout_panel()
                 self.dirty = True
             return

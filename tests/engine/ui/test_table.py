@@ -533,3 +533,18 @@ def test_the_computers_reason_names_the_action_as_the_screen_does_and_drops_empt
     assert scene._reason_line(move, f"{move.describe()}: picked at random") == ""
     assert scene._reason_line(move, move.describe()) == ""
     assert scene._reason_line(move, None) == ""
+
+
+def test_the_thinking_line_gets_the_room_it_needs_when_it_grows(app):
+    session = make_session(1)
+    session.play(EndTurn())
+    scene = GameScene(app, PLUGIN, session, {"blue": "human", "red": "computer"},
+                      {"red": SlowAgent()})  # type: ignore[dict-item]
+    scene.side_name = lambda side: "Red of a very long name, second seat (south)"  # type: ignore[method-assign]
+    app.push(scene)
+    app.settings.dice_speed = 0
+    app.step(0.05)
+    app.step(0.05)
+    assert "is thinking…" in scene.prompt.text
+    needed = scene.prompt.preferred_height(scene.prompt.rect.width, app.scale)
+    assert scene.prompt.rect.height >= needed  # the seconds are not cut off
