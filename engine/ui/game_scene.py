@@ -189,6 +189,7 @@ class GameScene(Scene):
         autosave: bool = True,
         still: bool = False,
         pass_reactions: bool = True,
+        gameui: GameUI | None = None,
     ) -> None:
         super().__init__(app)
         self.plugin = plugin
@@ -202,7 +203,8 @@ class GameScene(Scene):
         self.started = datetime.now()
         self.autosaver = Autosaver(plugin.id, self.started)
         self._save_problem = ""
-        self.gameui = build_gameui(plugin, session)
+        # a GameUI depends only on the scenario: the launcher may hand over the one it built
+        self.gameui = gameui if gameui is not None else build_gameui(plugin, session)
         self.camera = Camera(self._board_rect(app.size), self.gameui.board.world_size)
         self.panel = Panel()
         self.panel.on_toggle_log = self.toggle_log
@@ -906,8 +908,7 @@ class GameScene(Scene):
         if not self._rules_selection():
             return False
         self.session.undo()
-        for index in [k for k in self.notes if k >= len(self.session.history)]:
-            del self.notes[index]
+        self._drop_notes_past_history()
         self.clear_selection()
         return True
 
@@ -923,8 +924,7 @@ class GameScene(Scene):
         self.clear_selection()  # the game's picture of the board without the selection
         click = self.gameui.on_click(target, None, self.session.legal_actions())
         if click.action is not None and is_selection(click.action):
-            for index in [k for k in self.notes if k >= len(self.session.history)]:
-                del self.notes[index]
+            self._drop_notes_past_history()
             self.apply_click(click, pos)
             return True
         self.session.redo()
@@ -967,11 +967,16 @@ class GameScene(Scene):
             self.app.toast(self.session.undo_barrier_reason(), "error")
             return
         action = self.session.undo()
-        for index in [k for k in self.notes if k >= len(self.session.history)]:
-            del self.notes[index]  # a note belongs to the action taken back, not the next one
+        self._drop_notes_past_history()
         self.clear_selection(refresh=False)
         self.refresh()
         self.app.toast(f"Undone: {self.gameui.action_label(action)}")
+
+    def _drop_notes_past_history(self) -> None:
+        """The log notes of actions no longer in the history (taken back, or not replayed after
+        a reload) go with them: a note belongs to its action, not to the next one."""
+        for index in [k for k in self.notes if k >= len(self.session.history)]:
+            del self.notes[index]
 
     def redo(self) -> None:
         if not self._my_turn() or not self.session.can_redo():
@@ -1000,8 +1005,7 @@ class GameScene(Scene):
             if on and switch is not None:
                 switch(oid, True)
         length = len(session.history)
-        for index in [k for k in self.notes if k >= length]:
-            del self.notes[index]
+        self._drop_notes_past_history()
         self.last_seen = {side: min(seen, length) for side, seen in self.last_seen.items()}
         self.feeds.clear()
         self.animations.clear()
@@ -1314,8 +1318,8 @@ class GameScene(Scene):
                 self.menu = None
             elif self.selection is not None or self.choices:
                 self.clear_selection()
-            elif self.deselect_rules_selection():
-                pass
+            elif self._rules_selection():
+                self.deselect_rules_selection()
             elif self.panel.log_expanded:
                 self.toggle_log()
             else:
