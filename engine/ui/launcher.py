@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from engine.core.game import GamePlugin, Scenario
     from engine.core.saves import SaveFile
     from engine.core.session import Session
+    from engine.ui.adapter import GameUI
 
 ScenarioLoader = Callable[["GamePlugin", Path], "Scenario"]
 PLAYER_KINDS = ("Human", "Computer (Easy)", "Computer (Normal)")
@@ -306,7 +307,8 @@ class Launcher(Scene):
             self.remember(plugin, path, choices, chosen)
             players = {side: player_value(plugin, c) for side, c in choices.items()}
             opening = options.actions.get(chosen) if options else None
-            self.start_game(plugin, scenario, players, opening=opening)
+            self.start_game(plugin, scenario, players, opening=opening,
+                            gameui=options.gameui if options else None)
 
         text = ("Who plays each side? Two or more humans share this screen (hot seat); with the "
                 "computer on every side you watch it play, pause it, and may take over a side.")
@@ -334,9 +336,10 @@ class Launcher(Scene):
 
     def start_game(self, plugin: GamePlugin, scenario: Scenario,
                    players: Mapping[str, str], seed: int | None = None,
-                   opening: Action | None = None) -> None:
+                   opening: Action | None = None, gameui: GameUI | None = None) -> None:
         """Set up a new game and open its screen; `opening` is the table's answer to the
-        game's options, chosen in the launcher (played first when it is legal)."""
+        game's options, chosen in the launcher (played first when it is legal), `gameui` the
+        game's screen part when the launcher already built it for this scenario."""
         from engine.core.session import Session
         from engine.ui.game_scene import GameScene
 
@@ -348,7 +351,7 @@ class Launcher(Scene):
             return
         if opening is not None and opening in session.legal_actions():
             session.play(opening)
-        self.app.push(GameScene(self.app, plugin, session, players))
+        self.app.push(GameScene(self.app, plugin, session, players, gameui=gameui))
 
     def open_save(self, path: Path, replay: bool = False) -> None:
         """Restore a save (checking it by replaying) and continue or replay it."""
@@ -596,6 +599,8 @@ class TableOptions:
     section: str
     rows: tuple[tuple[str, tuple[str, ...]], ...]
     actions: Mapping[tuple[str, ...], Action]
+    gameui: GameUI
+    """The game's screen part the labels were read from, handed on to the game screen."""
 
 
 def table_options(plugin: GamePlugin, scenario: Scenario) -> TableOptions | None:
@@ -625,7 +630,7 @@ def table_options(plugin: GamePlugin, scenario: Scenario) -> TableOptions | None
         return None
     names = _option_names(len(columns))
     return TableOptions(decision.prompt, decision.section or "",
-                        tuple(zip(names, columns, strict=True)), labels)
+                        tuple(zip(names, columns, strict=True)), labels, gameui)
 
 
 def _option_names(count: int) -> tuple[str, ...]:
