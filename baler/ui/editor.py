@@ -28,7 +28,7 @@ from baler.rules.state import (
 )
 from baler.ui.gameui import BalerUI
 from engine.core.game import GamePlugin, Scenario
-from engine.ui.editor import Edit, Move, Position, Steps, cycle
+from engine.ui.editor import Move, Position, Steps, add_at, cycle, set_at
 from engine.ui.widgets.edit_panel import Entry, Section, Tray
 
 PILES = ("hands", "decks", "discards", "fow_decks")
@@ -125,27 +125,27 @@ class BalerEditor:
         name = marker[2:]
         number = place.rsplit("-", 1)[-1]
         if name == "turn" and place.startswith("turn-") and number.isdigit():
-            return Move(_set(("turn",), int(number)), f"Turn {number}.")
+            return Move(set_at(("turn",), int(number)), f"Turn {number}.")
         if name == "initiative" and place.startswith("initiative-"):
             side = place.removeprefix("initiative-")
-            return Move(_set(("initiative",), side), f"Initiative: {side} side.")
+            return Move(set_at(("initiative",), side), f"Initiative: {side} side.")
         track = TRACK.match(place)
         if track and name.startswith(f"{track[2]}-"):
             side = name.split("-", 1)[1]
             if (side == "spanish") != (track[1] == "es"):
                 return f"the {side} {track[2]} marker stays on its own side's track"
-            return Move(_set(("tracks", side, track[2]), int(track[3])),
+            return Move(set_at(("tracks", side, track[2]), int(track[3])),
                         f"{side.title()} {track[2]} {track[3]}.")
         if name.startswith("vp-") and place.startswith("vp-") and number.isdigit():
             side = name[3:]
-            return Move(_set(("tracks", side, "vp"), int(number)),
+            return Move(set_at(("tracks", side, "vp"), int(number)),
                         f"{side.title()} victory points {number}.")
         walls = re.match(r"^walls-a(\w+)-(\d)$", place)
         if name.startswith("walls-") and walls:
             area = name[6:]
             if walls[1] != area:
                 return f"the walls marker of area {area} stays on its own area's track"
-            return Move(_set(("walls", area), WALLS[int(walls[2])]),
+            return Move(set_at(("walls", area), WALLS[int(walls[2])]),
                         f"Walls of area {area}: {WALLS[int(walls[2])]}.")
         fire = re.match(r"^fp-a(\w+)-(\d)$", place)
         if name.startswith("fp-") and fire:
@@ -198,23 +198,23 @@ class BalerEditor:
         sections = [
             Section("turn", "Turn and phase", (
                 s.setting("Turn", f"{p['turn']} of {turns}",
-                          ("−", _add(("turn",), -1), "Turn back."),
-                          ("+", _add(("turn",), 1), "Turn forward.")),
+                          ("−", add_at(("turn",), -1), "Turn back."),
+                          ("+", add_at(("turn",), 1), "Turn forward.")),
                 s.setting("Phase", p["phase"],
-                          ("◀", _set(("phase",), cycle(PHASES, p["phase"], -1)), "Phase back."),
-                          ("▶", _set(("phase",), cycle(PHASES, p["phase"], 1)),
+                          ("◀", set_at(("phase",), cycle(PHASES, p["phase"], -1)), "Phase back."),
+                          ("▶", set_at(("phase",), cycle(PHASES, p["phase"], 1)),
                            "Phase forward.")),
                 s.setting("Initiative", p["initiative"] or "nobody yet",
-                          ("◀▶", _set(("initiative",), cycle(
+                          ("◀▶", set_at(("initiative",), cycle(
                               [None, "spanish", "philippine"], p["initiative"], 1)),
                            "Initiative changed.")),
             ), hint="Play starts at the beginning of the phase; the markers on the board's "
                     "tracks drag too."),
             Section("tracks", "Tracks", tuple(
                 s.setting(f"{side.label} {_TRACK_NAMES[track]}", p["tracks"][side.value][track],
-                          ("−", _add(("tracks", side.value, track), -1),
+                          ("−", add_at(("tracks", side.value, track), -1),
                            f"{side.label} {_TRACK_NAMES[track]} down."),
-                          ("+", _add(("tracks", side.value, track), 1),
+                          ("+", add_at(("tracks", side.value, track), 1),
                            f"{side.label} {_TRACK_NAMES[track]} up."))
                 for side in SIDES for track in ("supply", "morale", "vp"))),
             Section("church", "Church, trenches, infirmary", self._church(p)),
@@ -245,10 +245,10 @@ class BalerEditor:
                                   ("◀▶", lambda q, t=space: _trench(q, t),
                                    f"{self._place_name(space)} changed.")))
         rows.append(s.setting("Open infirmary beds", p["infirmary_open_beds"],
-                              ("−", _add(("infirmary_open_beds",), -1), "One bed fewer."),
-                              ("+", _add(("infirmary_open_beds",), 1), "One bed more.")))
+                              ("−", add_at(("infirmary_open_beds",), -1), "One bed fewer."),
+                              ("+", add_at(("infirmary_open_beds",), 1), "One bed more.")))
         rows.append(s.setting("Persistence", "active" if p["persistence_active"] else "inactive",
-                              ("◀▶", _set(("persistence_active",), not p["persistence_active"]),
+                              ("◀▶", set_at(("persistence_active",), not p["persistence_active"]),
                                "Persistence turned.")))
         return tuple(rows)
 
@@ -258,17 +258,17 @@ class BalerEditor:
         space = power["space"]
         return (
             s.setting("Foreign power", power["power"],
-                      ("◀▶", _set(("foreign_power", "power"),
+                      ("◀▶", set_at(("foreign_power", "power"),
                                   cycle(("spain", "us", "none"), power["power"], 1)),
                        "Foreign power changed.")),
             s.setting("On space", self._place_name(space),
-                      ("◀", _set(("foreign_power", "space"),
+                      ("◀", set_at(("foreign_power", "space"),
                                  cycle(self.data.tcm, space, -1)), "Foreign power back."),
-                      ("▶", _set(("foreign_power", "space"),
+                      ("▶", set_at(("foreign_power", "space"),
                                  cycle(self.data.tcm, space, 1)), "Foreign power on.")),
             s.setting("US strength", power["us_strength"],
-                      ("−", _add(("foreign_power", "us_strength"), -1), "US strength down."),
-                      ("+", _add(("foreign_power", "us_strength"), 1), "US strength up.")),
+                      ("−", add_at(("foreign_power", "us_strength"), -1), "US strength down."),
+                      ("+", add_at(("foreign_power", "us_strength"), 1), "US strength up.")),
         )
 
     def _leaders(self, p: Position) -> tuple[Any, ...]:
@@ -291,7 +291,7 @@ class BalerEditor:
             else:
                 new = cycle(("attrition-turn-4", "upkeep-turn-3"), value, 1)
             rows.append(self.steps.setting(key.replace("_", " "), value,
-                                           ("◀▶", _set(("options", key), new),
+                                           ("◀▶", set_at(("options", key), new),
                                             f"Option {key} changed.")))
         return tuple(rows)
 
@@ -327,28 +327,6 @@ class BalerEditor:
 
 
 # --- edits -----------------------------------------------------------------------------------
-
-
-def _set(path: tuple[str, ...], value: Any) -> Edit:
-    def edit(p: Position) -> Position:
-        node = p
-        for key in path[:-1]:
-            node = node.setdefault(key, {})
-        node[path[-1]] = value
-        return p
-
-    return edit
-
-
-def _add(path: tuple[str, ...], delta: int) -> Edit:
-    def edit(p: Position) -> Position:
-        node = p
-        for key in path[:-1]:
-            node = node[key]
-        node[path[-1]] = int(node[path[-1]]) + delta
-        return p
-
-    return edit
 
 
 def _firepower(p: Position, area: str, level: int) -> Position:

@@ -36,8 +36,8 @@ from engine.ui.widgets.edit_panel import EditPanel, Section, Setting, Step
 from engine.ui.widgets.panel import side_panel_width
 from engine.ui.widgets.tooltip import Tooltip
 
-__all__ = ["Edit", "EditorKit", "EditorScene", "Move", "Position", "Steps", "cycle",
-           "run_editor"]
+__all__ = ["Edit", "EditorKit", "EditorScene", "Move", "Position", "Steps", "add_at", "cycle",
+           "run_editor", "set_at"]
 
 T = TypeVar("T")
 DRAG_START = 5
@@ -116,6 +116,30 @@ def cycle(options: Sequence[T], current: T, by: int) -> T:
     values = list(options)
     i = values.index(current) if current in values else -1
     return values[(i + by) % len(values)]
+
+
+def set_at(path: tuple[str, ...], value: Any) -> Edit:
+    """The edit that sets the position's value at `path` (making the mappings on the way)."""
+    def edit(p: Position) -> Position:
+        node = p
+        for key in path[:-1]:
+            node = node.setdefault(key, {})
+        node[path[-1]] = value
+        return p
+
+    return edit
+
+
+def add_at(path: tuple[str, ...], delta: int) -> Edit:
+    """The edit that adds `delta` to the number at `path`."""
+    def edit(p: Position) -> Position:
+        node = p
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = int(node[path[-1]]) + delta
+        return p
+
+    return edit
 
 
 def build_kit(plugin: GamePlugin, edits: PositionEdits) -> EditorKit:

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.game import GamePlugin, Scenario
-from engine.ui.editor import Edit, Move, Position, Steps, cycle
+from engine.ui.editor import Move, Position, Steps, add_at, cycle, set_at
 from engine.ui.widgets.edit_panel import Entry, Section, Tray
 from filipinas.rules.position import DECKS, FLAGS, PHASES
 from filipinas.rules.setup import FILIPINO, SIDES, SPAIN, USA
@@ -130,9 +130,9 @@ class FilipinasEditor:
                     break
                 if prefix == "res":
                     side = SPAIN if kind == "ap_spain" else FILIPINO
-                    return Move(_set(("ap", side), value),
+                    return Move(set_at(("ap", side), value),
                                 f"{SIDE_NAMES[side]} Resources {value} AP.")
-                return Move(_set(path, value), f"{self.describe(marker)}: {value}.")
+                return Move(set_at(path, value), f"{self.describe(marker)}: {value}.")
         return f"the {self.describe(marker)} marker moves along its own track"
 
     def _drop_card(self, card: str, target: str) -> Move | str:
@@ -154,36 +154,36 @@ class FilipinasEditor:
         params = self.data.params
         turn_phase = (
             s.setting("Turn", f"{p['turn']} of {self.data.last_turn}",
-                      ("−", _add(("turn",), -1), "Turn back."),
-                      ("+", _add(("turn",), 1), "Turn forward.")),
-            s.setting("Phase", p["phase"], ("◀▶", _set(("phase",), cycle(PHASES, p["phase"], 1)),
+                      ("−", add_at(("turn",), -1), "Turn back."),
+                      ("+", add_at(("turn",), 1), "Turn forward.")),
+            s.setting("Phase", p["phase"], ("◀▶", set_at(("phase",), cycle(PHASES, p["phase"], 1)),
                                             "Phase changed.")),
             s.setting("Round of", SIDE_NAMES[p["active"]],
-                      ("◀▶", _set(("active",), cycle(SIDES, p["active"], 1)),
+                      ("◀▶", set_at(("active",), cycle(SIDES, p["active"], 1)),
                        "The other side's round.")),
         )
         tracks = (
             *(s.setting(f"{SIDE_NAMES[side]} AP", p["ap"][side],
-                        ("−", _add(("ap", side), -1), f"{SIDE_NAMES[side]} AP down."),
-                        ("+", _add(("ap", side), 1), f"{SIDE_NAMES[side]} AP up."))
+                        ("−", add_at(("ap", side), -1), f"{SIDE_NAMES[side]} AP down."),
+                        ("+", add_at(("ap", side), 1), f"{SIDE_NAMES[side]} AP up."))
               for side in SIDES),
             s.setting("Spanish Morale", f"{p['morale']} ({params.morale_min}-"
                                         f"{params.morale_max})",
-                      ("−", _add(("morale",), -1), "Morale down."),
-                      ("+", _add(("morale",), 1), "Morale up.")),
+                      ("−", add_at(("morale",), -1), "Morale down."),
+                      ("+", add_at(("morale",), 1), "Morale up.")),
             s.setting("US Intervention", p["us_intervention"],
-                      ("−", _add(("us_intervention",), -1), "US Intervention down."),
-                      ("+", _add(("us_intervention",), 1), "US Intervention up.")),
+                      ("−", add_at(("us_intervention",), -1), "US Intervention down."),
+                      ("+", add_at(("us_intervention",), 1), "US Intervention up.")),
             s.setting("Government", p["government"],
-                      ("◀▶", _set(("government",), cycle(("canovas", "sagasta"),
+                      ("◀▶", set_at(("government",), cycle(("canovas", "sagasta"),
                                                          p["government"], 1)),
                        "Government changed.")),
             s.setting("Plunders this turn", p["plunders"],
-                      ("−", _add(("plunders",), -1), "One plunder fewer."),
-                      ("+", _add(("plunders",), 1), "One plunder more.")),
+                      ("−", add_at(("plunders",), -1), "One plunder fewer."),
+                      ("+", add_at(("plunders",), 1), "One plunder more.")),
         )
         events = tuple(s.setting(FLAG_NAMES[flag], "yes" if p[flag] else "no",
-                                 ("◀▶", _set((flag,), not p[flag]),
+                                 ("◀▶", set_at((flag,), not p[flag]),
                                   f"{FLAG_NAMES[flag]} changed."))
                        for flag in FLAGS)
         return [
@@ -216,10 +216,10 @@ class FilipinasEditor:
                             f"{self.names[v]} changed."))
                  for v in self.data.provinces]
         rows.append(s.setting("Zapote Line", "yes" if m["zapote"] else "no",
-                              ("◀▶", _set(("markers", "zapote"), not m["zapote"]),
+                              ("◀▶", set_at(("markers", "zapote"), not m["zapote"]),
                                "Zapote Line changed.")))
         rows.append(s.setting("Reconcentration", "yes" if m["reconcentration"] else "no",
-                              ("◀▶", _set(("markers", "reconcentration"),
+                              ("◀▶", set_at(("markers", "reconcentration"),
                                           not m["reconcentration"]),
                                "Reconcentration changed.")))
         art = m["artillery"]["state"]
@@ -257,28 +257,6 @@ class FilipinasEditor:
 
 
 # --- edits -----------------------------------------------------------------------------------
-
-
-def _set(path: tuple[str, ...], value: Any) -> Edit:
-    def edit(p: Position) -> Position:
-        node = p
-        for key in path[:-1]:
-            node = node.setdefault(key, {})
-        node[path[-1]] = value
-        return p
-
-    return edit
-
-
-def _add(path: tuple[str, ...], delta: int) -> Edit:
-    def edit(p: Position) -> Position:
-        node = p
-        for key in path[:-1]:
-            node = node[key]
-        node[path[-1]] = int(node[path[-1]]) + delta
-        return p
-
-    return edit
 
 
 def _take(p: Position, cid: str) -> bool:

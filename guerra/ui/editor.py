@@ -18,7 +18,7 @@ from typing import Any
 from engine.core.actions import IllegalActionError
 from engine.core.game import GamePlugin, Scenario
 from engine.core.position import PositionError
-from engine.ui.editor import Edit, Move, Position, Steps, cycle
+from engine.ui.editor import Move, Position, Steps, add_at, cycle, set_at
 from engine.ui.hexmap import parse_hex_id
 from engine.ui.widgets.edit_panel import Entry, Section, Tray
 from guerra.rules.actions import SetOptions
@@ -170,27 +170,27 @@ class GuerraEditor:
             players = (options["nationalist_players"], options["republican_players"])
             rows += [
                 s.setting("Level", options["level"],
-                          ("◀▶", _set(("options", "level"),
+                          ("◀▶", set_at(("options", "level"),
                                       cycle(LEVELS, options["level"], 1)), "Level changed.")),
                 s.setting("Players", f"{players[0]} Nationalist, {players[1]} Republican",
                           ("◀▶", lambda q: _players(q), "Players changed.")),
                 s.setting("A tie at turn 16 ends the war",
                           "yes" if options["tie_ends_game"] else "no",
-                          ("◀▶", _set(("options", "tie_ends_game"),
+                          ("◀▶", set_at(("options", "tie_ends_game"),
                                       not options["tie_ends_game"]), "Tie agreement changed.")),
             ]
         rows += [
             s.setting("Turn", f"{p['turn']} of {self.data.last_turn}",
-                      ("−", _add(("turn",), -1), "Turn back."),
-                      ("+", _add(("turn",), 1), "Turn forward.")),
+                      ("−", add_at(("turn",), -1), "Turn back."),
+                      ("+", add_at(("turn",), 1), "Turn forward.")),
             s.setting("Step", p["phase"].replace("_", " "),
-                      ("◀", _set(("phase",), cycle(PHASES, p["phase"], -1)), "Step back."),
-                      ("▶", _set(("phase",), cycle(PHASES, p["phase"], 1)), "Step forward.")),
+                      ("◀", set_at(("phase",), cycle(PHASES, p["phase"], -1)), "Step back."),
+                      ("▶", set_at(("phase",), cycle(PHASES, p["phase"], 1)), "Step forward.")),
             s.setting("Moves first", LABELS.get(p["first_side"] or "", "not rolled yet"),
-                      ("◀▶", _set(("first_side",), cycle((None, *SIDES), p["first_side"], 1)),
+                      ("◀▶", set_at(("first_side",), cycle((None, *SIDES), p["first_side"], 1)),
                        "First player changed.")),
             s.setting("Acting side", LABELS.get(p["acting"] or "", "—"),
-                      ("◀▶", _set(("acting",), cycle((None, *SIDES), p["acting"], 1)),
+                      ("◀▶", set_at(("acting",), cycle((None, *SIDES), p["acting"], 1)),
                        "Acting side changed.")),
         ]
         return tuple(rows)
@@ -200,11 +200,11 @@ class GuerraEditor:
         rows = []
         for side in SIDES:
             rows.append(s.setting(f"{LABELS[side]} F.E.C.", p["fec"][side],
-                                  ("−", _add(("fec", side), -1), "F.E.C. down."),
-                                  ("+", _add(("fec", side), 1), "F.E.C. up.")))
+                                  ("−", add_at(("fec", side), -1), "F.E.C. down."),
+                                  ("+", add_at(("fec", side), 1), "F.E.C. up.")))
             rows.append(s.setting(f"{LABELS[side]} F.E.C. losses", p["fec_losses"][side],
-                                  ("−", _add(("fec_losses", side), -1), "Losses down."),
-                                  ("+", _add(("fec_losses", side), 1), "Losses up.")))
+                                  ("−", add_at(("fec_losses", side), -1), "Losses down."),
+                                  ("+", add_at(("fec_losses", side), 1), "Losses up.")))
             rows.append(s.setting(f"{LABELS[side]} naval counters usable",
                                   p["naval_allowance"].get(side, 0),
                                   ("−", lambda q, d=side: _naval(q, d, -1), "One fewer."),
@@ -219,7 +219,7 @@ class GuerraEditor:
     def _control(self, p: Position) -> tuple[Any, ...]:
         return tuple(
             self.steps.setting(province.name, p["control"][pid],
-                               ("◀▶", _set(("control", pid), cycle(CONTROL, p["control"][pid],
+                               ("◀▶", set_at(("control", pid), cycle(CONTROL, p["control"][pid],
                                                                    1)),
                                 f"{province.name} changed."))
             for pid, province in sorted(self.data.provinces.items(), key=lambda i: i[1].name))
@@ -246,28 +246,6 @@ class GuerraEditor:
 
 
 # --- edits -----------------------------------------------------------------------------------
-
-
-def _set(path: tuple[str, ...], value: Any) -> Edit:
-    def edit(p: Position) -> Position:
-        node = p
-        for key in path[:-1]:
-            node = node.setdefault(key, {})
-        node[path[-1]] = value
-        return p
-
-    return edit
-
-
-def _add(path: tuple[str, ...], delta: int) -> Edit:
-    def edit(p: Position) -> Position:
-        node = p
-        for key in path[:-1]:
-            node = node[key]
-        node[path[-1]] = int(node[path[-1]]) + delta
-        return p
-
-    return edit
 
 
 def _players(p: Position) -> Position:
