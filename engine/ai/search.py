@@ -71,6 +71,9 @@ class Settings:
     candidates: int = 4
     horizon: int = 24
     margin: float = 0.02
+    z: float = 1.0
+    """How many standard errors an answer's paired advantage must beat to replace the
+    heuristics' answer."""
     max_rounds: int = 48
     """Rounds are capped under a time budget too: past this, more rounds rarely change a
     choice, and the table of time per decision stays honest about what a decision costs."""
@@ -208,7 +211,8 @@ class Normal:
             gain = sum(diffs) / rounds
             spread = math.sqrt(sum((d - gain) ** 2 for d in diffs) / (rounds - 1))
             mean = prior_mean + gain
-            if gain > max(self.settings.margin, spread / math.sqrt(rounds)) and mean > best_mean:
+            if (gain > max(self.settings.margin, self.settings.z * spread / math.sqrt(rounds))
+                    and mean > best_mean):
                 best, best_mean = i, mean
         if best == 0:
             return prior, (f"{prior.describe()}: the heuristics' answer held up "

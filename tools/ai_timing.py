@@ -1,0 +1,102 @@
+"""Normal's time per real decision, at the budget it plays with (docs/ai.md "Strength"):
+
+    python tools/ai_timing.py --budget 2s --decisions 15 --skip-for baler=0,120 \
+        --skip-for filipinas=0,30 --skip-for guerra=0,600
+
+For every side of every game (Guerra: the two first seats), a game is played from `--seed` by
+the Easy level on every seat; from action SKIP of the game on, the tested side is played by
+Normal until it has made `--decisions` real decisions (those with more than one answer, the
+only ones Normal thinks about), and the game stops there. Several `--skip` values sample the
+opening and the middle game. Prints a Markdown table of p50, p95 and max seconds per decision
+and the rounds each decision had (median and range), with the load average before and after:
+a time budget is wall clock, so the figures depend on what else the machine is doing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ai_table import PLAYING, team  # noqa: E402
+
+from engine import plugins  # noqa: E402
+from engine.ai.registry import make_agent  # noqa: E402
+from engine.ai.search import Budget  # noqa: E402
+from engine.ai.stats import percentile  # noqa: E402
+from engine.core.session import Session  # noqa: E402
+from engine.loading import load_game_scenario  # noqa: E402
+
+
+def sample(game: str, side: str, seed: int, skip: int, decisions: int,
+           budget: Budget) -> tuple[list[float], list[int]]:
+    """The seconds and rounds of Normal's first `decisions` real decisions from action `skip`."""
+    plugin = plugins.get(game)
+    scenario = load_game_scenario(plugin)
+    easy = {s: make_agent(plugin, "easy", s, seed * 10 + i)
+            for i, s in enumerate(plugin.sides)}
+    normal = {s: make_agent(plugin, "normal", s, seed * 10 + i, budget)
+              for i, s in enumerate(plugin.sides) if team(s) == team(side)}
+    session = Session(plugin.rules, scenario, seed, lazy_checkpoints=True)
+    rules = session.rules
+    deciders = [getattr(a, "decider") for a in normal.values()]
+    while session.result() is None:
+        if sum(len(d.times) for d in deciders) >= decisions:
+            break
+        legal = rules.legal_actions(session.state)
+        player = session.state.decision.player
+        agents = normal if len(session.history) >= skip else easy
+        agent = agents.get(player, easy[player])
+        session.play(agent.choose(rules, session.state, legal), check_legal=False)
+    times = [t for d in deciders for t in d.times]
+    rounds = [r for d in deciders for r in d.rounds]
+    return times, rounds
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", default="2s")
+    parser.add_argument("--decisions", type=int, default=30,
+                        help="Normal decisions timed per side and skip")
+    parser.add_argument("--skip", default="0", help="comma-separated action counts")
+    parser.add_argument("--skip-for", action="append", default=[], metavar="GAME=A,B",
+                        help="the skips for one game (repeatable)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", action="append", default=[], metavar="GAME")
+    args = parser.parse_args(argv)
+    budget = Budget.parse(args.budget)
+    skips = {game: [int(s) for s in text.split(",")]
+             for game, _, text in (e.partition("=") for e in args.skip_for)}
+    games = args.only or list(plugins.discover())
+    load_before = os.getloadavg()[0]
+    lines = ["| game | decisions | p50 | p95 | max | rounds: median | rounds: range |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for game in games:
+        times: list[float] = []
+        rounds: list[int] = []
+        for side in PLAYING.get(game, plugins.get(game).sides):
+            for skip in skips.get(game, [int(s) for s in args.skip.split(",")]):
+                t, r = sample(game, side, args.seed, skip, args.decisions, budget)
+                times += t
+                rounds += r
+                sys.stderr.write(f"{game} {side} from action {skip}: {len(t)} decisions\n")
+        if not times:
+            continue
+        rounds.sort()
+        lines.append(f"| {game} | {len(times)} | {percentile(times, 0.5):.2f} s "
+                     f"| {percentile(times, 0.95):.2f} s | {max(times):.2f} s "
+                     f"| {rounds[len(rounds) // 2]} | {rounds[0]}-{rounds[-1]} |")
+    load_after = os.getloadavg()[0]
+    command = " ".join(["python tools/ai_timing.py", *sys.argv[1:]])
+    print(f"Produced by `{command}` (load average {load_before:.1f} before, "
+          f"{load_after:.1f} after, {os.cpu_count()} cores).\n")
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
