@@ -51,13 +51,35 @@ def hit_chance(modifier: int, need: int = 6) -> float:
     return faces / 6
 
 
+class EasySpain(SpanishBot):
+    """Spain's heuristics: the solo bot's steps (10.3, 10.4), except that it never calls a
+    Brigade from Spain, by its reinforcement steps (S2, U10) or by a card.
+
+    Every Brigade from Spain costs a step of Spanish Morale (6.2), and Morale is what the
+    Filipinos win on (5.3.1); Sagasta's step at every end of turn (5.3) already takes what the
+    bot keeps in hand at Morale 6. Run as the bot, Easy Spain lost 30 of 200 games to random
+    Filipinos, most of them at Morale 1 after two to five Brigades; keeping its Morale it lost
+    8 (docs/ai.md, "Easy"). The rulebook's bot itself (`bot`, `BotSeat`) is unchanged."""
+
+    def step_reinforce(self, state: FilState, legal: list[Action]) -> Action | None:
+        return None
+
+    def step_reinforce_at_war(self, state: FilState, legal: list[Action]) -> Action | None:
+        return None
+
+    def step_cards(self, state: FilState, legal: list[Action]) -> Action | None:
+        keeping = [a for a in legal if not (isinstance(a, A.PlayCard)
+                                            and "reinforce" in state.data.cards[a.card].effect)]
+        return super().step_cards(state, keeping)
+
+
 class FilipinasAgent:
     """Plays either side: the Filipinos by greedy evaluation, Spain through the solo bot."""
 
     def __init__(self, side: str = FILIPINO, seed: int = 0) -> None:
         self.side = side
         self.rng = random.Random(seed)
-        self.bot = SpanishBot(side, seed) if side == SPAIN else None
+        self.bot = EasySpain(side, seed) if side == SPAIN else None
 
     def reseed(self, seed: int) -> None:
         self.rng.seed(seed)
