@@ -201,9 +201,11 @@ class BalerAgent:
         return action
 
 
-SETTINGS = Settings(candidates=4, horizon=30)
+SETTINGS = Settings(candidates=4, horizon=30, max_rounds=24)
 """Normal looks 30 actions ahead (about one procedure of the turn: a shooting, an action
-phase), at four candidate answers."""
+phase), at four candidate answers, for at most 24 rounds: the setting its strength was
+measured at (docs/ai.md), about half a second a decision on a 2-core machine, within the 2 s
+budget on slower ones."""
 
 
 def easy(side: str, seed: int) -> Seat:
