@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -25,8 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ai_table import PLAYING, team  # noqa: E402
 
 from engine import plugins  # noqa: E402
+from engine.ai.agent import Seat  # noqa: E402
 from engine.ai.registry import make_agent  # noqa: E402
-from engine.ai.search import Budget  # noqa: E402
+from engine.ai.search import Budget, Normal  # noqa: E402
 from engine.ai.stats import percentile  # noqa: E402
 from engine.core.session import Session  # noqa: E402
 from engine.loading import load_game_scenario  # noqa: E402
@@ -43,7 +43,8 @@ def sample(game: str, side: str, seed: int, skip: int, decisions: int,
               for i, s in enumerate(plugin.sides) if team(s) == team(side)}
     session = Session(plugin.rules, scenario, seed, lazy_checkpoints=True)
     rules = session.rules
-    deciders = [getattr(a, "decider") for a in normal.values()]
+    deciders = [a.decider for a in normal.values()
+                if isinstance(a, Seat) and isinstance(a.decider, Normal)]
     while session.result() is None:
         if sum(len(d.times) for d in deciders) >= decisions:
             break
