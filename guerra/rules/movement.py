@@ -612,9 +612,11 @@ def readaptation_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     empty_ok = data.stacking.air > 0  # `_air_room` of an empty hex
     # each enemy aircraft as its offset from the counter (cube coordinates q, r and q + r):
     # it stands on a shortest route to h when the offset from it to h points the same way
-    # on each axis (or not at all), for then the two legs' hex distances add up
+    # on each axis (or not at all), for then the two legs' hex distances add up; one farther
+    # than the budget stands on no route within it
     blockers = [(b.q, b.r, b.q - uq, b.r - ur, b.q - uq + b.r - ur)
-                for b, ids in air_at.items() if units[ids[0]].side is not side]
+                for b, ids in air_at.items() if units[ids[0]].side is not side
+                and _distance(b.q, b.r, uq, ur) <= budget]
     flights: dict[int, int] = {}
     shadowed: list[int] = []
     for i in sorted(found):  # the cells are numbered in hex order
