@@ -527,8 +527,10 @@ def naval_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     start = board.index[unit.hex]
     found = _flood(board.adjacent, start, budget, _sea_cells(state.data), full,
                    zoc | occupied.keys())
-    return {board.cells[i]: _reach(c, i in zoc, False, False)
-            for i, c in found.items() if i != start}
+    records = [(_reach(c, False, False, False), _reach(c, True, False, False))
+               for c in range(budget + 1)]
+    cells = board.cells
+    return {cells[i]: records[c][i in zoc] for i, c in found.items() if i != start}
 
 
 def _sea_cells(data: GuerraData) -> frozenset[int]:
@@ -583,9 +585,11 @@ def air_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     assert unit.hex is not None
     board = state.data.board
     cells = board.cells
-    found = _flood(board.adjacent, board.index[unit.hex], state.data.movement.air_movement,
-                   None, _enemy_air(state, unit.side))
-    reach = {cells[i]: _reach(c, False, False, False) for i, c in found.items()}
+    budget = state.data.movement.air_movement
+    found = _flood(board.adjacent, board.index[unit.hex], budget, None,
+                   _enemy_air(state, unit.side))
+    records = [_reach(c, False, False, False) for c in range(budget + 1)]
+    reach = {cells[i]: records[c] for i, c in found.items()}
     return {h: r for h, r in reach.items() if h != unit.hex and _air_room(state, unit, h)}
 
 
@@ -621,7 +625,7 @@ def readaptation_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     shadowed: list[int] = []
     for i in sorted(found):  # the cells are numbered in hex order
         h = cells[i]
-        if (air_at.get(h) or not empty_ok) and not _air_room(state, unit, h):
+        if (h in air_at or not empty_ok) and not _air_room(state, unit, h):
             continue
         hq, hr = h
         dq, dr = uq - hq, ur - hr
@@ -644,7 +648,8 @@ def readaptation_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
                 del flights[i]
             else:
                 flights[i] = flight
-    return {cells[i]: _reach(d, False, False, False) for i, d in flights.items()}
+    records = [_reach(d, False, False, False) for d in range(budget + 1)]
+    return {cells[i]: records[d] for i, d in flights.items()}
 
 
 def _flood_to(adjacent: tuple[tuple[int, ...], ...], start: int, budget: int,

@@ -82,8 +82,21 @@ def transport_actions(state: GuerraState, player: str) -> list[Action]:
     actions: list[Action] = []
     units = state.units
     on_map, aboard = Where.MAP, Where.ABOARD
-    ships = [u for u in map(units.__getitem__, ids_of_kind(state, Kind.NAVAL))
-             if u.player == player and u.where is on_map and usable(state, u)]
+    # `usable`, with the ships already used counted once: a player's ships are of one side
+    used, allowance = state.naval_used, state.naval_allowance
+    left: dict[Side, bool] = {}
+    ships = []
+    for u in map(units.__getitem__, ids_of_kind(state, Kind.NAVAL)):
+        if u.player != player or u.where is not on_map:
+            continue
+        if u.id not in used:
+            free = left.get(u.side)
+            if free is None:
+                free = left[u.side] = sum(
+                    1 for s in used if units[s].side is u.side) < allowance.get(u.side, 0)
+            if not free:
+                continue
+        ships.append(u)
     if not ships:
         return actions
     # Nothing to board or land when no usable ship lies next to a port and none carries
