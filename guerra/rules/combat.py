@@ -76,12 +76,17 @@ def attack_actions(state: GuerraState, player: str) -> list[Action]:
     # neighbours without looking up every neighbouring hex
     side = side_of_seat(player)
     enemy, land_side, land_at = side.enemy, state.land_side, state.land_at
+    on_map, air, naval = Where.MAP, Kind.AIR, Kind.NAVAL
     for uid in ids_of_side(state, side):
         unit = units[uid]
-        if unit.player != player or not may_attack(state, unit):
+        # `may_attack`, inline
+        if unit.player != player or unit.where is not on_map or unit.fought:
+            continue
+        kind = unit.kind
+        if (kind is air and unit.air_attack) or (kind is naval and not usable(state, unit)):
             continue
         assert unit.hex is not None
-        if unit.kind.is_land:
+        if kind.is_land:
             for j in adjacent[at[unit.hex]]:
                 if land_side[j] is enemy:
                     for other in land_at[cells[j]]:
@@ -175,7 +180,7 @@ def setup_actions(state: GuerraState) -> list[Action]:
                 continue
             if (unit.side is not first.side and unit.where is Where.MAP
                     and unit.kind.arm == arm and unit.id not in combat.defenders
-                    and not (unit.kind.is_land and is_city_stack(state, unit.hex))  # type: ignore[arg-type]
+                    and not (unit.kind.is_land and is_city_stack(state, unit.hex))
                     and _adjacent_to_all(state, unit, combat.attackers)
                     and _within_limits(state, combat.attackers, [*combat.defenders, unit.id],
                                        False)):

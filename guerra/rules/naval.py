@@ -81,6 +81,13 @@ def transport_actions(state: GuerraState, player: str) -> list[Action]:
     board_ = data.board
     actions: list[Action] = []
     units = state.units
+    # Nothing to board or land when no naval counter on the map lies next to a port or
+    # carries anything (a counter aboard is in its carrier's cargo: the invariants check it)
+    # - the commonest answer, told without looking at every naval counter.
+    approaches = _port_approaches(state)
+    if not any(h in approaches or any(units[i].cargo for i in ids)
+               for h, ids in state.naval_at.items()):
+        return actions
     on_map, aboard = Where.MAP, Where.ABOARD
     # `usable`, with the ships already used counted once: a player's ships are of one side
     used, allowance = state.naval_used, state.naval_allowance
@@ -99,9 +106,7 @@ def transport_actions(state: GuerraState, player: str) -> list[Action]:
         ships.append(u)
     if not ships:
         return actions
-    # Nothing to board or land when no usable ship lies next to a port and none carries
-    # anything (a counter aboard is in its carrier's cargo: the invariants check it).
-    approaches = _port_approaches(state)
+    # the same among the usable ships of the player
     if not any(ship.cargo or ship.hex in approaches for ship in ships):
         return actions
     # only army counters go aboard (section 7.1; the invariants check it)
