@@ -454,7 +454,7 @@ def _moves_to(state: GuerraState) -> list[Action]:
     board = state.data.board
     moves: tuple[MoveTo, ...] = state.data.memo(
         "move actions", lambda: tuple(map(_move_to, board.cells)))
-    return [moves[i] for i in sorted(map(board.index.__getitem__, state.reach))]
+    return list(map(moves.__getitem__, sorted(map(board.index.__getitem__, state.reach))))
 
 
 @functools.cache

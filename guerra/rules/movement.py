@@ -112,9 +112,9 @@ def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
         order = rules.search_any(here, max(move_f, disp_any), False)
         for i in order:
             cost = spent[i]
+            spent[i] = _UNSEEN
             if cost <= (move_f if i in zoc else disp_any):
                 best[i] = cost
-        _clear(spent, order)
         if disp_own > disp_any:
             # displacement through own ground only: never into a control zone
             _merge(best, rules.search_own(here, disp_own, False), spent, 0)
@@ -124,12 +124,12 @@ def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
             fight_budget, disp_budget = move_f + bonus, disp_any + bonus
             for i in order:
                 cost = spent[i]
+                spent[i] = _UNSEEN
                 if cost <= (fight_budget if i in zoc else disp_budget):
                     code = 32 + cost
                     old = best.get(i)
                     if old is None or code < old:
                         best[i] = code
-            _clear(spent, order)
             if disp_own > disp_any:
                 _merge(best, rules.search_own(here, disp_own + bonus, True), spent, 32)
         spent[here] = _UNSEEN
@@ -173,7 +173,7 @@ _LOCAL = threading.local()
 def _scratch(n: int) -> list[int]:
     """This thread's list of `n` costs, every one `_UNSEEN`, for the land searches (the rules
     may run on the screen's thread and a computer player's at once). Each search leaves the
-    cells it reached marked (`search_any`, `search_own`); `_clear` sets them back."""
+    cells it reached marked (`search_any`, `search_own`); `land_reach` sets them back."""
     lists: dict[int, list[int]] | None = getattr(_LOCAL, "lists", None)
     if lists is None:
         lists = _LOCAL.lists = {}
@@ -181,11 +181,6 @@ def _scratch(n: int) -> list[int]:
     if found is None:
         found = lists[n] = [_UNSEEN] * n
     return found
-
-
-def _clear(spent: list[int], order: list[int]) -> None:
-    for i in order:
-        spent[i] = _UNSEEN
 
 
 def _merge(best: dict[int, int], order: list[int], spent: list[int], flags: int) -> None:
@@ -252,7 +247,9 @@ class _LandRules:
         self.limits = _stack_limits(data)
         self.strait = board.index[board.strait] if board.strait is not None else -1
         # `owner_of_ground` for every territory: a region's side, a province's controller
-        ground: dict[str, Side | None] = {r: region.side for r, region in data.regions.items()}
+        regions: dict[str, Side | None] = data.memo("region sides", lambda: {
+            r: region.side for r, region in data.regions.items()})
+        ground = dict(regions)
         ground.update(state.status)
         self.ground = ground
 
