@@ -3,6 +3,7 @@ selections would find (docs/benchmarks.md, "Round 4"):
 
     python tools/guerra_profile.py timers --seeds 3     # time per action type and legal list
     python tools/guerra_profile.py cache --seeds 3      # could a selection reuse a reach?
+    python tools/guerra_profile.py searches --seeds 3   # the land reach's searches
 
 Both play the seeds 1..N of `engine.bench._playouts` (random agents, no invariant checks).
 
@@ -17,6 +18,11 @@ had the same search inputs: the same side, arm, landing flag, weather cut, turn 
 neighbours), the same land counters' count and side, the same enemy control zone and the same
 control of the provinces ("unchanged"). An unchanged one could reuse the earlier reach; the
 tool checks that it is then the same map, in the same order.
+
+`searches` counts the land reach's searches by kind (anywhere or on own ground, budget, road):
+calls, cells found and time; how many selections the own-ground searches add cells to (those
+the searches before did not find); and how often the own-ground search within 10 found every
+cell the search anywhere before it found (only then could one search have served both).
 """
 
 from __future__ import annotations
@@ -147,12 +153,58 @@ def cache(seeds: int) -> None:
     print(", ".join(f"{k}: {v}" for k, v in counts.items()))
 
 
+def searches(seeds: int) -> None:
+    import guerra.rules.movement as movement
+
+    calls: collections.Counter[str] = collections.Counter()
+    cells: collections.Counter[str] = collections.Counter()
+    spent: collections.defaultdict[str, float] = collections.defaultdict(float)
+    last: list[list[int]] = [[]]
+    search_any, search_own = movement._LandRules.search_any, movement._LandRules.search_own
+
+    def count(kind: str, search: Any) -> Any:
+        def run(self: Any, start: int, budget: int, on_road: bool) -> list[int]:
+            begin = time.perf_counter()
+            found: list[int] = search(self, start, budget, on_road)
+            key = f"{kind} within {budget}{' on the road' if on_road else ''}"
+            spent[key] += time.perf_counter() - begin
+            calls[key] += 1
+            cells[key] += len(found)
+            if kind == "own" and not on_road:
+                calls["own: found all the search anywhere found"] += set(last[0]) <= set(found)
+            last[0] = list(found)
+            return found
+        return run
+
+    merge = movement._merge
+
+    def merged(best: dict[int, int], order: list[int], spent: list[int], flags: int) -> None:
+        before = len(best)
+        merge(best, order, spent, flags)
+        key = f"own{' on the road' if flags else ''}: selections it adds cells to"
+        calls[key] += len(best) > before
+        cells[key] += len(best) - before
+
+    movement._LandRules.search_any = count("anywhere", search_any)  # type: ignore[method-assign]
+    movement._LandRules.search_own = count("own", search_own)  # type: ignore[method-assign]
+    movement._merge = merged
+    _play(seeds)
+    for key in sorted(calls):
+        line = f"{key}: {calls[key]}"
+        if key in spent:
+            line += (f" searches, {cells[key] / calls[key]:.1f} cells found, "
+                     f"{spent[key] / calls[key] * 1e6:.1f} µs")
+        elif cells[key]:
+            line += f" ({cells[key]} cells added)"
+        print(line)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("timers", "cache"))
+    parser.add_argument("what", choices=("timers", "cache", "searches"))
     parser.add_argument("--seeds", type=int, default=3)
     args = parser.parse_args(argv)
-    (timers if args.what == "timers" else cache)(args.seeds)
+    {"timers": timers, "cache": cache, "searches": searches}[args.what](args.seeds)
     return 0
 
 
