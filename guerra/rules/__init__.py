@@ -41,7 +41,7 @@ from guerra.rules.actions import (
     Surrender,
     TakeLoss,
 )
-from guerra.rules.counters import ids_of_side, move, next_from_pool, place
+from guerra.rules.counters import ids_of_kind, ids_of_side, move, next_from_pool, place
 from guerra.rules.data import GuerraData, Kind, Level, Side, hex_label
 from guerra.rules.invariants import check
 from guerra.rules.movement import air_reach, land_reach, naval_reach, readaptation_reach
@@ -175,8 +175,9 @@ class GuerraRules:
     def _readaptation_actions(self, state: GuerraState) -> list[Action]:
         if state.selected is not None:
             return [*_moves_to(state), Stay()]
-        actions: list[Action] = [
-            _select_action(u.id) for u in state.units.values() if _readaptable(state, u)]
+        units = state.units  # the aircraft, in the order of state.units
+        actions: list[Action] = [_select_action(i) for i in ids_of_kind(state, Kind.AIR)
+                                 if _readaptable(state, units[i])]
         actions.append(EndReadaptation())
         return actions
 
@@ -453,7 +454,7 @@ def _moves_to(state: GuerraState) -> list[Action]:
     board = state.data.board
     moves: tuple[MoveTo, ...] = state.data.memo(
         "move actions", lambda: tuple(map(_move_to, board.cells)))
-    return [moves[i] for i in sorted(map(board.index.__getitem__, state.reach))]
+    return list(map(moves.__getitem__, sorted(map(board.index.__getitem__, state.reach))))
 
 
 @functools.cache

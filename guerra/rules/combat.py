@@ -71,14 +71,28 @@ def attack_actions(state: GuerraState, player: str) -> list[Action]:
     units, board = state.units, state.data.board
     cells, adjacent, at = board.cells, board.adjacent, board.index
     # a seat commands only its side's counters (the invariants check it); the neighbours in
-    # `hex_neighbors` order, off-map ones left out (no counter stands there)
-    for uid in ids_of_side(state, side_of_seat(player)):
+    # `hex_neighbors` order, off-map ones left out (no counter stands there); the side of the
+    # land counters on each cell (`GuerraState.land_side`) tells a land counter's enemy
+    # neighbours without looking up every neighbouring hex
+    side = side_of_seat(player)
+    enemy, land_side, land_at = side.enemy, state.land_side, state.land_at
+    on_map, air, naval = Where.MAP, Kind.AIR, Kind.NAVAL
+    for uid in ids_of_side(state, side):
         unit = units[uid]
-        if unit.player != player or not may_attack(state, unit):
+        # `may_attack`, inline
+        if unit.player != player or unit.where is not on_map or unit.fought:
+            continue
+        kind = unit.kind
+        if (kind is air and unit.air_attack) or (kind is naval and not usable(state, unit)):
             continue
         assert unit.hex is not None
+        if kind.is_land:
+            for j in adjacent[at[unit.hex]]:
+                if land_side[j] is enemy:
+                    for other in land_at[cells[j]]:
+                        actions.append(Attack(unit.id, other))
+            continue
         index = _index(state, unit.kind.arm)
-        side = unit.side
         for j in adjacent[at[unit.hex]]:
             for other in index.get(cells[j], ()):
                 if units[other].side is not side:
@@ -146,9 +160,13 @@ def setup_actions(state: GuerraState) -> list[Action]:
     actions: list[Action] = []
     units = state.units
     # each loop looks at one side's counters only: the attacking player's are the first
-    # attacker's side's, the defenders the other side's
+    # attacker's side's, the defenders the other side's; a counter must stand next to every
+    # counter on the other side of the combat, so first next to its first one
+    near_defender = frozenset(hex_neighbors(units[combat.defenders[0]].hex))  # type: ignore[arg-type]
+    near_attacker = frozenset(hex_neighbors(first.hex))  # type: ignore[arg-type]
     for unit in map(units.__getitem__, ids_of_side(state, first.side)):
-        if unit.id in combat.attackers or unit.where is not Where.MAP:
+        if unit.hex not in near_defender or unit.id in combat.attackers \
+                or unit.where is not Where.MAP:
             continue
         if (unit.player == combat.attacker_player and unit.kind.arm == arm
                 and may_attack(state, unit)
@@ -158,9 +176,11 @@ def setup_actions(state: GuerraState) -> list[Action]:
             actions.append(AddAttacker(unit.id))
     if not combat.stack:
         for unit in map(units.__getitem__, ids_of_side(state, first.side.enemy)):
+            if unit.hex not in near_attacker:
+                continue
             if (unit.side is not first.side and unit.where is Where.MAP
                     and unit.kind.arm == arm and unit.id not in combat.defenders
-                    and not (unit.kind.is_land and is_city_stack(state, unit.hex))  # type: ignore[arg-type]
+                    and not (unit.kind.is_land and is_city_stack(state, unit.hex))
                     and _adjacent_to_all(state, unit, combat.attackers)
                     and _within_limits(state, combat.attackers, [*combat.defenders, unit.id],
                                        False)):

@@ -165,10 +165,24 @@ def _ids_by(state: GuerraState) -> tuple[dict[Kind, tuple[str, ...]],
 def next_from_pool(state: GuerraState, family: str) -> Unit | None:
     """The first counter of `family` still in its pool (counter quantities are hard limits,
     GAP-GUE-23)."""
-    for u in state.units.values():
-        if u.family == family and u.where is Where.POOL:
+    units = state.units
+    for i in _ids_of_family(state).get(family, ()):
+        u = units[i]
+        if u.where is Where.POOL:
             return u
     return None
+
+
+def _ids_of_family(state: GuerraState) -> dict[str, tuple[str, ...]]:
+    """The ids of each family's counters, in the order of `state.units` (as `ids_of_kind`)."""
+
+    def build() -> dict[str, tuple[str, ...]]:
+        by_family: dict[str, list[str]] = {}
+        for u in state.units.values():
+            by_family.setdefault(u.family, []).append(u.id)
+        return {k: tuple(v) for k, v in by_family.items()}
+
+    return state.data.memo("ids by family", build)
 
 
 def to_pool(state: GuerraState, unit: Unit) -> list[Event]:

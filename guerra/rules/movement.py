@@ -112,9 +112,9 @@ def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
         order = rules.search_any(here, max(move_f, disp_any), False)
         for i in order:
             cost = spent[i]
+            spent[i] = _UNSEEN
             if cost <= (move_f if i in zoc else disp_any):
                 best[i] = cost
-        _clear(spent, order)
         if disp_own > disp_any:
             # displacement through own ground only: never into a control zone
             _merge(best, rules.search_own(here, disp_own, False), spent, 0)
@@ -124,12 +124,12 @@ def land_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
             fight_budget, disp_budget = move_f + bonus, disp_any + bonus
             for i in order:
                 cost = spent[i]
+                spent[i] = _UNSEEN
                 if cost <= (fight_budget if i in zoc else disp_budget):
                     code = 32 + cost
                     old = best.get(i)
                     if old is None or code < old:
                         best[i] = code
-            _clear(spent, order)
             if disp_own > disp_any:
                 _merge(best, rules.search_own(here, disp_own + bonus, True), spent, 32)
         spent[here] = _UNSEEN
@@ -173,7 +173,7 @@ _LOCAL = threading.local()
 def _scratch(n: int) -> list[int]:
     """This thread's list of `n` costs, every one `_UNSEEN`, for the land searches (the rules
     may run on the screen's thread and a computer player's at once). Each search leaves the
-    cells it reached marked (`search_any`, `search_own`); `_clear` sets them back."""
+    cells it reached marked (`search_any`, `search_own`); `land_reach` sets them back."""
     lists: dict[int, list[int]] | None = getattr(_LOCAL, "lists", None)
     if lists is None:
         lists = _LOCAL.lists = {}
@@ -181,11 +181,6 @@ def _scratch(n: int) -> list[int]:
     if found is None:
         found = lists[n] = [_UNSEEN] * n
     return found
-
-
-def _clear(spent: list[int], order: list[int]) -> None:
-    for i in order:
-        spent[i] = _UNSEEN
 
 
 def _merge(best: dict[int, int], order: list[int], spent: list[int], flags: int) -> None:
@@ -252,7 +247,9 @@ class _LandRules:
         self.limits = _stack_limits(data)
         self.strait = board.index[board.strait] if board.strait is not None else -1
         # `owner_of_ground` for every territory: a region's side, a province's controller
-        ground: dict[str, Side | None] = {r: region.side for r, region in data.regions.items()}
+        regions: dict[str, Side | None] = data.memo("region sides", lambda: {
+            r: region.side for r, region in data.regions.items()})
+        ground = dict(regions)
         ground.update(state.status)
         self.ground = ground
 
@@ -527,8 +524,10 @@ def naval_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     start = board.index[unit.hex]
     found = _flood(board.adjacent, start, budget, _sea_cells(state.data), full,
                    zoc | occupied.keys())
-    return {board.cells[i]: _reach(c, i in zoc, False, False)
-            for i, c in found.items() if i != start}
+    records = [(_reach(c, False, False, False), _reach(c, True, False, False))
+               for c in range(budget + 1)]
+    cells = board.cells
+    return {cells[i]: records[c][i in zoc] for i, c in found.items() if i != start}
 
 
 def _sea_cells(data: GuerraData) -> frozenset[int]:
@@ -583,9 +582,11 @@ def air_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     assert unit.hex is not None
     board = state.data.board
     cells = board.cells
-    found = _flood(board.adjacent, board.index[unit.hex], state.data.movement.air_movement,
-                   None, _enemy_air(state, unit.side))
-    reach = {cells[i]: _reach(c, False, False, False) for i, c in found.items()}
+    budget = state.data.movement.air_movement
+    found = _flood(board.adjacent, board.index[unit.hex], budget, None,
+                   _enemy_air(state, unit.side))
+    records = [_reach(c, False, False, False) for c in range(budget + 1)]
+    reach = {cells[i]: records[c] for i, c in found.items()}
     return {h: r for h, r in reach.items() if h != unit.hex and _air_room(state, unit, h)}
 
 
@@ -612,14 +613,16 @@ def readaptation_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
     empty_ok = data.stacking.air > 0  # `_air_room` of an empty hex
     # each enemy aircraft as its offset from the counter (cube coordinates q, r and q + r):
     # it stands on a shortest route to h when the offset from it to h points the same way
-    # on each axis (or not at all), for then the two legs' hex distances add up
+    # on each axis (or not at all), for then the two legs' hex distances add up; one farther
+    # than the budget stands on no route within it
     blockers = [(b.q, b.r, b.q - uq, b.r - ur, b.q - uq + b.r - ur)
-                for b, ids in air_at.items() if units[ids[0]].side is not side]
+                for b, ids in air_at.items() if units[ids[0]].side is not side
+                and _distance(b.q, b.r, uq, ur) <= budget]
     flights: dict[int, int] = {}
     shadowed: list[int] = []
     for i in sorted(found):  # the cells are numbered in hex order
         h = cells[i]
-        if (air_at.get(h) or not empty_ok) and not _air_room(state, unit, h):
+        if (h in air_at or not empty_ok) and not _air_room(state, unit, h):
             continue
         hq, hr = h
         dq, dr = uq - hq, ur - hr
@@ -642,7 +645,8 @@ def readaptation_reach(state: GuerraState, unit: Unit) -> dict[Hex, Reach]:
                 del flights[i]
             else:
                 flights[i] = flight
-    return {cells[i]: _reach(d, False, False, False) for i, d in flights.items()}
+    records = [_reach(d, False, False, False) for d in range(budget + 1)]
+    return {cells[i]: records[d] for i, d in flights.items()}
 
 
 def _flood_to(adjacent: tuple[tuple[int, ...], ...], start: int, budget: int,

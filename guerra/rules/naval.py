@@ -81,14 +81,32 @@ def transport_actions(state: GuerraState, player: str) -> list[Action]:
     board_ = data.board
     actions: list[Action] = []
     units = state.units
+    # Nothing to board or land when no naval counter on the map lies next to a port or
+    # carries anything (a counter aboard is in its carrier's cargo: the invariants check it)
+    # - the commonest answer, told without looking at every naval counter.
+    approaches = _port_approaches(state)
+    if not any(h in approaches or any(units[i].cargo for i in ids)
+               for h, ids in state.naval_at.items()):
+        return actions
     on_map, aboard = Where.MAP, Where.ABOARD
-    ships = [u for u in map(units.__getitem__, ids_of_kind(state, Kind.NAVAL))
-             if u.player == player and u.where is on_map and usable(state, u)]
+    # `usable`, with the ships already used counted once: a player's ships are of one side
+    used, allowance = state.naval_used, state.naval_allowance
+    left: dict[Side, bool] = {}
+    ships = []
+    for u in map(units.__getitem__, ids_of_kind(state, Kind.NAVAL)):
+        if u.player != player or u.where is not on_map:
+            continue
+        if u.id not in used:
+            free = left.get(u.side)
+            if free is None:
+                free = left[u.side] = sum(
+                    1 for s in used if units[s].side is u.side) < allowance.get(u.side, 0)
+            if not free:
+                continue
+        ships.append(u)
     if not ships:
         return actions
-    # Nothing to board or land when no usable ship lies next to a port and none carries
-    # anything (a counter aboard is in its carrier's cargo: the invariants check it).
-    approaches = _port_approaches(state)
+    # the same among the usable ships of the player
     if not any(ship.cargo or ship.hex in approaches for ship in ships):
         return actions
     # only army counters go aboard (section 7.1; the invariants check it)

@@ -19,7 +19,7 @@ from engine.core.actions import Event, Message
 from engine.core.hexgrid import Hex, hex_neighbors
 from guerra.rules.counters import next_from_pool
 from guerra.rules.data import Kind, Side, Terrain
-from guerra.rules.movement import enemy_zoc, enemy_zoc_cells
+from guerra.rules.movement import enemy_zoc, land_zoc
 from guerra.rules.provinces import owned, zones
 from guerra.rules.state import GuerraState, PendingPlacement
 
@@ -168,7 +168,8 @@ def families_for(state: GuerraState, pending: PendingPlacement) -> list[str]:
     return [f for f in options if next_from_pool(state, f) is not None]
 
 
-def _land_room(state: GuerraState, side: Side, h: Hex, zoc: set[int], garrison: bool) -> bool:
+def _land_room(state: GuerraState, side: Side, h: Hex, zoc: frozenset[int],
+               garrison: bool) -> bool:
     board = state.data.board
     t = board.terrain.get(h)
     if t is not Terrain.LAND and not (t is Terrain.MOUNTAIN and not garrison):
@@ -199,7 +200,8 @@ def placement_hexes(state: GuerraState, pending: PendingPlacement, family: str) 
         near.update(hex_neighbors(capital))
     hexes: set[Hex] = set()
     if kind.is_land:
-        zoc = enemy_zoc_cells(state, side, kind)
+        # the enemy land control zone, kept until the enemy's counters move
+        zoc = land_zoc(state, side.enemy)
         for h in near:
             territory = board.territory.get(h)
             if territory is None:
