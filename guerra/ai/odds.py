@@ -72,10 +72,10 @@ def combat_value(state: GuerraState, attackers: list[Unit], defenders: list[Unit
 
 def prize(state: GuerraState, side: Side, defenders: list[Unit]) -> float:
     """What destroying `defenders` frees beyond the counters: the provinces they stand in, if
-    not `side`'s own."""
+    not `side`'s own. A counter at sea stands in no province and frees none."""
     territory = state.data.board.territory
     total = 0.0
-    for pid in {territory[u.hex] for u in defenders if u.hex is not None}:
+    for pid in {territory.get(u.hex) for u in defenders if u.hex is not None} - {None}:
         if pid in state.status and state.status[pid] is not side:
             total += PRIZE_SHARE * province_value(state, pid)
     return total

@@ -110,3 +110,24 @@ def test_the_ai_declines_one_against_one_in_a_city():
     legal = rules.legal_actions(state)
     assert any(isinstance(a, Attack) for a in legal) and EndCombats() in legal
     assert GuerraAgent("nationalist", 0).choose(rules, state, legal) == EndCombats()
+
+
+def test_a_fleet_at_sea_frees_no_province_when_the_heuristics_weigh_an_attack_on_it():
+    """A defender on a sea hex stands in no province: the prize of destroying it is nothing,
+    where the heuristics used to stop on a KeyError (seen inside a Normal rollout, Guerra seed 1,
+    Republican Normal against Easy at 8 rounds)."""
+    import copy
+
+    from engine.core.hexgrid import Hex
+    from guerra.ai.odds import prize
+
+    rules, state = real_start()
+    board = state.data.board
+    sea = Hex(-6, 42)
+    assert board.terrain_at[board.index[sea]].value == "sea" and sea not in board.territory
+    fleet = copy.copy(next(u for u in state.units.values() if u.family == "republican_navy"))
+    fleet.hex = sea
+    badajoz = put(state, "republican_army", city(state, "badajoz"), "republican")
+    assert prize(state, Side.NATIONALIST, [fleet]) == 0.0
+    assert prize(state, Side.NATIONALIST, [fleet, badajoz]) == prize(
+        state, Side.NATIONALIST, [badajoz])
