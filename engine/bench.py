@@ -55,6 +55,9 @@ SLACK = {"_pct": 1.0, "_ms": 2.0, "_mb": 20.0, "_s": 0.05}
 
 def _env() -> dict[str, str]:
     env = dict(os.environ)
+    # Python's bytecode cache is written as an installed program's would be: a machine that
+    # sets PYTHONDONTWRITEBYTECODE would otherwise time every import compiling from source
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
