@@ -5,9 +5,10 @@
 
 For each subject (the launcher, `wargames play GAME` for each game, and the reference: a bare
 pygame-ce program that opens a window and fills it) the script starts the program on a private
-Xvfb display and records: when the window is mapped (`xdotool search --sync --classname`), when
-its first stable frame is on screen (the first of screenshots that stay identical for a second,
-not counting the splash that shows the app's name while a scenario loads),
+Xvfb display and records: when the window is mapped (`xdotool search --classname`, asked
+every 20 ms), when its first stable frame is on screen (the first of screenshots that stay
+identical for a second, not counting the splash that shows the app's name while a scenario
+loads),
 the idle CPU of the process over the next seconds and its peak memory (VmHWM). Subjects
 alternate run by run and the medians are printed as a Markdown table, with each time as a ratio
 to the reference's in the same run. When Battle for Wesnoth is installed (`wesnoth-1.16` or
@@ -103,8 +104,13 @@ def run_once(name: str, argv: list[str], idle: float,
     proc = subprocess.Popen(argv, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     try:
-        subprocess.run(["xdotool", "search", "--sync", "--classname", f"startup-{name}"],
-                       env=env, capture_output=True, check=False, timeout=60)
+        # polled every 20 ms: `xdotool search --sync` looks only every half second
+        while time.perf_counter() - start < 60:
+            found = subprocess.run(["xdotool", "search", "--classname", f"startup-{name}"],
+                                   env=env, capture_output=True, check=False).stdout.strip()
+            if found:
+                break
+            time.sleep(0.02)
         mapped = time.perf_counter() - start
         last, since, stable = blank, mapped, None
         while time.perf_counter() - start < 60:
