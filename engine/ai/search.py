@@ -74,8 +74,9 @@ class Settings:
     z: float = 2.5
     """How many standard errors an answer's paired advantage must beat to replace the
     heuristics' answer. At 1, three other candidates each passed by chance about one time in
-    six where none was better, and Normal lost to Easy in Baler (11 of 20 at 24 rounds); at 2.5
-    it switches in 1-5 % of its decisions instead of 10-15 % and won 16 of 20 (docs/ai.md)."""
+    six where none was better, and Normal did no better than Easy in Baler (11 of 20 at 24
+    rounds); at 2.5 it switches in 1-6 % of its decisions instead of 10-15 % and won 38 of 60
+    (docs/ai.md, "Strength")."""
     max_rounds: int = 48
     """Rounds are capped under a time budget too: past this, more rounds rarely change a
     choice, and the table of time per decision stays honest about what a decision costs."""
