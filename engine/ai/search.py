@@ -75,7 +75,7 @@ class Settings:
     """How many standard errors an answer's paired advantage must beat to replace the
     heuristics' answer. At 1, three other candidates each passed by chance about one time in
     six where none was better, and Normal did no better than Easy in Baler (11 of 20 at 24
-    rounds); at 2.5 it switches in 1-6 % of its decisions instead of 10-15 % and won 38 of 60
+    rounds); at 2.5 it switches in 1-6 % of its decisions instead of 10-15 % and won 54 of 92
     (docs/ai.md, "Strength")."""
     max_rounds: int = 48
     """Rounds are capped under a time budget too: past this, more rounds rarely change a
