@@ -28,15 +28,14 @@ from engine.ai.agent import Seat  # noqa: E402
 from engine.ai.registry import make_agent  # noqa: E402
 from engine.ai.search import Budget, Normal  # noqa: E402
 from engine.ai.stats import percentile  # noqa: E402
+from engine.core.game import GamePlugin, Scenario  # noqa: E402
 from engine.core.session import Session  # noqa: E402
 from engine.loading import load_game_scenario  # noqa: E402
 
 
-def sample(game: str, side: str, seed: int, skip: int, decisions: int,
-           budget: Budget) -> tuple[list[float], list[int]]:
+def sample(plugin: GamePlugin, scenario: Scenario, side: str, seed: int, skip: int,
+           decisions: int, budget: Budget) -> tuple[list[float], list[int]]:
     """The seconds and rounds of Normal's first `decisions` real decisions from action `skip`."""
-    plugin = plugins.get(game)
-    scenario = load_game_scenario(plugin)
     easy = {s: make_agent(plugin, "easy", s, seed * 10 + i)
             for i, s in enumerate(plugin.sides)}
     normal = {s: make_agent(plugin, "normal", s, seed * 10 + i, budget)
@@ -72,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     budget = Budget.parse(args.budget)
     skips = {game: [int(s) for s in text.split(",")]
              for game, _, text in (e.partition("=") for e in args.skip_for)}
+    default_skips = [int(s) for s in args.skip.split(",")]
     games = args.only or list(plugins.discover())
     load_before = os.getloadavg()[0]
     lines = ["| game | decisions | p50 | p95 | max | rounds: median | rounds: range |",
@@ -79,9 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         times: list[float] = []
         rounds: list[int] = []
-        for side in PLAYING.get(game, plugins.get(game).sides):
-            for skip in skips.get(game, [int(s) for s in args.skip.split(",")]):
-                t, r = sample(game, side, args.seed, skip, args.decisions, budget)
+        plugin = plugins.get(game)
+        scenario = load_game_scenario(plugin)
+        for side in PLAYING.get(game, plugin.sides):
+            for skip in skips.get(game, default_skips):
+                t, r = sample(plugin, scenario, side, args.seed, skip, args.decisions, budget)
                 times += t
                 rounds += r
                 sys.stderr.write(f"{game} {side} from action {skip}: {len(t)} decisions\n")

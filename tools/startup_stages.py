@@ -9,7 +9,6 @@ Process CPU seconds, with Python's bytecode cache as it is on disk (run twice to
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 import time
@@ -19,21 +18,23 @@ def main(game: str) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     marks = [("start", time.process_time())]
-    plugins = importlib.import_module("engine.plugins")
-    launcher = importlib.import_module("engine.ui.launcher")
+    from engine import plugins
+    from engine.ui import launcher
+
     plugin = plugins.get(game)
     marks.append(("imports", time.process_time()))
     app = launcher._app(None, None)
     marks.append(("window", time.process_time()))
-    loading = importlib.import_module("engine.loading")
-    session_module = importlib.import_module("engine.core.session")
-    scenario = loading.load_game_scenario(plugin)
-    session = session_module.Session(plugin.rules, scenario, 1)
+    from engine.core.session import Session
+    from engine.loading import load_game_scenario
+
+    session = Session(plugin.rules, load_game_scenario(plugin), 1)
     marks.append(("scenario and set-up", time.process_time()))
-    scene_module = importlib.import_module("engine.ui.game_scene")
+    from engine.ui.game_scene import GameScene
+
     marks.append(("screen modules", time.process_time()))
     players = {side: "human" for side in plugin.sides}
-    app.push(scene_module.GameScene(app, plugin, session, players, None))
+    app.push(GameScene(app, plugin, session, players, None))
     marks.append(("screen and board", time.process_time()))
     app.step()
     marks.append(("first frame", time.process_time()))
