@@ -187,8 +187,11 @@ def main(argv: list[str] | None = None) -> int:
     per_game = {k: int(v) for k, _, v in (e.partition("=") for e in args.games_for)}
     games = args.only or list(plugins.discover())
     todo = [c for c in cells(games) if not args.tested or c.tested in args.tested]
-    jobs = [(c, args.seed + i, args.budget) for c in todo
-            for i in range(per_game.get(c.game, args.games))]
+    # seed by seed across the cells: a run stopped early (its --log kept) leaves every cell
+    # with about as many games
+    most = max((per_game.get(c.game, args.games) for c in todo), default=0)
+    jobs = [(c, args.seed + i, args.budget) for i in range(most) for c in todo
+            if i < per_game.get(c.game, args.games)]
     tallies = {c: Tally() for c in todo}
     start = time.perf_counter()
     bar(0, len(jobs), start)

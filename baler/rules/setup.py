@@ -50,7 +50,7 @@ def build_data(documents: Mapping[str, Any]) -> GameData:
     names: dict[str, str] = {}
     posts: dict[str, Post] = {}
     for p in board["guard_posts"]:
-        areas_of = frozenset(p["areas"])
+        areas_of = tuple(sorted(set(p["areas"])))
         posts[p["id"]] = Post(p["id"], Side(p["side"]), p["label"], p["name"], areas_of)
         names[p["id"]] = p["name"]
     posts_by_area = {

@@ -105,13 +105,15 @@ class UnitInfo:
 
 @dataclass(frozen=True, slots=True)
 class Post:
-    """A guard post: its side, printed label and every area it belongs to."""
+    """A guard post: its side, printed label and every area it belongs to (sorted: anything
+    summed over them, like the computer's worth of a post, then adds up in the same order in
+    every process, whatever the interpreter's string hashing)."""
 
     id: str
     side: Side
     label: str
     name: str
-    areas: frozenset[str]
+    areas: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -177,7 +177,7 @@ def _area_spaces(board: Board, data: GameData, area: str) -> None:
                       post.label)
     for tid in data.trenches_by_area[area]:
         beside = data.trench_spaces[tid][1]
-        low = any(data.posts[p].areas == start for p in beside)
+        low = any(set(data.posts[p].areas) == start for p in beside)
         u = 140.0 if low else 420.0
         board.add(tid, data.names[tid], rect(u, 14, 80, 38), P.TRENCH, "trench", areas,
                   "Trench")

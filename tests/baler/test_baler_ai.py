@@ -110,3 +110,32 @@ def test_the_evaluation_is_a_chance_for_each_side_that_grows_with_the_lead() -> 
     st.supply[Side.SPANISH] = max(0, st.supply[Side.SPANISH] - 1)
     assert value.evaluate(st, "spanish") < base
     assert set(value.WEIGHTS) == {*value.features(st), "bias"}
+
+
+def test_the_same_seed_plays_the_same_game_whatever_the_interpreters_string_hashing() -> None:
+    """A post's areas were a frozenset: the computer summed their needs in an order that
+    followed Python's string hashing, so the last bits of a worth, and with them a tie between
+    two posts, changed from one process to the next (seed 13 parted at its 238th action under
+    hash seeds 1 and 4). Two processes with different hash seeds now play the same game."""
+    import os
+    import subprocess
+    import sys
+
+    program = (
+        "from baler import PLUGIN\n"
+        "from baler_fixtures import scenario\n"
+        "from engine.sim import make_agent, playout\n"
+        "agents = {s: make_agent(PLUGIN, 'easy', s, 130 + i)"
+        " for i, s in enumerate(PLUGIN.sides)}\n"
+        "session = playout(PLUGIN, scenario(), 13, agents, check=False)\n"
+        "print(len(session.history), [repr(e.action) for e in session.history])\n"
+    )
+    here = os.path.dirname(os.path.abspath(__file__))
+    games = []
+    for hash_seed in ("1", "4"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed,
+                   PYTHONPATH=os.pathsep.join([here, os.environ.get("PYTHONPATH", "")]))
+        done = subprocess.run([sys.executable, "-c", program], env=env, capture_output=True,
+                              text=True, check=True, timeout=120)
+        games.append(done.stdout)
+    assert games[0] and games[0] == games[1]

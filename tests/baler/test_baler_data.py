@@ -31,11 +31,11 @@ def test_four_areas_with_their_posts() -> None:
         es = sorted(data.posts[p].label for p in data.area_posts(ES, area))
         ph = sorted(data.posts[p].label for p in data.area_posts(PH, area))
         assert es == ["2", "3-4", "5-6"] and ph == ["1-2", "3-4", "5-6"]
-    assert data.posts["es-bell-tower"].areas == frozenset("1234")
+    assert data.posts["es-bell-tower"].areas == ("1", "2", "3", "4")
     shared = {p.id: p.areas for p in data.posts.values()
               if p.side is PH and p.label in ("1-2", "5-6")}
     assert all(len(a) == 2 for a in shared.values()) and len(shared) == 4
-    assert shared["ph-56-a4a1"] == frozenset({"1", "4"})
+    assert shared["ph-56-a4a1"] == ("1", "4")
     assert len(data.artillery_posts) == 4
 
 
