@@ -134,7 +134,7 @@ def test_the_same_seed_plays_the_same_game_whatever_the_interpreters_string_hash
     games = []
     for hash_seed in ("1", "4"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed,
-                   PYTHONPATH=os.pathsep.join([here, os.environ.get("PYTHONPATH", "")]))
+                   PYTHONPATH=os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")])))
         done = subprocess.run([sys.executable, "-c", program], env=env, capture_output=True,
                               text=True, check=True, timeout=120)
         games.append(done.stdout)
