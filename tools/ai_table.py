@@ -8,6 +8,9 @@ cell uses seed SEED+i; the agents' seeds are derived from it, so a cell is repro
 with a round budget ("4r"); with a time budget ("2s") Normal's choices depend on the machine.
 Games run in parallel processes; a progress bar goes to stderr. `--only GAME` and `--games-for
 GAME=N` cut the work to what a session can afford; the table says how many games each cell had.
+With `--log FILE` every finished game is appended to FILE, and a game FILE already holds (same
+cell, same seed) is counted from it instead of played again: a run stopped early goes on where
+it stopped when the same command is given again (keep one log per budget).
 """
 
 from __future__ import annotations
@@ -74,6 +77,12 @@ def team(side: str) -> str:
     return side.removesuffix("_2")
 
 
+def key(cell: Cell) -> str:
+    """How a `--log` line names its cell."""
+    return (f"{cell.game} {cell.scenario or '-'} {cell.tested} {cell.side} "
+            f"vs {cell.opponent}")
+
+
 _SCENARIOS: dict[tuple[str, str], Any] = {}
 
 
@@ -89,13 +98,26 @@ class Played:
     switched: int
 
     def line(self) -> str:
-        c = self.cell
-        where = c.scenario or "-"
         rounds = sorted(self.rounds)
         median = rounds[len(rounds) // 2] if rounds else 0
-        return (f"{c.game} {where} {c.tested} {c.side} vs {c.opponent} seed {self.seed}: "
+        return (f"{key(self.cell)} seed {self.seed}: "
                 f"{self.outcome}; Normal decisions {len(self.times)}, "
                 f"other than the heuristics {self.switched}, median rounds {median}")
+
+
+def logged(path: str | None) -> dict[tuple[str, int], str]:
+    """The outcomes a `--log` file already holds, by the cell's part of its line and the seed;
+    a seed logged twice counts once."""
+    found: dict[tuple[str, int], str] = {}
+    if not path or not Path(path).exists():
+        return found
+    for text in Path(path).read_text(encoding="utf-8").splitlines():
+        head, _, tail = text.partition(": ")
+        where, _, seed = head.rpartition(" seed ")
+        outcome = tail.partition(";")[0]
+        if where and seed.isdigit() and outcome in ("win", "draw", "loss", "error"):
+            found[(where, int(seed))] = outcome
+    return found
 
 
 def play_one(job: tuple[Cell, int, str]) -> Played:
@@ -169,6 +191,19 @@ def table(tallies: dict[Cell, Tally], args: argparse.Namespace) -> str:
     return "\n".join(head + lines) + "\n"
 
 
+def count(t: Tally, outcome: str, times: list[float] | None = None) -> None:
+    t.games += 1
+    t.times += times or []
+    if outcome == "win":
+        t.wins += 1
+    elif outcome == "draw":
+        t.draws += 1
+    elif outcome == "loss":
+        t.losses += 1
+    else:
+        t.errors += 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per cell")
@@ -190,28 +225,28 @@ def main(argv: list[str] | None = None) -> int:
     # seed by seed across the cells: a run stopped early (its --log kept) leaves every cell
     # with about as many games
     most = max((per_game.get(c.game, args.games) for c in todo), default=0)
-    jobs = [(c, args.seed + i, args.budget) for i in range(most) for c in todo
-            if i < per_game.get(c.game, args.games)]
+    wanted = [(c, args.seed + i, args.budget) for i in range(most) for c in todo
+              if i < per_game.get(c.game, args.games)]
     tallies = {c: Tally() for c in todo}
+    before = logged(args.log)
+    jobs = []
+    for job in wanted:
+        outcome = before.get((key(job[0]), job[1]))
+        if outcome is None:
+            jobs.append(job)
+        else:
+            count(tallies[job[0]], outcome)
+    if len(jobs) < len(wanted):
+        sys.stderr.write(f"already in {args.log}: {len(wanted) - len(jobs)} of the "
+                         f"{len(wanted)} games; {len(jobs)} to play\n")
     start = time.perf_counter()
     bar(0, len(jobs), start)
     with Pool(args.jobs) as pool:
         for done, played in enumerate(pool.imap_unordered(play_one, jobs), 1):
-            cell, outcome = played.cell, played.outcome
             if args.log:
                 with open(args.log, "a", encoding="utf-8") as log:
                     log.write(played.line() + "\n")
-            t = tallies[cell]
-            t.games += 1
-            t.times += played.times
-            if outcome == "win":
-                t.wins += 1
-            elif outcome == "draw":
-                t.draws += 1
-            elif outcome == "loss":
-                t.losses += 1
-            else:
-                t.errors += 1
+            count(tallies[played.cell], played.outcome, played.times)
             bar(done, len(jobs), start)
     sys.stderr.write("\n")
     text = table(tallies, args)

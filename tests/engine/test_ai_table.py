@@ -27,3 +27,21 @@ def test_one_game_of_a_cell_reports_its_outcome_and_its_log_line() -> None:
     line = played.line()
     assert line.startswith("baler - easy spanish vs random seed 1: ")
     assert played.outcome in line
+
+
+def test_a_run_given_its_log_again_counts_the_logged_games_and_plays_only_the_rest(
+        tmp_path: Path, capsys) -> None:
+    tool = load_tool()
+    log = tmp_path / "games.log"
+    # Easy beats random in every one of 200 games: a logged loss can only come from the log
+    log.write_text("baler - easy spanish vs random seed 1: loss; Normal decisions 0, other than "
+                   "the heuristics 0, median rounds 0\n", encoding="utf-8")
+    out = tmp_path / "table.md"
+    assert tool.main(["--only", "baler", "--tested", "easy", "--games", "1", "--jobs", "1",
+                      "--budget", "1r", "--log", str(log), "--out", str(out)]) == 0
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2 and lines[1].startswith("baler - easy philippine vs random seed 1: ")
+    table = out.read_text(encoding="utf-8")
+    assert "| baler | easy spanish | random | 1 | 0 | 0 | 1 | 0 |" in table
+    assert "| baler | easy philippine | random | 1 |" in table
+    assert "1 of the 2 games; 1 to play" in capsys.readouterr().err
