@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from multiprocessing import Pool
 
 import numpy as np
 
@@ -24,36 +25,46 @@ from engine.core.session import Session
 from engine.loading import load_game_scenario
 
 
-def samples(first: int, games: int) -> tuple[list[int], list[float], list[list[float]],
-                                                list[float], list[float]]:
+def game_samples(seed: int) -> list[tuple[int, float, list[float], float, float]]:
+    """One game of Easy against Easy: (seed, progress, features, evaluation in use, Spanish
+    win) every fifth action."""
     plugin = plugins.get("baler")
     scenario = load_game_scenario(plugin, None)
     rules = plugin.rules
     names = list(value.WEIGHTS)[:-1]
+    agents = {s: make_agent(plugin, "easy", s, seed * 10 + i)
+              for i, s in enumerate(plugin.sides)}
+    session = Session(rules, scenario, seed, lazy_checkpoints=True)
+    found: list[tuple[int, list[float], float]] = []
+    while session.result() is None:
+        state = session.state
+        legal = rules.legal_actions(state)
+        session.play(agents[state.decision.player].choose(rules, state, legal),
+                     check_legal=False, listed=True)
+        if len(session.history) % 5 == 0 and session.result() is None:
+            f = value.features(session.state)
+            found.append((len(session.history), [f[n] for n in names],
+                          value.evaluate(session.state, "spanish")))
+    result = session.result()
+    assert result is not None
+    win = 1.0 if result.winner == "spanish" else 0.0
+    return [(seed, k / len(session.history), row, now, win) for k, row, now in found]
+
+
+def samples(first: int, games: int, jobs: int = 1) -> tuple[list[int], list[float],
+                                                              list[list[float]], list[float],
+                                                              list[float]]:
     seeds, progress, rows, current, won = [], [], [], [], []
-    for seed in range(first, first + games):
-        agents = {s: make_agent(plugin, "easy", s, seed * 10 + i)
-                  for i, s in enumerate(plugin.sides)}
-        session = Session(rules, scenario, seed, lazy_checkpoints=True)
-        found: list[tuple[int, list[float], float]] = []
-        while session.result() is None:
-            state = session.state
-            legal = rules.legal_actions(state)
-            session.play(agents[state.decision.player].choose(rules, state, legal),
-                         check_legal=False, listed=True)
-            if len(session.history) % 5 == 0 and session.result() is None:
-                f = value.features(session.state)
-                found.append((len(session.history), [f[n] for n in names],
-                              value.evaluate(session.state, "spanish")))
-        result = session.result()
-        assert result is not None
-        win = 1.0 if result.winner == "spanish" else 0.0
-        for k, row, now in found:
-            seeds.append(seed)
-            progress.append(k / len(session.history))
-            rows.append(row)
-            current.append(now)
-            won.append(win)
+    with Pool(jobs) as pool:
+        for done, game in enumerate(pool.imap(game_samples, range(first, first + games)), 1):
+            for seed, part, row, now, win in game:
+                seeds.append(seed)
+                progress.append(part)
+                rows.append(row)
+                current.append(now)
+                won.append(win)
+            sys.stderr.write(f"\r{done}/{games} games")
+    sys.stderr.write("\n")
     return seeds, progress, rows, current, won
 
 
@@ -82,10 +93,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=250)
     parser.add_argument("--seed", type=int, default=2000)
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--leave-out", action="append", default=["philippine_morale"],
                         metavar="FEATURE", help="features kept at weight 0")
     args = parser.parse_args(argv)
-    seeds, progress, rows, current, won = samples(args.seed, args.games)
+    seeds, progress, rows, current, won = samples(args.seed, args.games, args.jobs)
     names = list(value.WEIGHTS)[:-1]
     keep = [i for i, n in enumerate(names) if n not in args.leave_out]
     x = np.array(rows)[:, keep]
