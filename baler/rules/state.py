@@ -12,7 +12,6 @@ control map space), rulebook "The map".
 from __future__ import annotations
 
 import copy
-import random
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -263,7 +262,7 @@ class BalerState:
             if f.name == "data":
                 copied: Any = value
             elif f.name == "dice":
-                copied = _copy_dice(value)
+                copied = copy.deepcopy(value)
             elif f.name == "stack":
                 copied = copy.deepcopy(value, memo)
             else:
@@ -351,17 +350,3 @@ def _copy_plain(value: Any) -> Any:
     if isinstance(value, set):
         return set(value)
     return value
-
-
-def _copy_dice(dice: Dice) -> Dice:
-    """The same dice in a new object: the generator state, the roll log and any scripted rolls
-    (their entries are immutable)."""
-    new = copy.copy(dice)
-    for name, value in vars(dice).items():
-        if isinstance(value, random.Random):
-            rng = random.Random()
-            rng.setstate(value.getstate())
-            setattr(new, name, rng)
-        elif isinstance(value, list):
-            setattr(new, name, list(value))
-    return new

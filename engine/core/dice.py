@@ -7,10 +7,11 @@ example states.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -79,6 +80,21 @@ class Dice:
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self._rng.randrange(len(items))]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Dice:
+        """The same dice in a new object: the generator's state, the roll log and any scripted
+        rolls, each list copied (their entries are immutable). A generic deep copy walked the
+        generator's 625-word state value by value: a third of the time of a state copy."""
+        new = copy.copy(self)
+        memo[id(self)] = new
+        for name, value in vars(self).items():
+            if isinstance(value, random.Random):
+                rng = random.Random()
+                rng.setstate(value.getstate())
+                setattr(new, name, rng)
+            elif isinstance(value, list):
+                setattr(new, name, list(value))
+        return new
 
     def state_key(self) -> tuple[object, ...]:
         """A value that changes whenever the PRNG advances (used in state hashes)."""

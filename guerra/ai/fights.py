@@ -21,6 +21,7 @@ from guerra.rules.actions import (
     TakeLoss,
 )
 from guerra.rules.combat import can_attack, combat_factors, is_city_stack
+from guerra.rules.counters import ids_of_kind
 from guerra.rules.data import Kind, Side
 from guerra.rules.fec import can_spend
 from guerra.rules.state import Combat, CombatStage, GuerraState, Unit, Where, side_of_seat
@@ -47,8 +48,8 @@ def _air_near(state: GuerraState, owners: str | Side, targets: list[Unit], defen
     """Air counters of a seat (or side) still able to support one of `targets` (section 8)."""
     reach = state.data.movement.air_support_range
     count = 0
-    for air in state.units.values():
-        if air.kind is not Kind.AIR or air.where is not Where.MAP or air.hex is None:
+    for air in map(state.units.__getitem__, ids_of_kind(state, Kind.AIR)):
+        if air.where is not Where.MAP or air.hex is None:
             continue
         if (air.side if isinstance(owners, Side) else air.player) != owners:
             continue

@@ -24,7 +24,7 @@ from guerra.rules.actions import (
     Support,
     TakeLoss,
 )
-from guerra.rules.counters import eliminate, ids_of_side, name
+from guerra.rules.counters import eliminate, ids_of_kind, ids_of_side, name
 from guerra.rules.data import Kind, Terrain
 from guerra.rules.fec import can_spend, spend
 from guerra.rules.naval import usable
@@ -211,8 +211,9 @@ def _support_actions(state: GuerraState, player: str, targets: list[str], used: 
     hexes, once in their own attacking phase, once in the enemy's."""
     reach = state.data.movement.air_support_range
     actions: list[Action] = []
-    for air in state.units.values():
-        if (air.kind is not Kind.AIR or air.player != player or air.where is not Where.MAP
+    units = state.units
+    for air in map(units.__getitem__, ids_of_kind(state, Kind.AIR)):
+        if (air.player != player or air.where is not Where.MAP
                 or air.id in used):
             continue
         if (air.air_defence if defence else (air.air_attack or air.fought)):

@@ -71,3 +71,21 @@ def test_scripted_draws():
 def test_die_needs_faces():
     with pytest.raises(ValueError):
         Die("blank", ())
+
+
+def test_a_deep_copy_of_the_dice_rolls_what_the_original_would_without_moving_it() -> None:
+    dice = Dice(7)
+    dice.roll(3, purpose="warm up")
+    twin = copy.deepcopy(dice)
+    assert twin.log == dice.log and twin.log is not dice.log
+    ahead = twin.roll(5)
+    assert len(dice.log) == 1  # rolling the copy left the original where it was
+    assert dice.roll(5) == ahead
+
+
+def test_a_deep_copy_of_scripted_dice_has_its_own_script() -> None:
+    dice = ScriptedDice([6, 1])
+    twin = copy.deepcopy(dice)
+    assert type(twin) is ScriptedDice
+    assert twin.roll_one() == 6
+    assert dice.script == [6, 1] and twin.script == [1]
