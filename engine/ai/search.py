@@ -184,6 +184,9 @@ class Normal:
         rules: Rules[Any] = observation.rules
         state = observation.sample(random.Random(seed))
         rules.apply(state, action)
+        # the heuristics answer from the list of this very state: applied unchecked where the
+        # game offers it (engine RulesExtras), which spares building the list a second time
+        apply = getattr(rules, "apply_legal", rules.apply)
         for policy in self.rollout_policies.values():
             policy.reseed(seed)
         for _ in range(self.settings.horizon):
@@ -196,7 +199,7 @@ class Normal:
             if player not in self.rollout_policies:
                 self.rollout_policies[player] = self.factory(player, seed)
             policy = self.rollout_policies[player]
-            rules.apply(state, policy_choice(policy, rules, state, legal))
+            apply(state, policy_choice(policy, rules, state, legal))
         return self.evaluate(state, observation.side)
 
     def _pick(self, candidates: list[Action],
