@@ -24,15 +24,16 @@ from guerra.rules.actions import (
     Support,
     TakeLoss,
 )
-from guerra.rules.counters import eliminate, ids_of_kind, ids_of_side, name
-from guerra.rules.data import Kind, Terrain
+from guerra.rules.counters import eliminate, ids_of_kind, ids_of_side, name, unit_order
+from guerra.rules.data import Kind, Side, Terrain
 from guerra.rules.fec import can_spend, spend
 from guerra.rules.naval import usable
 from guerra.rules.state import Combat, CombatStage, GuerraState, Unit, Where, side_of_seat
 from guerra.rules.weather import attack_cut
 
 
-def _index(state: GuerraState, arm: str) -> dict[Hex, list[str]]:
+def arms_at(state: GuerraState, arm: str) -> dict[Hex, list[str]]:
+    """The counters of an arm on the map, by hex."""
     if arm == "land":
         return state.land_at
     return state.naval_at if arm == "naval" else state.air_at
@@ -92,7 +93,7 @@ def attack_actions(state: GuerraState, player: str) -> list[Action]:
                     for other in land_at[cells[j]]:
                         actions.append(Attack(unit.id, other))
             continue
-        index = _index(state, unit.kind.arm)
+        index = arms_at(state, unit.kind.arm)
         for j in adjacent[at[unit.hex]]:
             for other in index.get(cells[j], ()):
                 if units[other].side is not side:
@@ -109,7 +110,7 @@ def obligations(state: GuerraState, player: str) -> list[Unit]:
         unit = units[uid]
         if unit.player == player and unit.must_fight and may_attack(state, unit):
             assert unit.hex is not None
-            index = _index(state, unit.kind.arm)
+            index = arms_at(state, unit.kind.arm)
             if any(units[o].side is not unit.side
                    for n in hex_neighbors(unit.hex) for o in index.get(n, ())):
                 due.append(unit)
@@ -151,6 +152,19 @@ def _within_limits(state: GuerraState, attackers: list[str], defenders: list[str
     return False
 
 
+def _around(state: GuerraState, h: Hex | None, arm: str, side: Side) -> list[Unit]:
+    """The counters of `side` and `arm` on the map next to `h`, in the order of `state.units`
+    (the order the legal answers are listed in)."""
+    if h is None:
+        return []
+    units, at = state.units, arms_at(state, arm)
+    found = [units[uid] for near in hex_neighbors(h) for uid in at.get(near, ())
+             if units[uid].side is side]
+    order = unit_order(state)
+    found.sort(key=lambda u: order[u.id])
+    return found
+
+
 def setup_actions(state: GuerraState) -> list[Action]:
     """The attacker's declaration: more attackers, more defenders, air support, then roll."""
     combat = state.combat
@@ -159,14 +173,12 @@ def setup_actions(state: GuerraState) -> list[Action]:
     arm = first.kind.arm
     actions: list[Action] = []
     units = state.units
-    # each loop looks at one side's counters only: the attacking player's are the first
-    # attacker's side's, the defenders the other side's; a counter must stand next to every
-    # counter on the other side of the combat, so first next to its first one
-    near_defender = frozenset(hex_neighbors(units[combat.defenders[0]].hex))  # type: ignore[arg-type]
-    near_attacker = frozenset(hex_neighbors(first.hex))  # type: ignore[arg-type]
-    for unit in map(units.__getitem__, ids_of_side(state, first.side)):
-        if unit.hex not in near_defender or unit.id in combat.attackers \
-                or unit.where is not Where.MAP:
+    # each loop looks at one side's counters of the combat's arm only, on the hexes next to
+    # the other side's first counter: the attacking player's are the first attacker's side's,
+    # the defenders the other side's, and a counter must stand next to every counter on the
+    # other side of the combat
+    for unit in _around(state, units[combat.defenders[0]].hex, arm, first.side):
+        if unit.id in combat.attackers or unit.where is not Where.MAP:
             continue
         if (unit.player == combat.attacker_player and unit.kind.arm == arm
                 and may_attack(state, unit)
@@ -175,11 +187,10 @@ def setup_actions(state: GuerraState) -> list[Action]:
                                    combat.stack)):
             actions.append(AddAttacker(unit.id))
     if not combat.stack:
-        for unit in map(units.__getitem__, ids_of_side(state, first.side.enemy)):
-            if unit.hex not in near_attacker:
-                continue
+        for unit in _around(state, first.hex, arm, first.side.enemy):
             if (unit.side is not first.side and unit.where is Where.MAP
                     and unit.kind.arm == arm and unit.id not in combat.defenders
+                    and unit.hex is not None
                     and not (unit.kind.is_land and is_city_stack(state, unit.hex))
                     and _adjacent_to_all(state, unit, combat.attackers)
                     and _within_limits(state, combat.attackers, [*combat.defenders, unit.id],

@@ -148,6 +148,11 @@ def ids_of_side(state: GuerraState, side: Side) -> tuple[str, ...]:
     return _ids_by(state)[1][side]
 
 
+def unit_order(state: GuerraState) -> dict[str, int]:
+    """Each counter's place in `state.units` (the counter mix never changes)."""
+    return state.data.memo("unit order", lambda: {u: i for i, u in enumerate(state.units)})
+
+
 def _ids_by(state: GuerraState) -> tuple[dict[Kind, tuple[str, ...]],
                                          dict[Side, tuple[str, ...]]]:
     def build() -> tuple[dict[Kind, tuple[str, ...]], dict[Side, tuple[str, ...]]]:
