@@ -50,7 +50,8 @@ bench-check: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/wargames bench --check docs/benchmarks.json
 
 # The strength table of the computer opponents (docs/ai.md); hours on 2 cores at 200 games a cell.
-AI_TABLE_ARGS ?= --games 200 --budget 2s --jobs 2
+# Every finished game goes to the log, so a stopped run goes on where it stopped when run again.
+AI_TABLE_ARGS ?= --games 200 --budget 2s --jobs 2 --log docs/ai-runs/ai-table-2s.log
 ai-table: $(STAMP)
 	$(BIN)/python tools/ai_table.py $(AI_TABLE_ARGS) --out docs/ai-table.md
 
