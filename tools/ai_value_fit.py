@@ -1,37 +1,62 @@
-"""Fits the weights of Heroes of Baler's evaluation (baler/ai/value.py) to who won games of Easy
-against Easy, and compares it held out with the evaluation in use:
+"""Fits the weights of a game's evaluation (what Normal's rollouts end on) to who won games of
+Easy against Easy, and compares it held out with the evaluation in use:
 
     python tools/ai_value_fit.py --games 250 --seed 2000
+    python tools/ai_value_fit.py --game guerra --games 200 --seed 2000 --jobs 2
 
-Every fifth action of each game is a sample: the evaluation's features (value.features) and
-whether the Spanish side won. Games of even seed are fitted (logistic regression, Newton's
+Every fifth action of each game (Guerra: every 25th) is a sample: the evaluation's features
+(`<game>.ai.value.features`, from the first side's view: Spanish, Nationalist) and whether that
+side won; drawn games are left out. Games of even seed are fitted (logistic regression, Newton's
 method, a little L2), games of odd seed test; the log loss and the AUC (the chance that a
-position of a game Spain won is rated above one of a game it lost) are printed by fifths of the
-game, for the fitted weights and for `value.evaluate` as it stands.
+position of a game the side won is rated above one of a game it lost) are printed by fifths of
+the game, for the fitted weights and for the game's `evaluate` as it stands.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
+from dataclasses import dataclass
 from multiprocessing import Pool
+from types import ModuleType
 
 import numpy as np
 
-from baler.ai import value
 from engine import plugins
 from engine.ai.registry import make_agent
 from engine.core.session import Session
 from engine.loading import load_game_scenario
 
 
-def game_samples(seed: int) -> list[tuple[int, float, list[float], float, float]]:
-    """One game of Easy against Easy: (seed, progress, features, evaluation in use, Spanish
-    win) every fifth action."""
-    plugin = plugins.get("baler")
+@dataclass(frozen=True)
+class Fitted:
+    """What the tool needs of a game: its value module, its first side, how often to sample."""
+
+    module: str
+    side: str
+    every: int
+    leave_out: tuple[str, ...] = ()
+
+    def value(self) -> ModuleType:
+        return importlib.import_module(self.module)
+
+
+GAMES = {
+    "baler": Fitted("baler.ai.value", "spanish", 5, ("philippine_morale",)),
+    "guerra": Fitted("guerra.ai.value", "nationalist", 25),
+}
+
+
+def game_samples(job: tuple[str, int]) -> list[tuple[int, float, list[float], float, float]]:
+    """One game of Easy against Easy: (seed, progress, features, evaluation in use, first
+    side's win) every `every` actions; nothing for a drawn game."""
+    game, seed = job
+    spec = GAMES[game]
+    value = spec.value()
+    plugin = plugins.get(game)
     scenario = load_game_scenario(plugin, None)
     rules = plugin.rules
-    names = list(value.WEIGHTS)[:-1]
     agents = {s: make_agent(plugin, "easy", s, seed * 10 + i)
               for i, s in enumerate(plugin.sides)}
     session = Session(rules, scenario, seed, lazy_checkpoints=True)
@@ -41,23 +66,26 @@ def game_samples(seed: int) -> list[tuple[int, float, list[float], float, float]
         legal = rules.legal_actions(state)
         session.play(agents[state.decision.player].choose(rules, state, legal),
                      check_legal=False, listed=True)
-        if len(session.history) % 5 == 0 and session.result() is None:
+        if len(session.history) % spec.every == 0 and session.result() is None:
             f = value.features(session.state)
-            found.append((len(session.history), [f[n] for n in names],
-                          value.evaluate(session.state, "spanish")))
+            found.append((len(session.history), list(f.values()),
+                          value.evaluate(session.state, spec.side)))
     result = session.result()
     assert result is not None
-    win = 1.0 if result.winner == "spanish" else 0.0
+    if result.winner is None:
+        return []
+    win = 1.0 if result.winner == spec.side else 0.0
     return [(seed, k / len(session.history), row, now, win) for k, row, now in found]
 
 
-def samples(first: int, games: int, jobs: int = 1) -> tuple[list[int], list[float],
+def samples(game: str, first: int, games: int, jobs: int = 1) -> tuple[list[int], list[float],
                                                               list[list[float]], list[float],
                                                               list[float]]:
     seeds, progress, rows, current, won = [], [], [], [], []
     with Pool(jobs) as pool:
-        for done, game in enumerate(pool.imap(game_samples, range(first, first + games)), 1):
-            for seed, part, row, now, win in game:
+        wanted = [(game, seed) for seed in range(first, first + games)]
+        for done, found in enumerate(pool.imap(game_samples, wanted), 1):
+            for seed, part, row, now, win in found:
                 seeds.append(seed)
                 progress.append(part)
                 rows.append(row)
@@ -91,15 +119,20 @@ def scores(p: np.ndarray, y: np.ndarray) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="baler")
     parser.add_argument("--games", type=int, default=250)
     parser.add_argument("--seed", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
-    parser.add_argument("--leave-out", action="append", default=["philippine_morale"],
-                        metavar="FEATURE", help="features kept at weight 0")
+    parser.add_argument("--leave-out", action="append", default=None, metavar="FEATURE",
+                        help="features kept at weight 0 (Baler: philippine_morale)")
     args = parser.parse_args(argv)
-    seeds, progress, rows, current, won = samples(args.seed, args.games, args.jobs)
-    names = list(value.WEIGHTS)[:-1]
-    keep = [i for i, n in enumerate(names) if n not in args.leave_out]
+    spec = GAMES[args.game]
+    leave_out = spec.leave_out if args.leave_out is None else tuple(args.leave_out)
+    seeds, progress, rows, current, won = samples(args.game, args.seed, args.games, args.jobs)
+    plugin = plugins.get(args.game)
+    start = plugin.rules.new_game(load_game_scenario(plugin, None), 1)
+    names = list(spec.value().features(start))
+    keep = [i for i, n in enumerate(names) if n not in leave_out]
     x = np.array(rows)[:, keep]
     y, s, prog, now = np.array(won), np.array(seeds), np.array(progress), np.array(current)
     train = s % 2 == 0

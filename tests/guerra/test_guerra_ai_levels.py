@@ -73,3 +73,25 @@ def test_a_short_stretch_of_normal_against_easy_stays_legal(scenario):
         session.play(action)
         assert not RULES.check_invariants(session.state)
     assert agents["nationalist"].decider.times
+
+
+def test_the_evaluation_is_a_chance_for_each_side_that_grows_with_its_land_counters(
+        scenario) -> None:
+    """guerra/ai/value.py: the two sides' chances add up to 1, a land counter more on the map
+    raises the side's chance, and the weights are the fitted ones over its features."""
+    from guerra.ai import value
+    from guerra.rules.data import Side
+    from guerra.rules.state import Where
+
+    state = Session(RULES, scenario, 1).state
+    base = value.evaluate(state, "nationalist")
+    assert 0.0 < base < 1.0
+    assert abs(base + value.evaluate(state, "republican") - 1.0) < 1e-12
+    spare = next(u for u in state.units.values()
+                 if u.side is Side.NATIONALIST and u.kind.is_land and u.where is not Where.MAP)
+    before = value.features(state)["land"]
+    spare.where = Where.MAP
+    assert value.features(state)["land"] == before + 1
+    assert value.evaluate(state, "nationalist") > base
+    assert value.evaluate(state, "republican") < 1.0 - base
+    assert set(value.WEIGHTS) == {*value.features(state), "bias"}
