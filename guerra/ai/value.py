@@ -2,42 +2,40 @@
 the Normal level's rollouts end on (engine.ai.search).
 
 The game is decided by provinces (35 win at the end of any turn, section 5c) and, after turn
-16, by the population factors of the provinces owned, more than 30 apart (section 5d). The
-chance is a logistic of the population and province leads, the turn, the population lead
-weighted by how near turn 16 is, and the lead in land counters on the map, with weights fitted
-to who won 200 games of Easy against Easy (`python tools/ai_value_fit.py --game guerra`,
-docs/ai.md "Evaluation"). Held out, it ranks positions better than the lead it replaced (the
-population lead plus two a province, over a scale of 15), most of all early in the game (AUC
-0.73 against 0.54 in the first fifth), where that one did not see the counters at all.
+16, by the population factors of the provinces owned, more than 30 apart (section 5d). The lead
+counted here is the population difference plus two factors a province, turned into a chance by
+a logistic of 15 factors (half the final margin).
+
+A logistic fitted to who won 200 games of Easy against Easy (`features`, `python
+tools/ai_value_fit.py --game guerra`) predicts the winner far better, early above all, but
+Normal played worse with it in the games tried (docs/ai.md, "Evaluation"), so it is not used.
 """
 
 from __future__ import annotations
 
-import math
-
-from engine.ai.search import terminal_value
+from engine.ai.search import squash, terminal_value
 from guerra.rules.data import Side
 from guerra.rules.provinces import owned
 from guerra.rules.state import GuerraState, Where, side_of_seat
 from guerra.rules.victory import population_score
 
-WEIGHTS = {
-    "population": -0.059,
-    "provinces": 0.09,
-    "turn": 0.289,
-    "population_late": 0.213,
-    "land": 0.347,
-    "bias": -0.409,
-}
-"""Log-odds of a Nationalist win per unit of each feature (`features`). A population factor
-counts for little early and for 0.15 at turn 16 (population weighted by turn / 16); a land
-counter more on the map counts 0.35, as much as four provinces."""
+SCALE = 15.0
+PROVINCE = 2.0
+
+
+def lead(state: GuerraState, seat: str) -> float:
+    """The population lead of the seat's side plus two factors a province of lead."""
+    side = side_of_seat(seat)
+    enemy = side.enemy
+    population = population_score(state, side) - population_score(state, enemy)
+    provinces = len(owned(state, side)) - len(owned(state, enemy))
+    return population + PROVINCE * provinces
 
 
 def features(state: GuerraState) -> dict[str, float]:
-    """What the evaluation reads, from the Nationalist side: the population and province leads,
-    the turn, the population lead weighted by how near turn 16 is, and the lead in land
-    counters on the map."""
+    """What a fit of the evaluation reads (tools/ai_value_fit.py --game guerra), from the
+    Nationalist side: the population and province leads, the turn, the population lead
+    weighted by how near turn 16 is, and the lead in land counters on the map."""
     nat, rep = Side.NATIONALIST, Side.REPUBLICAN
     population = population_score(state, nat) - population_score(state, rep)
     land = 0
@@ -53,16 +51,8 @@ def features(state: GuerraState) -> dict[str, float]:
     }
 
 
-def nationalist_logit(state: GuerraState) -> float:
-    """The log-odds of a Nationalist win."""
-    found = features(state)
-    return WEIGHTS["bias"] + sum(WEIGHTS[k] * v for k, v in found.items())
-
-
 def evaluate(state: GuerraState, seat: str) -> float:
     """The chance the seat's side wins from `state`: 1, 0 or ½ once the game is over."""
-    side = side_of_seat(seat)
     if state.outcome is not None:
-        return terminal_value(state.outcome, side.value)
-    chance = 1.0 / (1.0 + math.exp(-nationalist_logit(state)))
-    return chance if side is Side.NATIONALIST else 1.0 - chance
+        return terminal_value(state.outcome, side_of_seat(seat).value)
+    return squash(lead(state, seat), SCALE)
