@@ -45,3 +45,21 @@ def test_a_run_given_its_log_again_counts_the_logged_games_and_plays_only_the_re
     assert "| baler | easy spanish | random | 1 | 0 | 0 | 1 | 0 |" in table
     assert "| baler | easy philippine | random | 1 |" in table
     assert "1 of the 2 games; 1 to play" in capsys.readouterr().err
+
+
+def test_the_log_reader_keeps_one_outcome_a_game_and_skips_what_is_not_a_game(
+        tmp_path: Path) -> None:
+    tool = load_tool()
+    log = tmp_path / "games.log"
+    log.write_text(
+        "baler - normal spanish vs easy seed 39: win; Normal decisions 118\n"
+        "baler - normal spanish vs easy seed 39: win; Normal decisions 118\n"
+        "a line cut short by a stopped run: seed\n"
+        "filipinas filipinas/solo.yaml easy filipino vs bot seed 2: loss; Normal decisions 0\n",
+        encoding="utf-8")
+    found = tool.logged(str(log))
+    assert found == {("baler - normal spanish vs easy", 39): "win",
+                     ("filipinas filipinas/solo.yaml easy filipino vs bot", 2): "loss"}
+    cell = tool.Cell("filipinas", "filipino", "easy", "bot", "filipinas/solo.yaml")
+    assert tool.key(cell) == "filipinas filipinas/solo.yaml easy filipino vs bot"
+    assert tool.logged(str(tmp_path / "none.log")) == {}
