@@ -179,7 +179,8 @@ def table(tallies: dict[Cell, Tally], args: argparse.Namespace) -> str:
                      f"| {t.games} | {t.wins} | {t.draws} | {t.losses} | {t.errors} "
                      f"| {rate:.0%} | {low:.0%}-{high:.0%} |")
         all_times.setdefault(cell.game, []).extend(t.times)
-    lines += ["", "Normal's time per decision (decisions with more than one answer):", "",
+    lines += ["", "Normal's time per decision (decisions with more than one answer, in the games "
+              "played by this run: the games read back from a log carry no times):", "",
               "| game | decisions | p50 | p95 | max |", "| --- | --- | --- | --- | --- |"]
     for game, times in all_times.items():
         if times:
