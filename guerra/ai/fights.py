@@ -20,7 +20,7 @@ from guerra.rules.actions import (
     Support,
     TakeLoss,
 )
-from guerra.rules.combat import arms_at, can_attack, combat_factors, is_city_stack
+from guerra.rules.combat import can_attack, combat_factors, counters_around, is_city_stack
 from guerra.rules.counters import ids_of_kind
 from guerra.rules.data import Kind, Side
 from guerra.rules.fec import can_spend
@@ -73,22 +73,15 @@ def _enemy_bonus(state: GuerraState, side: Side, defenders: list[Unit]) -> int:
 def _attackers_for(state: GuerraState, player: str, defenders: list[Unit]) -> list[Unit]:
     """The seat's counters that may attack all of `defenders`, those obliged to fight first."""
     arm = defenders[0].kind.arm
-    first = defenders[0].hex
     found: list[Unit] = []
-    if first is None:
-        return found
-    units = state.units
     # an attacker stands next to every defender, so first next to the first one: only the
     # counters of its arm on the hexes around it are looked at (the sort below orders them)
-    for near in hex_neighbors(first):
-        for uid in arms_at(state, arm).get(near, ()):
-            unit = units[uid]
-            if unit.player != player or unit.kind.arm != arm or not can_attack(unit):
-                continue
-            assert unit.hex is not None
-            if all(d.hex is not None and hex_distance(unit.hex, d.hex) == 1
-                   for d in defenders):
-                found.append(unit)
+    for unit in counters_around(state, defenders[0].hex, arm, side_of_seat(player)):
+        if unit.player != player or unit.kind.arm != arm or not can_attack(unit):
+            continue
+        assert unit.hex is not None
+        if all(d.hex is not None and hex_distance(unit.hex, d.hex) == 1 for d in defenders):
+            found.append(unit)
     found.sort(key=lambda u: (not u.must_fight, u.kind is not Kind.GARRISON, u.id))
     return found
 

@@ -152,7 +152,7 @@ def _within_limits(state: GuerraState, attackers: list[str], defenders: list[str
     return False
 
 
-def _around(state: GuerraState, h: Hex | None, arm: str, side: Side) -> list[Unit]:
+def counters_around(state: GuerraState, h: Hex | None, arm: str, side: Side) -> list[Unit]:
     """The counters of `side` and `arm` on the map next to `h`, in the order of `state.units`
     (the order the legal answers are listed in)."""
     if h is None:
@@ -177,7 +177,7 @@ def setup_actions(state: GuerraState) -> list[Action]:
     # the other side's first counter: the attacking player's are the first attacker's side's,
     # the defenders the other side's, and a counter must stand next to every counter on the
     # other side of the combat
-    for unit in _around(state, units[combat.defenders[0]].hex, arm, first.side):
+    for unit in counters_around(state, units[combat.defenders[0]].hex, arm, first.side):
         if unit.id in combat.attackers or unit.where is not Where.MAP:
             continue
         if (unit.player == combat.attacker_player and unit.kind.arm == arm
@@ -187,7 +187,7 @@ def setup_actions(state: GuerraState) -> list[Action]:
                                    combat.stack)):
             actions.append(AddAttacker(unit.id))
     if not combat.stack:
-        for unit in _around(state, first.hex, arm, first.side.enemy):
+        for unit in counters_around(state, first.hex, arm, first.side.enemy):
             if (unit.side is not first.side and unit.where is Where.MAP
                     and unit.kind.arm == arm and unit.id not in combat.defenders
                     and unit.hex is not None
