@@ -114,6 +114,10 @@ class Normal:
         """Whole rounds each real decision had time for."""
         self.switched = 0
         """Real decisions where the search chose another answer than the heuristics'."""
+        self.last: tuple[list[Action], list[list[float]]] = ([], [])
+        """The last decision's candidates (the heuristics' answer first) and each one's
+        rollout values, round by round: what tools/ai_switch_check.py weighs against play to
+        the end."""
         self.clock: Callable[[], float] = time.perf_counter
 
     # --- the decision ----------------------------------------------------------------------
@@ -125,6 +129,7 @@ class Normal:
         candidates = self._candidates(observation, legal, prior)
         values = self._search(observation, candidates, start)
         action, reason = self._pick(candidates, values)
+        self.last = (candidates, values)
         self.rounds.append(len(values[0]))
         self.switched += action != candidates[0]
         self.last_reason = reason

@@ -1,0 +1,81 @@
+"""tools/ai_switch_check.py: Normal's switches weighed against play to the end."""
+
+from __future__ import annotations
+
+import importlib.util
+import pickle
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine import plugins
+from engine.ai.registry import make_agent
+from engine.ai.search import Budget
+from engine.core.actions import Action
+from engine.core.session import Session
+from engine.loading import load_game_scenario
+
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "ai_switch_check.py"
+
+
+@dataclass(frozen=True)
+class Pick(Action):
+    n: int
+
+
+def load_tool():
+    spec = importlib.util.spec_from_file_location("ai_switch_check", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ai_switch_check"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_search_estimate_is_the_mean_paired_advantage_over_the_heuristics_answer() -> None:
+    tool = load_tool()
+    a, b = Pick(1), Pick(2)
+    assert abs(tool.estimate([a, b], [[0.5, 0.5, 0.2], [0.7, 0.6, 0.2]], b) - 0.1) < 1e-12
+    assert tool.estimate([a, b], [[0.5], [0.9]], a) == 0.0
+
+
+def test_a_play_to_the_end_leaves_the_real_position_alone_and_repeats_with_its_seed() -> None:
+    tool = load_tool()
+    plugin = plugins.get("baler")
+    rules = plugin.rules
+    session = Session(rules, load_game_scenario(plugin, None), 3, lazy_checkpoints=True)
+    state = session.state
+    seat = make_agent(plugin, "normal", state.decision.player, 1, Budget(seconds=None, rounds=1))
+    normal = seat.decider  # type: ignore[attr-defined]
+    action = rules.legal_actions(state)[0]
+    before = pickle.dumps(state)
+    first = tool.to_the_end(rules, normal, state, action, 7)
+    assert pickle.dumps(state) == before
+    assert first in (0.0, 0.5, 1.0)
+    assert tool.to_the_end(rules, normal, state, action, 7) == first
+
+
+def test_every_switch_of_a_game_beat_the_margin_in_the_search_and_is_checked() -> None:
+    tool = load_tool()
+    switches = tool.check_game(("baler", "philippine", 1, "2r", 1))
+    assert switches, "seed 1 at 2 rounds overrules the heuristics at least once"
+    numbers = [s.number for s in switches]
+    assert numbers == sorted(set(numbers))
+    for s in switches:
+        assert s.seed == 1
+        assert s.estimate > 0.02  # Settings.margin: no switch without it
+        assert s.check in (-1.0, -0.5, 0.0, 0.5, 1.0)
+
+
+def test_the_summary_counts_switches_a_game_and_means_by_kind() -> None:
+    tool = load_tool()
+    rows = [tool.Switch(1, 4, "action", 0.10, 0.05), tool.Switch(1, 9, "action", 0.06, -0.05),
+            tool.Switch(2, 3, "movement", 0.08, 0.30)]
+    text = tool.summary(rows, 2)
+    assert text.splitlines()[0] == "3 switches in 2 games (1.5 a game)"
+    assert "search +0.080" in text and "to the end +0.100" in text
+    assert "a game: to the end +0.150" in text
+    by_kind = [line.split() for line in text.splitlines()[3:]]
+    assert by_kind == [["action", "2", "search", "+0.080", "to", "the", "end", "+0.000"],
+                       ["movement", "1", "search", "+0.080", "to", "the", "end", "+0.300"]]
+    assert tool.seeds_of("3-5") == [3, 4, 5] and tool.seeds_of("2,9") == [2, 9]

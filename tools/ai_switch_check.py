@@ -1,0 +1,206 @@
+"""Are Normal's switches right? A check of the search against play to the end (docs/ai.md):
+
+    python tools/ai_switch_check.py --game baler --side spanish --seeds 1-16 --budget 24r
+
+It plays the games of the strength table's cell "Normal SIDE against Easy" (same seeds, same
+agents). At every decision where Normal overruled the heuristics it weighs the two answers
+twice:
+
+- the search's estimate: the mean paired advantage of Normal's answer over the heuristics' in
+  its own rollouts (a drawn position, `horizon` actions of the heuristics, the evaluation);
+- the check: both answers played from the real position to the end of the game, `--pairs`
+  times, each pair with the same fresh dice, the heuristics playing every side; the mean
+  difference of the results (1 a win, ½ a draw).
+
+The check plays the game's own Easy continuation from the real position, so its mean over the
+switches of a game is what the switches add to the side's chance of winning against Easy (the
+performance difference of the two levels, decision by decision): if the search's estimates are
+much larger than the check, the search is fooled by its horizon, its evaluation or chance, and
+its switches are worth little however often it makes them. The real position is read by this
+tool only, after Normal has chosen; Normal itself sees what its side may see.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import math
+import random
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from multiprocessing import Pool
+from typing import Any
+
+from engine import plugins
+from engine.ai.registry import make_agent
+from engine.ai.search import Budget, Normal
+from engine.core.actions import Action
+from engine.core.sampling import reseed_dice
+from engine.core.session import Session
+from engine.loading import load_game_scenario
+
+MAX_ACTIONS = 20_000
+"""A rollout to the end stops here (no game of the three comes near it) and is scored by the
+evaluation."""
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """One decision where Normal overruled the heuristics, as the check found it."""
+
+    seed: int
+    number: int
+    kind: str
+    estimate: float
+    check: float
+
+    def line(self) -> str:
+        return (f"seed {self.seed} decision {self.number} {self.kind}: "
+                f"search {self.estimate:+.3f}, to the end {self.check:+.3f}")
+
+
+def to_the_end(rules: Any, normal: Normal, state: Any, action: Action, seed: int) -> float:
+    """`action` from a copy of the real `state` with fresh dice, then the heuristics for every
+    side until the game ends: the side's result (1, ½ or 0)."""
+    played = copy.deepcopy(state)
+    reseed_dice(played, random.Random(seed))
+    rules.apply(played, action)
+    policies: dict[str, Any] = {}
+    for _ in range(MAX_ACTIONS):
+        if rules.result(played) is not None:
+            break
+        legal = rules.legal_actions(played)
+        player = played.decision.player
+        if not legal or player is None:
+            break
+        if player not in policies:
+            policies[player] = normal.factory(player, seed + len(policies))
+        rules.apply(played, policies[player].choose(rules, played, legal))
+    return normal.evaluate(played, normal.side)
+
+
+def paired_gain(rules: Any, normal: Normal, state: Any, chosen: Action, prior: Action, pairs: int,
+                base: int) -> float:
+    """The mean of `pairs` paired differences, chosen minus prior, each pair on its own dice."""
+    total = 0.0
+    for k in range(pairs):
+        total += (to_the_end(rules, normal, state, chosen, base + k)
+                  - to_the_end(rules, normal, state, prior, base + k))
+    return total / pairs
+
+
+def estimate(candidates: list[Action], values: list[list[float]], chosen: Action) -> float:
+    """The search's own mean paired advantage of `chosen` over the heuristics' answer."""
+    i = candidates.index(chosen)
+    rounds = len(values[0])
+    return sum(values[i][r] - values[0][r] for r in range(rounds)) / max(rounds, 1)
+
+
+def check_game(job: tuple[str, str, int, str, int]) -> list[Switch]:
+    """Play one game of the cell and check every switch of its Normal side."""
+    game, side, seed, budget, pairs = job
+    plugin = plugins.get(game)
+    rules = plugin.rules
+    scenario = load_game_scenario(plugin, None)
+    agents = {s: make_agent(plugin, "normal" if s == side else "easy", s, seed * 10 + i,
+                            Budget.parse(budget))
+              for i, s in enumerate(plugin.sides)}
+    normal = getattr(agents[side], "decider", None)
+    if not isinstance(normal, Normal):
+        raise SystemExit(f"{game} {side}: Normal is not a search here")
+    session = Session(rules, scenario, seed, lazy_checkpoints=True)
+    found: list[Switch] = []
+    number = 0
+    while session.result() is None:
+        state = session.state
+        legal = rules.legal_actions(state)
+        player = state.decision.player
+        if not legal or player is None:
+            break
+        decided = len(normal.times)
+        action = agents[player].choose(rules, state, legal)
+        if player == side and len(normal.times) > decided:
+            number += 1
+            candidates, values = normal.last
+            if action != candidates[0]:
+                check = paired_gain(rules, normal, state, action, candidates[0], pairs,
+                                    seed * 100_000 + number * 1_000)
+                found.append(Switch(seed, number, state.decision.kind,
+                                    estimate(candidates, values, action), check))
+        session.play(action, check_legal=False, listed=True)
+    return found
+
+
+def mean_and_error(values: list[float]) -> tuple[float, float]:
+    """The mean and its standard error (0 under two values)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return mean, spread / math.sqrt(n)
+
+
+def summary(switches: list[Switch], games: int) -> str:
+    lines = [f"{len(switches)} switches in {games} games "
+             f"({len(switches) / max(games, 1):.1f} a game)"]
+    est, est_err = mean_and_error([s.estimate for s in switches])
+    chk, chk_err = mean_and_error([s.check for s in switches])
+    lines.append(f"a switch: search {est:+.3f} (± {est_err:.3f}), "
+                 f"to the end {chk:+.3f} (± {chk_err:.3f})")
+    lines.append(f"a game: to the end {chk * len(switches) / max(games, 1):+.3f} "
+                 "(what the switches add to the chance of winning)")
+    by_kind: dict[str, list[Switch]] = defaultdict(list)
+    for s in switches:
+        by_kind[s.kind].append(s)
+    for kind, rows in sorted(by_kind.items(), key=lambda kv: -len(kv[1])):
+        k_est = sum(r.estimate for r in rows) / len(rows)
+        k_chk = sum(r.check for r in rows) / len(rows)
+        lines.append(f"  {kind:24} {len(rows):4}  search {k_est:+.3f}  to the end {k_chk:+.3f}")
+    return "\n".join(lines)
+
+
+def seeds_of(text: str) -> list[int]:
+    """"1-16" or "3,5,8"."""
+    if "-" in text:
+        low, _, high = text.partition("-")
+        return list(range(int(low), int(high) + 1))
+    return [int(part) for part in text.split(",") if part]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", required=True, choices=plugins.available())
+    parser.add_argument("--side", required=True)
+    parser.add_argument("--seeds", default="1-10", help="game seeds: 1-16 or 3,5,8")
+    parser.add_argument("--budget", default="24r", help="Normal's budget: 24r or 2s")
+    parser.add_argument("--pairs", type=int, default=40, help="paired plays to the end a switch")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    plugin = plugins.get(args.game)
+    if args.side not in plugin.sides:
+        parser.error(f"{args.game} has the sides {', '.join(plugin.sides)}")
+    seeds = seeds_of(args.seeds)
+    jobs = [(args.game, args.side, seed, args.budget, args.pairs) for seed in seeds]
+    switches: list[Switch] = []
+    start = time.perf_counter()
+    with Pool(max(1, args.jobs)) as pool:
+        for done, found in enumerate(pool.imap(check_game, jobs), start=1):
+            switches += found
+            for s in found:
+                print(s.line(), flush=True)
+            sys.stderr.write(f"\r{done}/{len(jobs)} games, {time.perf_counter() - start:.0f} s")
+            sys.stderr.flush()
+    sys.stderr.write("\n")
+    print(f"python tools/ai_switch_check.py --game {args.game} --side {args.side} "
+          f"--seeds {args.seeds} --budget {args.budget} --pairs {args.pairs}")
+    print(summary(switches, len(seeds)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
