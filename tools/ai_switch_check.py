@@ -34,8 +34,9 @@ from multiprocessing import Pool
 from typing import Any
 
 from engine import plugins
+from engine.ai.policy import Policy
 from engine.ai.registry import make_agent
-from engine.ai.search import Budget, Normal
+from engine.ai.search import Budget, Normal, play_on
 from engine.core.actions import Action
 from engine.core.sampling import reseed_dice
 from engine.core.session import Session
@@ -67,17 +68,14 @@ def to_the_end(rules: Any, normal: Normal, state: Any, action: Action, seed: int
     played = copy.deepcopy(state)
     reseed_dice(played, random.Random(seed))
     rules.apply(played, action)
-    policies: dict[str, Any] = {}
-    for _ in range(MAX_ACTIONS):
-        if rules.result(played) is not None:
-            break
-        legal = rules.legal_actions(played)
-        player = played.decision.player
-        if not legal or player is None:
-            break
+    policies: dict[str, Policy] = {}
+
+    def policy_of(player: str) -> Policy:
         if player not in policies:
             policies[player] = normal.factory(player, seed + len(policies))
-        rules.apply(played, policies[player].choose(rules, played, legal))
+        return policies[player]
+
+    play_on(rules, played, policy_of, MAX_ACTIONS)
     return normal.evaluate(played, normal.side)
 
 

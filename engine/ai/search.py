@@ -94,6 +94,23 @@ def squash(advantage: float, scale: float) -> float:
     return 1.0 / (1.0 + math.exp(-advantage / scale))
 
 
+def play_on(rules: Rules[Any], state: Any, policy_of: Callable[[str], Policy],
+            limit: int) -> None:
+    """Let the heuristics (`policy_of(player)`) play `state` on, at most `limit` actions, until
+    the game ends or nobody is to answer."""
+    # the heuristics answer from the list of this very state: applied unchecked where the game
+    # offers it (engine RulesExtras), which spares building the list a second time
+    apply = getattr(rules, "apply_legal", rules.apply)
+    for _ in range(limit):
+        if rules.result(state) is not None:
+            return
+        legal = rules.legal_actions(state)
+        player = state.decision.player
+        if not legal or player is None:
+            return
+        apply(state, policy_choice(policy_of(player), rules, state, legal))
+
+
 class Normal:
     """The Normal level for one side."""
 
@@ -189,22 +206,15 @@ class Normal:
         rules: Rules[Any] = observation.rules
         state = observation.sample(random.Random(seed))
         rules.apply(state, action)
-        # the heuristics answer from the list of this very state: applied unchecked where the
-        # game offers it (engine RulesExtras), which spares building the list a second time
-        apply = getattr(rules, "apply_legal", rules.apply)
         for policy in self.rollout_policies.values():
             policy.reseed(seed)
-        for _ in range(self.settings.horizon):
-            if rules.result(state) is not None:
-                break
-            legal = rules.legal_actions(state)
-            player = state.decision.player
-            if not legal or player is None:
-                break
+
+        def policy_of(player: str) -> Policy:
             if player not in self.rollout_policies:
                 self.rollout_policies[player] = self.factory(player, seed)
-            policy = self.rollout_policies[player]
-            apply(state, policy_choice(policy, rules, state, legal))
+            return self.rollout_policies[player]
+
+        play_on(rules, state, policy_of, self.settings.horizon)
         return self.evaluate(state, observation.side)
 
     def _pick(self, candidates: list[Action],
