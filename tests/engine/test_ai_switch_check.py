@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import pickle
-import sys
 from dataclasses import dataclass
-from pathlib import Path
+
+from tooling import load_tool
 
 from engine import plugins
 from engine.ai.registry import make_agent
@@ -15,32 +14,21 @@ from engine.core.actions import Action
 from engine.core.session import Session
 from engine.loading import load_game_scenario
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "ai_switch_check.py"
-
 
 @dataclass(frozen=True)
 class Pick(Action):
     n: int
 
 
-def load_tool():
-    spec = importlib.util.spec_from_file_location("ai_switch_check", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ai_switch_check"] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_search_estimate_is_the_mean_paired_advantage_over_the_heuristics_answer() -> None:
-    tool = load_tool()
+    tool = load_tool("ai_switch_check")
     a, b = Pick(1), Pick(2)
     assert abs(tool.estimate([a, b], [[0.5, 0.5, 0.2], [0.7, 0.6, 0.2]], b) - 0.1) < 1e-12
     assert tool.estimate([a, b], [[0.5], [0.9]], a) == 0.0
 
 
 def test_a_play_to_the_end_leaves_the_real_position_alone_and_repeats_with_its_seed() -> None:
-    tool = load_tool()
+    tool = load_tool("ai_switch_check")
     plugin = plugins.get("baler")
     rules = plugin.rules
     session = Session(rules, load_game_scenario(plugin, None), 3, lazy_checkpoints=True)
@@ -56,7 +44,7 @@ def test_a_play_to_the_end_leaves_the_real_position_alone_and_repeats_with_its_s
 
 
 def test_every_switch_of_a_game_beat_the_margin_in_the_search_and_is_checked() -> None:
-    tool = load_tool()
+    tool = load_tool("ai_switch_check")
     switches = tool.check_game(("baler", "philippine", 1, "2r", 1))
     assert switches, "seed 1 at 2 rounds overrules the heuristics at least once"
     numbers = [s.number for s in switches]
@@ -68,7 +56,7 @@ def test_every_switch_of_a_game_beat_the_margin_in_the_search_and_is_checked() -
 
 
 def test_the_summary_counts_switches_a_game_and_means_by_kind() -> None:
-    tool = load_tool()
+    tool = load_tool("ai_switch_check")
     rows = [tool.Switch(1, 4, "action", 0.10, 0.05), tool.Switch(1, 9, "action", 0.06, -0.05),
             tool.Switch(2, 3, "movement", 0.08, 0.30)]
     text = tool.summary(rows, 2)

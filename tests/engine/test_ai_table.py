@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "ai_table.py"
-
-
-def load_tool():
-    spec = importlib.util.spec_from_file_location("ai_table", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ai_table"] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+from tooling import load_tool
 
 
 def test_one_game_of_a_cell_reports_its_outcome_and_its_log_line() -> None:
-    tool = load_tool()
+    tool = load_tool("ai_table")
     cell = tool.Cell("baler", "spanish", "easy", "random")
     played = tool.play_one((cell, 1, "1r"))
     assert played.outcome in ("win", "loss", "draw")
@@ -31,7 +20,7 @@ def test_one_game_of_a_cell_reports_its_outcome_and_its_log_line() -> None:
 
 def test_a_run_given_its_log_again_counts_the_logged_games_and_plays_only_the_rest(
         tmp_path: Path, capsys) -> None:
-    tool = load_tool()
+    tool = load_tool("ai_table")
     log = tmp_path / "games.log"
     # Easy beats random in every one of 200 games: a logged loss can only come from the log
     log.write_text("baler - easy spanish vs random seed 1: loss; Normal decisions 0, other than "
@@ -49,7 +38,7 @@ def test_a_run_given_its_log_again_counts_the_logged_games_and_plays_only_the_re
 
 def test_the_log_reader_keeps_one_outcome_a_game_and_skips_what_is_not_a_game(
         tmp_path: Path) -> None:
-    tool = load_tool()
+    tool = load_tool("ai_table")
     log = tmp_path / "games.log"
     log.write_text(
         "baler - normal spanish vs easy seed 39: win; Normal decisions 118\n"

@@ -266,16 +266,9 @@ def test_the_screen_before_its_economies_hands_over_at_every_change(app):
 def test_the_counting_tool_compares_the_two_screens_on_the_same_game():
     """tools/count_handoffs.py: the random player never depends on the screen, so "before" and
     "after" play the same actions; only the black screens differ."""
-    import importlib.util
-    import sys
-    from pathlib import Path
+    from tooling import load_tool
 
-    path = Path(__file__).resolve().parents[3] / "tools" / "count_handoffs.py"
-    spec = importlib.util.spec_from_file_location("count_handoffs", path)
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = tool  # its dataclasses look their module up
-    spec.loader.exec_module(tool)
+    tool = load_tool("count_handoffs")
     before = tool.run("baler", 1, "before", 120, False)
     after = tool.run("baler", 1, "after", 120, False)
     assert (before.actions, before.turns) == (after.actions, after.turns)
