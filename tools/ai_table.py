@@ -19,6 +19,7 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
@@ -155,6 +156,17 @@ def play_one(job: tuple[Cell, int, str]) -> Played:
     return Played(cell, seed, outcome, times, rounds, switched)
 
 
+def finished(jobs: list[tuple[Cell, int, str]], processes: int) -> Iterator[Played]:
+    """The jobs' games as they finish: in worker processes, or in this one for a single job
+    (no process is forked then, so a caller whose process holds threads, a test run for one,
+    cannot leave a forked worker waiting)."""
+    if processes <= 1:
+        yield from map(play_one, jobs)
+        return
+    with Pool(processes) as pool:
+        yield from pool.imap_unordered(play_one, jobs)
+
+
 def bar(done: int, total: int, start: float) -> None:
     width = 30
     filled = width * done // max(total, 1)
@@ -242,13 +254,12 @@ def main(argv: list[str] | None = None) -> int:
                          f"{len(wanted)} games; {len(jobs)} to play\n")
     start = time.perf_counter()
     bar(0, len(jobs), start)
-    with Pool(args.jobs) as pool:
-        for done, played in enumerate(pool.imap_unordered(play_one, jobs), 1):
-            if args.log:
-                with open(args.log, "a", encoding="utf-8") as log:
-                    log.write(played.line() + "\n")
-            count(tallies[played.cell], played.outcome, played.times)
-            bar(done, len(jobs), start)
+    for done, played in enumerate(finished(jobs, args.jobs), 1):
+        if args.log:
+            with open(args.log, "a", encoding="utf-8") as log:
+                log.write(played.line() + "\n")
+        count(tallies[played.cell], played.outcome, played.times)
+        bar(done, len(jobs), start)
     sys.stderr.write("\n")
     text = table(tallies, args)
     if args.out:
