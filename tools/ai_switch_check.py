@@ -12,6 +12,12 @@ twice:
   times, each pair with the same fresh dice, the heuristics playing every side; the mean
   difference of the results (1 a win, ½ a draw).
 
+With `--from drawn` the pairs start instead from the search's own drawn positions: the side's
+observation of the real position, its hidden parts redrawn for each pair as the search redraws
+them. The two checks side by side tell whether the search is misled by what it cannot see (the
+drawn positions disagree with the real one) or by its horizon and evaluation (both checks agree
+that the switches are worth less than the search believed).
+
 The check plays the game's own Easy continuation from the real position, so its mean over the
 switches of a game is what the switches add to the side's chance of winning against Easy (the
 performance difference of the two levels, decision by decision): if the search's estimates are
@@ -34,6 +40,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from engine import plugins
+from engine.ai.observation import Observation, observe
 from engine.ai.policy import Policy
 from engine.ai.registry import make_agent
 from engine.ai.search import Budget, Normal, play_on
@@ -62,11 +69,16 @@ class Switch:
                 f"search {self.estimate:+.3f}, to the end {self.check:+.3f}")
 
 
-def to_the_end(rules: Any, normal: Normal, state: Any, action: Action, seed: int) -> float:
-    """`action` from a copy of the real `state` with fresh dice, then the heuristics for every
-    side until the game ends: the side's result (1, ½ or 0)."""
-    played = copy.deepcopy(state)
-    reseed_dice(played, random.Random(seed))
+def to_the_end(rules: Any, normal: Normal, state: Any, action: Action, seed: int,
+               drawn: Observation | None = None) -> float:
+    """`action` from a copy of the real `state` with fresh dice (or, given the side's
+    observation `drawn`, from a position drawn from it), then the heuristics for every side
+    until the game ends: the side's result (1, ½ or 0)."""
+    if drawn is not None:
+        played = drawn.sample(random.Random(seed))
+    else:
+        played = copy.deepcopy(state)
+        reseed_dice(played, random.Random(seed))
     rules.apply(played, action)
     policies: dict[str, Policy] = {}
 
@@ -80,12 +92,13 @@ def to_the_end(rules: Any, normal: Normal, state: Any, action: Action, seed: int
 
 
 def paired_gain(rules: Any, normal: Normal, state: Any, chosen: Action, prior: Action, pairs: int,
-                base: int) -> float:
-    """The mean of `pairs` paired differences, chosen minus prior, each pair on its own dice."""
+                base: int, drawn: Observation | None = None) -> float:
+    """The mean of `pairs` paired differences, chosen minus prior, each pair on its own dice
+    (and, from drawn positions, its own draw)."""
     total = 0.0
     for k in range(pairs):
-        total += (to_the_end(rules, normal, state, chosen, base + k)
-                  - to_the_end(rules, normal, state, prior, base + k))
+        total += (to_the_end(rules, normal, state, chosen, base + k, drawn)
+                  - to_the_end(rules, normal, state, prior, base + k, drawn))
     return total / pairs
 
 
@@ -96,9 +109,10 @@ def estimate(candidates: list[Action], values: list[list[float]], chosen: Action
     return sum(values[i][r] - values[0][r] for r in range(rounds)) / max(rounds, 1)
 
 
-def check_game(job: tuple[str, str, int, str, int]) -> list[Switch]:
-    """Play one game of the cell and check every switch of its Normal side."""
-    game, side, seed, budget, pairs = job
+def check_game(job: tuple[str, str, int, str, int, str]) -> list[Switch]:
+    """Play one game of the cell and check every switch of its Normal side, from the real
+    position (`start` "real") or from positions drawn from the side's observation ("drawn")."""
+    game, side, seed, budget, pairs, start = job
     plugin = plugins.get(game)
     rules = plugin.rules
     scenario = load_game_scenario(plugin, None)
@@ -123,8 +137,9 @@ def check_game(job: tuple[str, str, int, str, int]) -> list[Switch]:
             number += 1
             candidates, values = normal.last
             if action != candidates[0]:
+                drawn = observe(rules, state, legal) if start == "drawn" else None
                 check = paired_gain(rules, normal, state, action, candidates[0], pairs,
-                                    seed * 100_000 + number * 1_000)
+                                    seed * 100_000 + number * 1_000, drawn)
                 found.append(Switch(seed, number, state.decision.kind,
                                     estimate(candidates, values, action), check))
         session.play(action, check_legal=False, listed=True)
@@ -177,13 +192,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", default="1-10", help="game seeds: 1-16 or 3,5,8")
     parser.add_argument("--budget", default="24r", help="Normal's budget: 24r or 2s")
     parser.add_argument("--pairs", type=int, default=40, help="paired plays to the end a switch")
+    parser.add_argument("--from", dest="start", choices=("real", "drawn"), default="real",
+                        help="play the pairs from the real position or from positions drawn "
+                             "from the side's observation, as the search draws them")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     plugin = plugins.get(args.game)
     if args.side not in plugin.sides:
         parser.error(f"{args.game} has the sides {', '.join(plugin.sides)}")
     seeds = seeds_of(args.seeds)
-    jobs = [(args.game, args.side, seed, args.budget, args.pairs) for seed in seeds]
+    jobs = [(args.game, args.side, seed, args.budget, args.pairs, args.start) for seed in seeds]
     switches: list[Switch] = []
     start = time.perf_counter()
     with Pool(max(1, args.jobs)) as pool:
@@ -195,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr.flush()
     sys.stderr.write("\n")
     print(f"python tools/ai_switch_check.py --game {args.game} --side {args.side} "
-          f"--seeds {args.seeds} --budget {args.budget} --pairs {args.pairs}")
+          f"--seeds {args.seeds} --budget {args.budget} --pairs {args.pairs} --from {args.start}")
     print(summary(switches, len(seeds)))
     return 0
 

@@ -7,10 +7,14 @@ from dataclasses import dataclass
 
 from tooling import load_tool
 
+from baler.rules.state import Side
 from engine import plugins
+from engine.ai.observation import observe
 from engine.ai.registry import make_agent
 from engine.ai.search import Budget
 from engine.core.actions import Action
+from engine.core.dice import Dice
+from engine.core.sampling import copy_state
 from engine.core.session import Session
 from engine.loading import load_game_scenario
 
@@ -43,9 +47,40 @@ def test_a_play_to_the_end_leaves_the_real_position_alone_and_repeats_with_its_s
     assert tool.to_the_end(rules, normal, state, action, 7) == first
 
 
+def test_a_play_from_drawn_positions_reads_nothing_the_side_may_not_see() -> None:
+    tool = load_tool("ai_switch_check")
+    plugin = plugins.get("baler")
+    rules = plugin.rules
+    session = Session(rules, load_game_scenario(plugin, None), 3, lazy_checkpoints=True)
+    easy = {s: make_agent(plugin, "easy", s, 3) for s in plugin.sides}
+    while True:  # Easy plays on to a real choice while the enemy holds cards in hand and deck
+        state = session.state
+        side = state.decision.player
+        enemy = Side(side).enemy
+        legal = rules.legal_actions(state)
+        if (len(session.history) >= 30 and len(legal) >= 2 and state.hands[enemy]
+                and state.decks[enemy]):
+            break
+        session.play(easy[side].choose(rules, state, legal))
+    twin = copy_state(state)
+    hand, deck = twin.hands[enemy], twin.decks[enemy]
+    hand[0], deck[-1] = deck[-1], hand[0]
+    twin.dice = Dice(987654)
+    twin.dice.log = list(state.dice.log)
+    assert rules.state_hash(twin) != rules.state_hash(state)
+    seat = make_agent(plugin, "normal", side, 1, Budget(seconds=None, rounds=1))
+    normal = seat.decider  # type: ignore[attr-defined]
+    before = pickle.dumps(state)
+    for seed in (1, 2, 3):
+        results = [tool.to_the_end(rules, normal, s, legal[0], seed, observe(rules, s, legal))
+                   for s in (state, twin)]
+        assert results[0] == results[1]
+    assert pickle.dumps(state) == before
+
+
 def test_every_switch_of_a_game_beat_the_margin_in_the_search_and_is_checked() -> None:
     tool = load_tool("ai_switch_check")
-    switches = tool.check_game(("baler", "philippine", 1, "2r", 1))
+    switches = tool.check_game(("baler", "philippine", 1, "2r", 1, "real"))
     assert switches, "seed 1 at 2 rounds overrules the heuristics at least once"
     numbers = [s.number for s in switches]
     assert numbers == sorted(set(numbers))
