@@ -7,6 +7,8 @@ import random
 
 import pytest
 from baler_fixtures import RULES, scenario
+from baler_hidden import hidden_twin
+from baler_hidden import position as shared_position
 
 from baler import PLUGIN
 from baler.ai import BalerAgent, easy
@@ -19,8 +21,6 @@ from engine.ai.agent import Seat
 from engine.ai.observation import observe
 from engine.ai.registry import make_agent
 from engine.ai.search import Budget, Normal, Settings
-from engine.core.dice import Dice
-from engine.core.sampling import copy_state
 from engine.core.session import Session
 from engine.sim import playout
 
@@ -28,37 +28,7 @@ SMALL = Budget(seconds=None, rounds=2)
 
 
 def position(seed: int, actions: int) -> Session:
-    """A game played by Easy on both sides for `actions` actions, then on to a real choice
-    while the enemy holds cards in hand and deck."""
-    session = Session(RULES, scenario(), seed)
-    agents = {s: easy(s, seed) for s in RULES.sides}
-
-    def ready() -> bool:
-        st = session.state
-        enemy = Side(st.decision.player).enemy
-        return (len(session.legal_actions()) >= 2 and bool(st.hands[enemy])
-                and bool(st.decks[enemy]))
-
-    while len(session.history) < actions or not ready():
-        player = session.decision.player
-        session.play(agents[player].choose(RULES, session.state, session.legal_actions()))
-    return session
-
-
-def hidden_twin(st: BalerState, side: Side) -> BalerState:
-    """The same position with everything `side` may not see changed: an enemy hand card
-    swapped with one of the enemy deck, every deck reordered, other dice to come."""
-    twin: BalerState = copy_state(st)
-    enemy = side.enemy
-    hand, deck = twin.hands[enemy], twin.decks[enemy]
-    assert hand and deck
-    hand[0], deck[-1] = deck[-1], hand[0]
-    for pile in (twin.decks[side], twin.fow_decks[Side.SPANISH], twin.fow_decks[Side.PHILIPPINE],
-                 twin.shared_deck):
-        pile.reverse()
-    twin.dice = Dice(987654)
-    twin.dice.log = list(st.dice.log)
-    return twin
+    return shared_position(RULES, scenario(), seed, actions)
 
 
 @pytest.mark.parametrize("level", ["easy", "normal"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 from dataclasses import dataclass
 
+from baler_hidden import hidden_twin, position
 from tooling import load_tool
 
 from baler.rules.state import Side
@@ -13,8 +14,6 @@ from engine.ai.observation import observe
 from engine.ai.registry import make_agent
 from engine.ai.search import Budget
 from engine.core.actions import Action
-from engine.core.dice import Dice
-from engine.core.sampling import copy_state
 from engine.core.session import Session
 from engine.loading import load_game_scenario
 
@@ -51,22 +50,10 @@ def test_a_play_from_drawn_positions_reads_nothing_the_side_may_not_see() -> Non
     tool = load_tool("ai_switch_check")
     plugin = plugins.get("baler")
     rules = plugin.rules
-    session = Session(rules, load_game_scenario(plugin, None), 3, lazy_checkpoints=True)
-    easy = {s: make_agent(plugin, "easy", s, 3) for s in plugin.sides}
-    while True:  # Easy plays on to a real choice while the enemy holds cards in hand and deck
-        state = session.state
-        side = state.decision.player
-        enemy = Side(side).enemy
-        legal = rules.legal_actions(state)
-        if (len(session.history) >= 30 and len(legal) >= 2 and state.hands[enemy]
-                and state.decks[enemy]):
-            break
-        session.play(easy[side].choose(rules, state, legal))
-    twin = copy_state(state)
-    hand, deck = twin.hands[enemy], twin.decks[enemy]
-    hand[0], deck[-1] = deck[-1], hand[0]
-    twin.dice = Dice(987654)
-    twin.dice.log = list(state.dice.log)
+    state = position(rules, load_game_scenario(plugin, None), 3, 30).state
+    side = state.decision.player
+    legal = rules.legal_actions(state)
+    twin = hidden_twin(state, Side(side))
     assert rules.state_hash(twin) != rules.state_hash(state)
     seat = make_agent(plugin, "normal", side, 1, Budget(seconds=None, rounds=1))
     normal = seat.decider  # type: ignore[attr-defined]
