@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.ai.agent import Agent, without_concessions
+from engine.ai.agent import Agent, no_effect_query, without_concessions
 from engine.ai.observation import Observation, observe
 from engine.ai.policy import Policy, policy_choice
 from engine.ai.registry import make_agent
@@ -258,10 +258,10 @@ def idle_reason(rules: Rules[Any], state: Any, legal: Sequence[Action],
                 chosen: Action) -> str | None:
     """Why `chosen` changes nothing now while another answer would, by the rules'
     `no_effect_reason`; None when the game has no such query or the answer does something."""
-    query = getattr(rules, "no_effect_reason", None)
+    query = no_effect_query(rules)
     if query is None:
         return None
-    reason: str | None = query(state, chosen)
+    reason = query(state, chosen)
     if reason is None:
         return None
     if all(query(state, a) is not None for a in legal if a != chosen):
