@@ -56,6 +56,11 @@ def _import_commands(command: str | None) -> None:
     from engine.loading import LoadError, load_game_scenario, load_saved_game, validate_paths
 
 USER_ERROR = 2
+MAX_GAMES = 100_000
+"""Games one `simulate` may play (the balance reports play 400); every game's task is made up
+front, so a billion would exhaust the memory before the first game."""
+JOBS_PER_CORE = 4
+"""Worker processes `simulate --jobs` may start per core."""
 
 
 class UserError(Exception):
@@ -276,7 +281,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _replay(args.save)
     plugin = _plugin(args.game)
     if command == "play":
-        seed = args.seed if args.seed is not None else _random_seed()
+        seed = _checked_seed(args.seed) if args.seed is not None else _random_seed()
         seats = computer_seats(plugin, args.ai)
         players = {s: ("computer" if s in seats else "human") for s in plugin.sides}
         from engine.ai.registry import make_agent
@@ -290,7 +295,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "edit":
         return _edit(plugin, args.scenario, args.out)
     if command == "render":
-        session = _session(plugin, args.scenario, args.seed, args.load)
+        session = _session(plugin, args.scenario, _checked_seed(args.seed), args.load)
         from engine.ui.render import render_png
 
         try:
@@ -318,6 +323,18 @@ def _edit(plugin: GamePlugin, scenario_file: str | None, out: str | None) -> int
     from engine.ui.editor import run_editor
 
     return run_editor(plugin, edits, target)
+
+
+def _checked_seed(seed: int, games: int = 1) -> int:
+    """`seed` (and the `games - 1` seeds after it) if every save can store it, else UserError:
+    a game must never start whose autosaves and Ctrl+S would then be refused."""
+    from engine.core.saves import MAX_INT
+
+    if not -MAX_INT < seed <= MAX_INT - games:
+        raise UserError(f"--seed {display(seed, 40)} is out of range: a seed is a whole number "
+                        f"from {-MAX_INT + 1} to {MAX_INT - 1 - (games - 1)}"
+                        f"{' for this many games' if games > 1 else ''}")
+    return seed
 
 
 def _random_seed() -> int:
@@ -359,9 +376,17 @@ def _simulate(args: argparse.Namespace) -> int:
     plugin = _plugin(args.game)
     if args.games < 1:
         raise UserError("--games must be at least 1")
-    jobs = default_jobs() if args.jobs is None else args.jobs
+    if args.games > MAX_GAMES:
+        raise UserError(f"--games {display(args.games, 40)} is too many: at most {MAX_GAMES:,} "
+                        "games a run (run again with a later --seed to play more)")
+    _checked_seed(args.seed, args.games)
+    cores = default_jobs()
+    jobs = cores if args.jobs is None else args.jobs
     if jobs < 1:
         raise UserError("--jobs must be at least 1")
+    if jobs > JOBS_PER_CORE * cores:
+        raise UserError(f"--jobs {display(jobs, 40)} is more than this machine can run: at most "
+                        f"{JOBS_PER_CORE * cores} ({JOBS_PER_CORE} per core)")
     names = tuple(n.strip() for n in args.agents.split(",") if n.strip())
     if not names:
         raise UserError("--agents needs at least one agent name")
@@ -371,6 +396,7 @@ def _simulate(args: argparse.Namespace) -> int:
             raise UserError(f"unknown agent '{name}' for {plugin.id} (known: {known})")
     if args.report:
         _needs_matplotlib()
+        _report_folder(args.report)
     scenarios = [load_game_scenario(plugin, Path(args.scenario) if args.scenario else None)]
     if args.against:
         scenarios.append(load_game_scenario(plugin, Path(args.against)))
@@ -400,6 +426,27 @@ def _simulate(args: argparse.Namespace) -> int:
         line["against"] = summaries[1].as_json()
     print(json.dumps(line))
     return 0
+
+
+def _report_folder(text: str) -> Path:
+    """The folder `--report` names, made and tried before any game is played (a file in its
+    place, no permission, a read-only disk: one line now, not after hours of games)."""
+    import tempfile
+
+    folder = Path(text)
+    where = f"cannot write the report into {display(text)}"
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise UserError(f"{where}: a file is in its place (--report names a folder)")
+        if (folder / "report.md").is_dir():
+            raise UserError(f"{where}: a folder is in the place of report.md")
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except (OSError, ValueError) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise UserError(f"{where}: {display(reason)}") from None
+    return folder
 
 
 def _needs_matplotlib() -> None:
