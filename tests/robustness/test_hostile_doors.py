@@ -5,10 +5,15 @@ nothing changed and nothing read outside the scenario's folder."""
 
 from __future__ import annotations
 
+import os
+import random
+import time
+
 import pytest
-from hostile import run_cli
+from hostile import kill_during_saves, run_cli
 
 from engine.core.saves import MAX_INT, read_save, write_save
+from engine.ui.autosave import clean_temp_files
 
 # --- numbers on the command line ---------------------------------------------------------------
 
@@ -64,3 +69,35 @@ def test_simulate_refuses_a_report_folder_it_cannot_write_before_playing(tmp_pat
         assert f"cannot write the report into {target}" in out.err
         assert "Errno" not in out.err
     assert not played
+
+
+# --- Ctrl+S killed mid-write -------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the writer is a forked process")
+def test_a_save_killed_mid_write_leaves_no_empty_or_truncated_save(tmp_path):
+    folder = tmp_path / "saves"
+    kills = kill_during_saves(folder, kills=20, rng=random.Random(25))
+    assert kills.saves, "no save was finished between the kills"
+    for path in folder.glob("*.json"):
+        read_save(path)  # each one whole: SaveError for an empty or truncated file
+    left = list(folder.glob(".*.tmp"))
+    old = time.time() - 3600
+    for path in left:
+        os.utime(path, (old, old))
+    assert clean_temp_files([folder]) == len(left)
+    assert not list(folder.glob(".*.tmp"))
+
+
+def test_empty_saves_left_by_earlier_versions_are_cleaned_at_start(tmp_path):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    empty, fresh, whole = folder / "baler-1.json", folder / "baler-2.json", folder / "baler-3.json"
+    for path in (empty, fresh):
+        path.write_bytes(b"")
+    whole.write_text("{}", encoding="utf-8")
+    old = time.time() - 3600
+    for path in (empty, whole):
+        os.utime(path, (old, old))
+    assert clean_temp_files([folder]) == 1
+    assert not empty.exists() and fresh.exists() and whole.exists()
