@@ -477,6 +477,6 @@ def _replay(save_file: str) -> int:
         session = load_saved_game(path, {plugin.id: plugin}).session
     except SaveError as err:
         raise UserError(str(err)) from None
-    from engine.ui.launcher import run_replay
+    from engine.ui.launcher import replay_players, run_replay
 
-    return run_replay(plugin, session)
+    return run_replay(plugin, session, players=replay_players(plugin, save.players))
