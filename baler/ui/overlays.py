@@ -16,7 +16,7 @@ import pygame
 
 from baler.rules.state import GameData
 from baler.ui import palette as P
-from baler.ui.cardart import card_back, card_face
+from baler.ui.cardart import card_back, card_face, face_height
 from engine.ui.colors import darker, lighter
 from engine.ui.dice_anim import die_face
 from engine.ui.drawing import draw_highlight, rect_points
@@ -146,6 +146,8 @@ def _enlarged(surface: pygame.Surface, view: pygame.Rect, strip: pygame.Rect, da
     width = round(height * CARD_RATIO)
     if height <= rect.height * 1.2:
         return False
+    # as tall as the card's text needs, flavour and all, within the board above the strip
+    height = min(max(height, face_height(data.cards[card], width)), strip.y - 6 - view.y)
     big = pygame.Rect(0, 0, width, height)
     big.midbottom = (rect.centerx, strip.y - 6)
     big.clamp_ip(view)
