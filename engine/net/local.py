@@ -30,13 +30,20 @@ from engine.net.door import (
 
 
 class LocalDoor:
-    """A door over `session` for `seats` (default: every side: a hot-seat screen)."""
+    """A door over `session` for `seats` (default: every side: a hot-seat screen).
+
+    `humans` are the sides people play at this table (default: `seats`) and `host` the seat
+    that answers a choice the table makes together for a side no person plays (default: the
+    first seat), as the server's host does."""
 
     def __init__(self, plugin: GamePlugin, session: Session,
-                 seats: Sequence[str] | None = None) -> None:
+                 seats: Sequence[str] | None = None, *, humans: Sequence[str] | None = None,
+                 host: str | None = None) -> None:
         self._plugin = plugin
         self.session = session
         self._seats = tuple(seats) if seats is not None else tuple(plugin.sides)
+        self._humans = tuple(humans) if humans is not None else self._seats
+        self._host = host if host is not None else (self._seats[0] if self._seats else None)
         self._revision = 0
         self._updates: list[Update] = []
 
@@ -68,14 +75,14 @@ class LocalDoor:
         return seatinfo.seat_decision(decision, mine)
 
     def deciding(self) -> str | None:
-        player = self.session.state.decision.player
-        if player in self._seats and self.session.result() is None:
-            return str(player)
-        return None
+        """The deciding side when it is one of this door's seats; a choice the table makes
+        together (`Decision.table`) for a side no seat here plays is answered by the first."""
+        seat = seatinfo.answerer(self.session, self._humans, self._host)
+        return seat if seat in self._seats else None
 
     def answers(self) -> Answers | None:
         seat = self.deciding()
-        return seatinfo.seat_answers(self.session, seat) if seat is not None else None
+        return seatinfo.seat_answers(self.session, seat, seat) if seat is not None else None
 
     def legal(self) -> list[Action]:
         answers = self.answers()

@@ -52,10 +52,21 @@ def _extra(rules: Any, name: str) -> Any:
     return found if callable(found) else None
 
 
-def seat_answers(session: Session, seat: str | None) -> Answers | None:
-    """The answers of `seat` when it decides now (None otherwise)."""
+def answerer(session: Session, humans: Iterable[str], host: str | None) -> str | None:
+    """The seat that answers the decision now: the deciding side, or for a choice the table
+    makes together (`Decision.table`) whose side no person plays, the host's seat."""
+    decision = session.state.decision
+    if decision.player is None or session.result() is not None:
+        return None
+    if decision.table and decision.player not in set(humans) and host is not None:
+        return host
+    return str(decision.player)
+
+
+def seat_answers(session: Session, seat: str | None, answering: str | None) -> Answers | None:
+    """The answers of `seat` when it is the one `answering` now (None otherwise)."""
     state = session.state
-    if seat is None or state.decision.player != seat:
+    if seat is None or answering != seat:
         return None
     rules = session.rules
     legal = session.legal_actions()
@@ -128,15 +139,17 @@ def encode_answers(answers: Answers | None) -> dict[str, Any] | None:
             "secrets": answers.holds_secrets}
 
 
-def snapshot(session: Session, seat: str | None, *, can_redo: bool = False) -> dict[str, Any]:
+def snapshot(session: Session, seat: str | None, answering: str | None, *,
+             can_redo: bool = False) -> dict[str, Any]:
     """Everything `seat` may be told about the game now, but its log: the length, its view,
-    the decision, its answers when it decides, the undo barrier and the result."""
+    the decision, its answers when it is the one `answering`, the undo barrier and the
+    result."""
     state = session.state
     return {
         "length": len(session.history),
         "view": encode_value(session.rules.view(state, seat)),
         "decision": encode_decision(seat_decision(state.decision, seat)),
-        "answers": encode_answers(seat_answers(session, seat)),
+        "answers": encode_answers(seat_answers(session, seat, answering)),
         "undo": can_undo(session, seat),
         "undo_refusal": undo_refusal(session, seat),
         "redo": can_redo and session.state.decision.player == seat,
