@@ -1,5 +1,5 @@
 """The `wargames` command: launcher, play, validate, schema, simulate, render, edit, replay,
-bench.
+bench, serve.
 
 User errors (a missing file, bad YAML, an unknown game, a bad save) print one clear line (or the
 list of YAML problems) on stderr and exit with status 2, never a traceback.
@@ -44,7 +44,7 @@ def _import_commands(command: str | None) -> None:
         LoadError = _LauncherOnly  # type: ignore[misc, assignment]
         SaveError = _LauncherOnly  # type: ignore[misc, assignment]
         return
-    if command in ("validate", "schema"):
+    if command in ("validate", "schema", "serve"):
         # they read YAML only: no saves, no sessions (tempfile, datetime and the action codec
         # would be imported for nothing)
         from engine.loading import LoadError, validate_paths
@@ -235,6 +235,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--check", metavar="JSON",
                        help="fail when a figure is over twice the one in this file")
     bench.add_argument("--quick", action="store_true", help="shorter runs (less exact)")
+
+    from engine.net.options import add_serve_parser
+
+    add_serve_parser(sub)
     return parser
 
 
@@ -279,6 +283,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         return run_bench(args.out, args.check, args.quick)
     if command == "replay":
         return _replay(args.save)
+    if command == "serve":
+        from engine.net.options import serve
+
+        return serve(args, UserError)
     plugin = _plugin(args.game)
     if command == "play":
         seed = _checked_seed(args.seed) if args.seed is not None else _random_seed()
