@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine import plugins
+    from engine.ai.blunders import Label
+    from engine.core.actions import Action
     from engine.core.files import display, printable
-    from engine.core.game import GamePlugin
+    from engine.core.game import GamePlugin, Scenario
     from engine.core.saves import SaveError, read_save
     from engine.core.session import Session
     from engine.loading import LoadError, load_game_scenario, load_saved_game, validate_paths
@@ -230,6 +232,27 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="step through a saved game")
     replay.add_argument("save")
 
+    check = sub.add_parser("ai-check", help="hunt a computer level's blunders against a deeper "
+                           "search (docs/ai.md, \"Blunders\")")
+    check.add_argument("game")
+    check.add_argument("--level", default="normal", help="the level checked (default: normal)")
+    check.add_argument("--against", help="the level on the other sides (default: the same)")
+    check.add_argument("--side", help="check this side's decisions only (default: every side)")
+    check.add_argument("--games", type=int, default=10)
+    check.add_argument("--seed", type=int, default=1, help="first seed (then seed+1, ...)")
+    check.add_argument("--decisions-per-game", type=int, default=10, metavar="K",
+                       help="decisions judged a side and game, drawn at random (default 10)")
+    check.add_argument("--budget", help="the budget of a searching level: 8r (rounds) or 2s")
+    check.add_argument("--out", metavar="DIR", help="save each blunder's position and the "
+                       "summary in DIR")
+    check.add_argument("--minutes", type=float, default=60.0,
+                       help="stop judging after this many minutes (default 60)")
+    check.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    check.add_argument("--screen", type=int, default=12, help="plays of each answer screened")
+    check.add_argument("--pairs", type=int, default=32, help="pairs of plays a confirmation "
+                       "batch (up to three batches)")
+    check.add_argument("--scenario")
+
     bench = sub.add_parser("bench", help="measure the game screens, start-up and playouts")
     bench.add_argument("--out", help="also write the results as Markdown to this file")
     bench.add_argument("--check", metavar="JSON",
@@ -287,6 +310,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         from engine.net.options import serve
 
         return serve(args, UserError)
+    if command == "ai-check":
+        return _ai_check(args)
     plugin = _plugin(args.game)
     if command == "play":
         seed = _checked_seed(args.seed) if args.seed is not None else _random_seed()
@@ -475,6 +500,66 @@ def _command(args: argparse.Namespace) -> str:
     parts += ["--games", str(args.games), "--agents", args.agents, "--seed", str(args.seed),
               "--report", "DIR"]
     return " ".join(parts)
+
+
+def _ai_check(args: argparse.Namespace) -> int:
+    """`wargames ai-check`: engine.ai.blunders, with the actions named as the screen names
+    them."""
+    from dataclasses import replace
+
+    from engine.ai import blunders
+    from engine.ai.registry import UnknownLevel, resolve
+    from engine.ai.search import Budget
+
+    plugin = _plugin(args.game)
+    if args.games < 1 or args.decisions_per_game < 1 or args.jobs < 1 or args.minutes <= 0:
+        raise UserError("--games, --decisions-per-game, --jobs and --minutes must be positive")
+    if args.screen < 2 or args.pairs < 2:
+        raise UserError("--screen and --pairs must be at least 2")
+    try:
+        level = resolve(plugin, args.level)
+        against = resolve(plugin, args.against or level)
+        if args.budget:
+            Budget.parse(args.budget)
+    except (UnknownLevel, ValueError) as err:
+        raise UserError(str(err)) from None
+    sides = (side_named(plugin, args.side),) if args.side else plugin.sides
+    scenario = load_game_scenario(plugin, Path(args.scenario) if args.scenario else None)
+    evaluate, horizon = blunders.ORACLES.get(plugin.id, ("", None))
+    settings = replace(blunders.OracleSettings(), screen=args.screen, pairs=args.pairs,
+                       max_pairs=3 * args.pairs, horizon=horizon)
+    hunt = blunders.Hunt(plugin, scenario, level, against, sides, args.decisions_per_game,
+                         args.budget, settings, evaluate=evaluate)
+    seeds = range(args.seed, args.seed + args.games)
+    command = " ".join(["wargames ai-check", plugin.id, "--level", level, "--against", against,
+                        *(["--side", sides[0]] if args.side else []), "--games",
+                        str(args.games), "--seed", str(args.seed), "--decisions-per-game",
+                        str(args.decisions_per_game),
+                        *(["--budget", args.budget] if args.budget else []),
+                        "--screen", str(args.screen), "--pairs", str(args.pairs)])
+    blunders.hunt_and_report(hunt, seeds, jobs=args.jobs, minutes=args.minutes,
+                             out=Path(args.out) if args.out else None,
+                             label=_screen_label(plugin, scenario), command=command,
+                             stdout=sys.stdout, stderr=sys.stderr)
+    return 0
+
+
+def _screen_label(plugin: GamePlugin, scenario: Scenario) -> Label:
+    """Actions named as the game's screen names them to the deciding side (their own short
+    text when the screen part cannot be built here)."""
+    from engine.ai.blunders import describe_label
+
+    try:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        gameui = plugins.load_object(plugin.ui)(plugin, scenario)
+    except Exception:  # the labels are a courtesy: the ids still say what was played
+        return describe_label
+
+    def label(state: object, side: str, action: Action) -> str:
+        gameui.sync(plugin.rules.view(state, side), side)
+        return str(gameui.action_label(action))
+
+    return label
 
 
 def _replay(save_file: str) -> int:
