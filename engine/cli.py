@@ -248,9 +248,11 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--minutes", type=float, default=60.0,
                        help="stop judging after this many minutes (default 60)")
     check.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    check.add_argument("--screen", type=int, default=12, help="plays of each answer screened")
-    check.add_argument("--pairs", type=int, default=32, help="pairs of plays a confirmation "
+    check.add_argument("--screen", type=int, default=8, help="plays of each answer screened")
+    check.add_argument("--pairs", type=int, default=24, help="pairs of plays a confirmation "
                        "batch (up to three batches)")
+    check.add_argument("--horizon", type=int, help="actions played after an answer before the "
+                       "evaluation, 0 to the end of the game (default: the game's own)")
     check.add_argument("--scenario")
 
     bench = sub.add_parser("bench", help="measure the game screens, start-up and playouts")
@@ -516,6 +518,8 @@ def _ai_check(args: argparse.Namespace) -> int:
         raise UserError("--games, --decisions-per-game, --jobs and --minutes must be positive")
     if args.screen < 2 or args.pairs < 2:
         raise UserError("--screen and --pairs must be at least 2")
+    if args.horizon is not None and args.horizon < 0:
+        raise UserError("--horizon must be 0 (to the end) or more")
     try:
         level = resolve(plugin, args.level)
         against = resolve(plugin, args.against or level)
@@ -526,6 +530,8 @@ def _ai_check(args: argparse.Namespace) -> int:
     sides = (side_named(plugin, args.side),) if args.side else plugin.sides
     scenario = load_game_scenario(plugin, Path(args.scenario) if args.scenario else None)
     evaluate, horizon = blunders.ORACLES.get(plugin.id, ("", None))
+    if args.horizon is not None:
+        horizon = args.horizon or None
     settings = replace(blunders.OracleSettings(), screen=args.screen, pairs=args.pairs,
                        max_pairs=3 * args.pairs, horizon=horizon)
     hunt = blunders.Hunt(plugin, scenario, level, against, sides, args.decisions_per_game,
@@ -536,7 +542,8 @@ def _ai_check(args: argparse.Namespace) -> int:
                         str(args.games), "--seed", str(args.seed), "--decisions-per-game",
                         str(args.decisions_per_game),
                         *(["--budget", args.budget] if args.budget else []),
-                        "--screen", str(args.screen), "--pairs", str(args.pairs)])
+                        "--screen", str(args.screen), "--pairs", str(args.pairs),
+                        "--horizon", str(horizon or 0)])
     blunders.hunt_and_report(hunt, seeds, jobs=args.jobs, minutes=args.minutes,
                              out=Path(args.out) if args.out else None,
                              label=_screen_label(plugin, scenario), command=command,

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai.agent import without_concessions
+from engine.ai.agent import no_effect_query, useful_answers, without_concessions
 from engine.ai.observation import Observation
 from engine.ai.policy import Policy, PolicyFactory, policy_choice
 from engine.core.actions import Action
@@ -168,7 +168,11 @@ class Normal:
                                   legal)
             if other not in found:
                 found.append(other)
-        rest = [a for a in options if a not in found]
+        # never an answer that changes nothing while a useful one exists
+        query = no_effect_query(observation.rules)
+        useful = useful_answers(query, observation.sample(random.Random(0)), options) \
+            if query is not None else options
+        rest = [a for a in useful if a not in found]
         self.rng.shuffle(rest)
         return found + rest[: wanted - len(found)]
 
