@@ -84,7 +84,7 @@ class Report:
     slowest: float = 0.0
     """The longest step, wall-clock seconds."""
     actions: int = 0
-    """Actions played in the games the monkey drove (the longest history seen per window)."""
+    """Actions played on the game screens the monkey drove (by it or by the computer)."""
     handoffs: int = 0
     """Hand-off screens met."""
     _seen: int = 0
@@ -104,7 +104,7 @@ class Report:
 
     def look(self, scene: Any) -> None:
         """Count the actions and hand-offs of the screen after a gesture."""
-        session = getattr(scene, "session", None)
+        session = scene.session if isinstance(scene, GameScene) else None
         if session is not None and len(session.history) > self._seen:
             self.actions += len(session.history) - self._seen
             self._seen = len(session.history)

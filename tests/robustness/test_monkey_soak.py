@@ -11,6 +11,7 @@ WARGAMES_MONKEY_EDITOR (per game, default 1,500 each).
 
 from __future__ import annotations
 
+import fcntl
 import os
 from pathlib import Path
 
@@ -40,30 +41,35 @@ REPLAY = int(os.environ.get("WARGAMES_MONKEY_REPLAY", "1500"))
 EDITOR = int(os.environ.get("WARGAMES_MONKEY_EDITOR", "1500"))
 SEEDS = (1, 2)
 
-_reports: dict[str, Report] = {}
+HEAD = ("| run | gestures | actions played | hand-off screens | new windows | tracebacks "
+        "(distinct) | hangs | hidden information shown | slowest step s |\n"
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 
 
 def _record(report: Report) -> None:
-    _reports[report.name] = report
+    """Put the run's row into the report file (the rows of the other runs, written by this
+    or another worker process, are kept; the file is locked while it is rewritten)."""
     target = os.environ.get("WARGAMES_MONKEY_REPORT")
-    if target:
-        Path(target).write_text(_table(), encoding="utf-8")
-
-
-def _table() -> str:
-    lines = [
-        "| run | gestures | steps | new windows | tracebacks (distinct) | hangs | hidden "
-        "information shown | slowest step s |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for name in sorted(_reports):
-        r = _reports[name]
-        lines.append(f"| {name} | {r.events} | {r.steps} | {r.restarts} | {len(r.tracebacks)} "
-                     f"({len(r.distinct_tracebacks())}) | {len(r.hangs)} | {len(r.peeks)} | "
-                     f"{r.slowest:.2f} |")
-    found = [f"- {name}: {n} × {place}" for name in sorted(_reports)
-             for place, n in _reports[name].distinct_tracebacks().items()]
-    return "\n".join([*lines, "", *(found or ["No traceback."])]) + "\n"
+    if not target:
+        return
+    r = report
+    row = (f"| {r.name} | {r.events} | {r.actions} | {r.handoffs} | {r.restarts} | "
+           f"{len(r.tracebacks)} ({len(r.distinct_tracebacks())}) | {len(r.hangs)} | "
+           f"{len(r.peeks)} | {r.slowest:.2f} |")
+    found = [f"- {r.name}: {n} × {place}" for place, n in r.distinct_tracebacks().items()]
+    with open(target, "a+", encoding="utf-8") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        f.seek(0)
+        old = f.read()
+        rows = {line.split(" | ")[0]: line for line in old.splitlines()
+                if line.startswith("| ") and not line.startswith(("| run ", "|---"))}
+        notes = [line for line in old.splitlines() if line.startswith("- ")
+                 and not line.startswith(f"- {r.name}: ")]
+        rows[f"| {r.name}"] = row
+        f.seek(0)
+        f.truncate()
+        f.write(HEAD + "\n".join(rows[k] for k in sorted(rows)) + "\n\n"
+                + "\n".join(sorted([*notes, *found]) or ["No traceback."]) + "\n")
 
 
 @pytest.mark.parametrize("game", GAMES)
