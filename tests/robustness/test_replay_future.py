@@ -124,3 +124,22 @@ def test_the_autosave_holds_a_roll_before_the_screen_shows_it(game, tmp_path, en
             scene.app.step(DT)
     finally:
         scene.app.close()
+
+
+@pytest.mark.parametrize(("argv", "fresh"), [(["play", "baler"], True),
+                                             (["play", "baler", "--seed", "12"], False)])
+def test_wargames_play_draws_fresh_dice_unless_given_a_seed(argv, fresh, monkeypatch):
+    from engine import cli
+    from engine.ui import launcher as launcher_module
+
+    started: list[Session] = []
+
+    def run_game(plugin, session, players, agents=None, size=None):
+        started.append(session() if callable(session) else session)
+        return 0
+
+    monkeypatch.setattr(launcher_module, "run_game", run_game)
+    assert cli.main(argv) == 0
+    assert started[0].fresh is fresh
+    if not fresh:
+        assert started[0].seed == 12
