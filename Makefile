@@ -34,10 +34,12 @@ unit: $(DEV_STAMP)
 
 test: lint typecheck unit
 
-# The long runs: random play, and the full hostile-input sets (docs/robustness.md), whose
-# counts and times are written to docs/robustness-soak.md.
+# The long runs: random play, the full hostile-input sets and the GUI monkey
+# (docs/robustness.md), whose counts and times are written to docs/robustness-soak.md and
+# docs/robustness-monkey.md.
 soak: $(DEV_STAMP)
 	SDL_VIDEODRIVER=dummy WARGAMES_ROBUSTNESS_REPORT=docs/robustness-soak.md \
+		WARGAMES_MONKEY_REPORT=docs/robustness-monkey.md \
 		$(BIN)/python -m pytest -m soak
 
 # Benchmarks (CPU times; a few minutes): `bench` rewrites the results in docs/benchmarks.md

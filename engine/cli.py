@@ -76,7 +76,10 @@ def _plugin(game: str) -> GamePlugin:
         raise UserError(str(err)) from None
 
 
-def _session(plugin: GamePlugin, scenario_file: str | None, seed: int, load: str | None) -> Session:
+def _session(plugin: GamePlugin, scenario_file: str | None, seed: int, load: str | None,
+             fresh: bool = False) -> Session:
+    """The game to play or draw: loaded from a save, or set up (`fresh`: dice drawn when
+    they are needed, for a game started without --seed)."""
     if load:
         try:
             game = read_save(Path(load)).game
@@ -89,7 +92,7 @@ def _session(plugin: GamePlugin, scenario_file: str | None, seed: int, load: str
         return saved.session
     scenario = load_game_scenario(plugin, Path(scenario_file) if scenario_file else None)
     try:
-        return Session(plugin.rules, scenario, seed)
+        return Session(plugin.rules, scenario, seed, fresh=fresh)
     except Exception as err:  # the boundary: a scenario the schemas let through but play cannot
         raise UserError(f"cannot set up the game from {display(scenario.path)} "
                         f"({type(err).__name__})") from None
@@ -183,7 +186,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="show this help, with each game's sides and levels, and exit")
     play.add_argument("game")
     play.add_argument("--scenario", help="scenario manifest YAML (default: the game's standard)")
-    play.add_argument("--seed", type=int, default=None, help="seed for the dice (default: random)")
+    play.add_argument("--seed", type=int, default=None,
+                      help="seed for the dice: the same seed plays the same game (default: each "
+                      "roll drawn from the system's randomness when it is made)")
     play.add_argument("--load", metavar="SAVE", help="continue a saved game")
     play.add_argument("--ai", metavar="SIDE[:LEVEL]", action="append", default=[],
                       help="let the computer play SIDE at LEVEL (default: the game's "
@@ -325,7 +330,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         agents = {side: make_agent(plugin, level, side, seed + i)
                   for i, (side, level) in enumerate(seats.items())}
         # the window shows while the scenario loads (a load error closes it and is printed)
-        return run_game(plugin, lambda: _session(plugin, args.scenario, seed, args.load),
+        fresh = args.seed is None
+        return run_game(plugin, lambda: _session(plugin, args.scenario, seed, args.load, fresh),
                         players, agents)
     if command == "edit":
         return _edit(plugin, args.scenario, args.out)
