@@ -635,3 +635,80 @@ def door_attacks(game: str) -> list[tuple[str, ScenarioEdit]]:
         ("one-line-40000", _one_line(40_000)),
         *BIG[game],
     ]
+
+
+# --- F5 under hostile edits ----------------------------------------------------------------------
+
+@dataclass
+class Reload:
+    """What F5 did with a hostile edit of the scenario under a running game."""
+
+    name: str
+    title: str
+    text: str
+    seconds: float
+    """CPU time of the reload."""
+    wall: float
+    kept: bool
+    """The game on screen is the one from before the reload."""
+    outside: list[str]
+
+
+def f5_under(app: Any, game: str, name: str, edit: ScenarioEdit, root: Path,
+             user_data: Path) -> Reload:
+    """Start `game` on a copy of its scenarios under `root`, play a few random actions, make
+    the hostile `edit` to the copy and press F5 (engine.ui.reload)."""
+    from engine.ui.reload import reload_scenario
+    from uitest import start_game
+
+    folder = copy_scenarios(game, root)
+    plant_secret(root)
+    plugin = plugins.get(game)
+    session = Session(plugin.rules, load_game_scenario(plugin, folder / MANIFESTS[game]), 5)
+    moves = random.Random(5)
+    while len(session.history) < 6 and session.result() is None:
+        session.play(moves.choice(session.legal_actions()))
+    scene = start_game(app, plugin, session, {side: "human" for side in plugin.sides})
+    edit(folder)
+    with watching_opens() as opened:
+        start, cpu = time.perf_counter(), time.thread_time()
+        reload_scenario(scene)
+        seconds, wall = time.thread_time() - cpu, time.perf_counter() - start
+    dialog = scene.dialog
+    app.pop()
+    return Reload(name, dialog.title if dialog else "", dialog.text if dialog else "", seconds,
+                  wall, scene.session is session, outside(opened, [folder, user_data]))
+
+
+def check_reload(out: Reload) -> None:
+    """F5 refused the edit: a dialog in time, the game unchanged, nothing quoted or read from
+    outside the scenario's folder."""
+    where = f"{out.name}: {out.title!r}, {out.seconds:.2f} s CPU, {out.wall:.2f} s"
+    assert out.title in ("The scenario has errors", "Cannot reload the scenario"), where
+    assert out.kept, where
+    assert out.wall < HANG_SECONDS and out.seconds < REFUSAL_SECONDS, where
+    assert SECRET not in out.text and "root:" not in out.text, where
+    assert len(out.text) < 20_000, f"{where}: {len(out.text):,} characters in the dialog"
+    assert not out.outside, f"{where}: read outside {out.outside[:3]}"
+
+
+def deleted_after_check(file: str) -> Callable[[Any], ScenarioEdit]:
+    """An edit that deletes the listed `file` right after the loader checked its name (made
+    with pytest's monkeypatch on the loader's folder check)."""
+    def prepare(monkeypatch: Any) -> ScenarioEdit:
+        from engine.data import schema
+
+        confined = schema._confined
+
+        def check_then_delete(folder: Path, rel: str) -> tuple[Path | None, str]:
+            found = confined(folder, rel)
+            if rel == file and found[0] is not None:
+                found[0].unlink(missing_ok=True)
+            return found
+
+        def edit(_folder: Path) -> None:
+            monkeypatch.setattr(schema, "_confined", check_then_delete)
+
+        return edit
+
+    return prepare

@@ -18,12 +18,16 @@ from hostile import (
     MANIFESTS,
     REFUSAL_SECONDS,
     SECRET,
+    check_reload,
     copy_scenarios,
+    deleted_after_check,
     door_attacks,
+    f5_under,
     kill_during_saves,
     outside,
     plant_secret,
     run_cli,
+    scenario_attacks,
     watching_opens,
 )
 
@@ -332,3 +336,31 @@ def test_ctrl_s_reads_a_manifest_changed_while_open_through_the_loader(change, t
     assert seconds < REFUSAL_SECONDS
     assert not outside(opened, [folder, tmp_path / "saved"])
     assert not (tmp_path / "saved").exists() or not list((tmp_path / "saved").iterdir())
+
+
+# --- F5 under hostile edits --------------------------------------------------------------------
+
+F5_SLICE = ("billion-laughs", "list-500-deep", "files-link-out", "files-etc-passwd",
+            "manifest-link-passwd", "files-fifo", "files-20000-entries", "unknown-keys-24000",
+            "band-to-a-billion")
+"""The attacks F5 meets in `make test` (the soak tries every one of them on every game)."""
+F5_CASES = [(game, name) for game in GAMES
+            for name, _ in [*scenario_attacks(game), *door_attacks(game)] if name in F5_SLICE]
+
+
+@pytest.mark.ui
+@pytest.mark.usefixtures("warm")
+@pytest.mark.parametrize(("game", "name"), F5_CASES)
+def test_f5_refuses_a_hostile_edit_and_keeps_the_game(app, user_data, game, name, tmp_path):
+    edit = dict([*scenario_attacks(game), *door_attacks(game)])[name]
+    check_reload(f5_under(app, game, name, edit, tmp_path, user_data))
+
+
+@pytest.mark.ui
+@pytest.mark.parametrize("game", GAMES)
+def test_f5_refuses_a_file_deleted_between_the_check_and_the_read(app, user_data, game,
+                                                                 tmp_path, monkeypatch):
+    edit = deleted_after_check("tables.yaml" if game != "guerra" else "map.yaml")(monkeypatch)
+    out = f5_under(app, game, "deleted", edit, tmp_path, user_data)
+    check_reload(out)
+    assert "No such file or directory" in out.text
