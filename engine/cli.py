@@ -348,7 +348,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def _edit(plugin: GamePlugin, scenario_file: str | None, out: str | None) -> int:
-    from engine.editing import PositionEdits, default_target
+    from engine.editing import PositionEdits, SaveProblem, check_target, default_target
 
     if not plugin.editor:
         raise UserError(f"{plugin.title} has no position editor")
@@ -356,6 +356,10 @@ def _edit(plugin: GamePlugin, scenario_file: str | None, out: str | None) -> int
     target = Path(out) if out else default_target(scenario)
     if target.suffix not in (".yaml", ".yml"):
         raise UserError(f"--out {out}: a scenario manifest is a .yaml file")
+    try:
+        check_target(plugin, scenario, target)
+    except SaveProblem as err:
+        raise UserError(f"--out {display(target)}: {err}") from None
     try:
         edits = PositionEdits(plugin, scenario)
     except Exception as err:  # the boundary: a scenario the rules cannot lay out
