@@ -159,6 +159,8 @@ class GameServer:
         self.scenarios: dict[tuple[str, str], Scenario] = {}
         self._db = ThreadPoolExecutor(1, thread_name_prefix="db")
         self._cpu = ThreadPoolExecutor(1, thread_name_prefix="computer")
+        self._loader = ThreadPoolExecutor(1, thread_name_prefix="loader")
+        """Scenarios load and stored games replay here: the loop keeps answering meanwhile."""
         self._server: Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -175,7 +177,8 @@ class GameServer:
             self._connection, self.config.host, self.config.port, ssl=context,
             max_size=self.config.max_message, open_timeout=self.config.hello_timeout,
             ping_interval=self.config.ping_interval, ping_timeout=self.config.ping_timeout,
-            max_queue=8, server_header="wargames", logger=logging.getLogger("wargames.ws"))
+            close_timeout=2, max_queue=8, server_header="wargames",
+            logger=logging.getLogger("wargames.ws"))
         self.store.listen(self._noticed)
         self._spawn(self._evict_idle())
         for game_id in await self._store(self.store.game_ids):
@@ -195,6 +198,7 @@ class GameServer:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._cpu.shutdown(wait=False, cancel_futures=True)
+        self._loader.shutdown(wait=False, cancel_futures=True)
         await self._store(self.store.close)
         self._db.shutdown(wait=True)
 
@@ -240,6 +244,8 @@ class GameServer:
                 await ws.close(1008, "no hello")
                 return
             await self._message(client, bucket, first, hello=True)
+            if client.ws.close_code is not None:
+                return
             async for raw in ws:
                 await self._message(client, bucket, raw)
         except ConnectionClosed:
@@ -255,7 +261,18 @@ class GameServer:
     async def _writer(self, client: Client) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
-                await client.ws.send(await client.outbox.get())
+                text = await client.outbox.get()
+                try:
+                    await client.ws.send(text)
+                finally:
+                    client.outbox.task_done()
+
+    async def _close(self, client: Client, reason: str) -> None:
+        """Close with a policy violation, after what was queued for the client (its refusal)
+        has been written."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(client.outbox.join(), 1.0)
+        await client.ws.close(1008, reason[:100])
 
     def _send(self, client: Client, message: dict[str, Any]) -> None:
         client.push(P.dumps(message), self.config.outbox)
@@ -267,7 +284,7 @@ class GameServer:
             if not (client.bucket.take() and bucket.take()):
                 client.bad += 1
                 if client.bad >= self.config.max_bad:
-                    await client.ws.close(1008, "too many messages")
+                    await self._close(client, "too many messages")
                 elif not client.warned:
                     client.warned = True
                     self._send(client, {"type": "error", "code": "rate",
@@ -295,7 +312,7 @@ class GameServer:
             self._send(client, {"type": "error", "re": request, "game": game, "code": err.code,
                                 "reason": err.reason})
             if client.bad >= self.config.max_bad or hello:
-                await client.ws.close(1008, err.reason[:100])
+                await self._close(client, err.reason)
         except Refusal as err:
             self._send(client, {"type": "refused", "re": request, "game": game,
                                 "code": err.code, "reason": err.reason,
@@ -314,7 +331,7 @@ class GameServer:
         recent = [t for t in self.wrong[client.address] if now - t < 600] + [now]
         self.wrong[client.address] = recent
         if len(recent) > self.config.max_wrong_codes:
-            asyncio.ensure_future(client.ws.close(1008, "too many wrong codes"))
+            asyncio.ensure_future(self._close(client, "too many wrong codes"))
 
     # --- messages ------------------------------------------------------------------------------
 
@@ -331,7 +348,7 @@ class GameServer:
             raise Refusal("limit", "Too many games created from your address this hour.")
         self.creates[client.address] = [*recent, now]
         plugin = self._plugin(P.text_field(data, "game", limit=64))
-        scenario = self._scenario(plugin, P.text_field(data, "scenario", required=False))
+        scenario = await self._scenario(plugin, P.text_field(data, "scenario", required=False))
         seats_in = data.get("seats", {})
         if not isinstance(seats_in, dict) or len(seats_in) > 8:
             raise ProtocolError("bad-message", "'seats' maps each side to human, "
@@ -401,7 +418,7 @@ class GameServer:
             raise Refusal("unknown-game", f"This server has no game {game[:40]!r}.")
         return plugins.get(game)
 
-    def _scenario(self, plugin: GamePlugin, name: str) -> Scenario:
+    async def _scenario(self, plugin: GamePlugin, name: str) -> Scenario:
         """One of the scenarios the game ships, by file name (never a path from a client)."""
         from engine.loading import load_game_scenario
 
@@ -412,7 +429,8 @@ class GameServer:
             raise Refusal("unknown-scenario", f"{plugin.title} has no scenario {name[:40]!r}.")
         key = (plugin.id, path.name)
         if key not in self.scenarios:
-            self.scenarios[key] = load_game_scenario(plugin, path)
+            self.scenarios[key] = await asyncio.get_running_loop().run_in_executor(
+                self._loader, load_game_scenario, plugin, path)
         return self.scenarios[key]
 
     async def _join(self, client: Client, data: dict[str, Any]) -> dict[str, Any]:
@@ -682,15 +700,15 @@ class GameServer:
         loaded = await self._store(self.store.load, game_id)
         if loaded is None:
             raise Refusal("unknown-game", "No such game on this server.")
-        live = self.live.get(game_id)  # loaded meanwhile by another message
-        if live is not None:
-            return live
         try:
             plugin = self._plugin(loaded.game.game)
-            scenario = self._scenario(plugin, Path(loaded.game.scenario).name)
-            live = rebuild(loaded, plugin, scenario)
+            scenario = await self._scenario(plugin, Path(loaded.game.scenario).name)
+            live = await asyncio.get_running_loop().run_in_executor(
+                self._loader, rebuild, loaded, plugin, scenario)
         except Broken as err:
             raise Refusal("broken", f"This game cannot be rebuilt: {err}.") from None
+        if game_id in self.live:  # loaded meanwhile for another message
+            return self.live[game_id]
         self.live[game_id] = live
         self.last_used[game_id] = time.monotonic()
         return live
