@@ -45,7 +45,14 @@ from engine.ai.agent import Agent
 from engine.core.game import GamePlugin, Scenario
 from engine.net import protocol as P
 from engine.net import seat as seatinfo
-from engine.net.live import Broken, LiveGame, Refusal, common_length, rebuild
+from engine.net.live import (
+    Broken,
+    LiveGame,
+    Refusal,
+    catch_up,
+    common_length,
+    rebuild,
+)
 from engine.net.protocol import ProtocolError
 from engine.net.store import Conflict, GameRow, Loaded, SeatRow, Store, open_store
 
@@ -463,8 +470,13 @@ class GameServer:
                 raise Refusal("unknown-token", "This seat token opens no game here.")
             game_id, seat = found
             live = await self._live(game_id)
-            if not P.same_digest(live.seats[seat].token_hash, token_hash):
+            known = live.seats.get(seat)
+            if known is None:
                 raise Refusal("unknown-token", "This seat token opens no game here.")
+            if not P.same_digest(known.token_hash, token_hash):
+                # the seat was taken through another server process since this one loaded it
+                live.seats[seat] = dataclasses.replace(known, token_hash=token_hash,
+                                                       invite_hash=None)
         else:
             code = P.normal_code(P.text_field(data, "spectate", limit=40))
             found_code = await self._store(self.store.invite, P.digest(code))
@@ -559,8 +571,11 @@ class GameServer:
         try:
             await commit()
         except Conflict:
+            # another process moved the game on first: this one's copy is rebuilt from the
+            # store and its watchers told all of it again
             self._drop(live.id)
-            await self._resync(live.id)
+            with contextlib.suppress(Refusal):
+                self._broadcast(await self._live(live.id), 0)
             raise Refusal("stale", "The game has moved on since this was chosen; look again "
                           "and choose once more.") from None
         except Exception:
@@ -739,21 +754,30 @@ class GameServer:
             self._spawn(self._resync(game_id))
 
     async def _resync(self, game_id: str) -> None:
-        """Catch a game up with the store (another process moved it on) and tell the
-        watchers what changed."""
-        old = self.live.get(game_id)
+        async with self.locks[game_id]:
+            await self._catch_up(game_id)
+
+    async def _catch_up(self, game_id: str) -> None:
+        """Catch a game up with the store (another process moved it on: the actions it took
+        back are taken back here, the new ones replayed) and tell the watchers what changed;
+        the game's lock held."""
         loaded = await self._store(self.store.load, game_id)
-        if loaded is None:
+        live = self.live.get(game_id)
+        if loaded is None or live is None or live.rev >= loaded.game.rev:
             return
-        if old is not None and old.rev >= loaded.game.rev:
-            return
-        self._drop(game_id)
-        base = common_length(old, loaded.actions) if old is not None else 0
+        base = common_length(live, loaded.actions)
         try:
-            live = await self._live(game_id)
-        except Refusal:
-            return
+            catch_up(live, loaded, base)
+        except Exception:
+            log.exception("game %s: catching up with the store failed; rebuilding it", game_id)
+            self._drop(game_id)
+            base = 0
+            try:
+                live = await self._live(game_id)
+            except Refusal:
+                return
         self._broadcast(live, base)
+        self._presence(game_id)
         self._kick_computer(live)
 
     # --- computer seats ------------------------------------------------------------------------

@@ -12,9 +12,6 @@ import json
 import os
 import random
 import signal
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -26,34 +23,16 @@ from engine.loading import load_game_scenario
 from engine.net.live import rebuild
 from engine.net.remote import RemoteDoor
 from engine.net.store import SqliteStore
-from netplay import connection, pick, settle, wait_until
+from netplay import connection, free_port, pick, settle, start_server_process, wait_until
 
 GAMES = plugins.discover()
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from engine.cli import main; sys.exit(main())",
-         "serve", "--host", "127.0.0.1", "--port",
-         str(port), "--db", f"sqlite:///{db}", "--log-level", "warning"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    assert process.stdout is not None
-    line = process.stdout.readline().decode()
-    assert "serving on" in line, line
-    return process
 
 
 def play_through_kills(game: str, tmp_path: Path, actions: int, kills: int) -> None:
     plugin = GAMES[game]
     sides = plugin.sides
     port, db = free_port(), tmp_path / "games.db"
-    server = start_server(port, db)
+    server = start_server_process(port, f"sqlite:///{db}")
     conns = []
     try:
         conns = [connection(f"ws://127.0.0.1:{port}") for _ in sides]
@@ -78,7 +57,7 @@ def play_through_kills(game: str, tmp_path: Path, actions: int, kills: int) -> N
                 time.sleep(rng.random() * 0.02)  # before, during or after the commit
                 os.kill(server.pid, signal.SIGKILL)
                 server.wait()
-                server = start_server(port, db)
+                server = start_server_process(port, f"sqlite:///{db}")
             settle(doors, revision + 1)
             wait_until(lambda: all(d.connected for d in doors), doors=doors)
         server.send_signal(signal.SIGTERM)
