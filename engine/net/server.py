@@ -54,7 +54,15 @@ from engine.net.live import (
     rebuild,
 )
 from engine.net.protocol import ProtocolError
-from engine.net.store import Conflict, GameRow, Loaded, SeatRow, Store, open_store
+from engine.net.store import (
+    Change,
+    Conflict,
+    GameRow,
+    Loaded,
+    SeatRow,
+    Store,
+    open_store,
+)
 
 log = logging.getLogger("wargames.serve")
 T = TypeVar("T")
@@ -171,6 +179,8 @@ class GameServer:
         self._server: Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._batch: list[tuple[Change, asyncio.Future[None]]] = []
+        self._committing = False
 
     # --- running -------------------------------------------------------------------------------
 
@@ -550,17 +560,13 @@ class GameServer:
         try:
             if kind == "play":
                 row = live.play(seat, live.decode(action_data), seq, sub)
-                commit: Callable[[], Awaitable[None]] = lambda: self._store(  # noqa: E731
-                    self.store.append, live.id, expected, row, live.summary(now_text()))
+                change = Change(live.id, expected, live.summary(now_text()), row)
             elif kind == "undo":
                 base = live.undo(seat, seq)
-                length = base
-                commit = lambda: self._store(  # noqa: E731
-                    self.store.truncate, live.id, expected, length, live.summary(now_text()))
+                change = Change(live.id, expected, live.summary(now_text()), length=base)
             else:
                 row = live.redo(seat, seq, sub)
-                commit = lambda: self._store(  # noqa: E731
-                    self.store.append, live.id, expected, row, live.summary(now_text()))
+                change = Change(live.id, expected, live.summary(now_text()), row)
         except Refusal:
             raise
         except Exception:
@@ -569,7 +575,7 @@ class GameServer:
             raise Refusal("error", "The server failed applying this; the game is as it "
                           "was.") from None
         try:
-            await commit()
+            await self._commit(change)
         except Conflict:
             # another process moved the game on first: this one's copy is rebuilt from the
             # store and its watchers told all of it again
@@ -585,6 +591,35 @@ class GameServer:
                           "was.") from None
         self._broadcast(live, base, sub)
         self._kick_computer(live)
+
+    async def _commit(self, change: Change) -> None:
+        """Commit `change` with whatever else is waiting (group commit: one transaction and
+        one sync to disk for every game's change that came while the last one was written);
+        Conflict when its game was moved on elsewhere."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._batch.append((change, done))
+        if not self._committing:
+            self._committing = True
+            self._spawn(self._committer())
+        await done
+
+    async def _committer(self) -> None:
+        try:
+            while self._batch:
+                batch, self._batch = self._batch, []
+                try:
+                    results = await self._store(self.store.commit, [c for c, _ in batch])
+                except Exception as err:
+                    for _, done in batch:
+                        done.set_exception(err)
+                    continue
+                for (change, done), ok in zip(batch, results, strict=True):
+                    if ok:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(Conflict(change.game_id))
+        finally:
+            self._committing = False
 
     def _snapshot(self, live: LiveGame, seat: str | None) -> dict[str, Any]:
         return seatinfo.snapshot(live.session, seat, live.answering(),
