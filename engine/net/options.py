@@ -81,7 +81,8 @@ def add_serve_parser(sub: Any) -> None:
 
 
 def serve(args: argparse.Namespace, user_error: type[Exception]) -> int:
-    from engine.net.server import ServerConfig, run
+    from engine.net.config import ServerConfig
+    from engine.net.hosting import run
     from engine.net.store import StoreError
 
     if not 0 <= args.port <= 65535:

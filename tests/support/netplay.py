@@ -12,9 +12,10 @@ from typing import Any
 
 from engine.ai.agent import without_concessions
 from engine.net.client import Connection
+from engine.net.config import ServerConfig
 from engine.net.door import Moved, Refused, Update
+from engine.net.hosting import EmbeddedServer
 from engine.net.remote import RemoteDoor
-from engine.net.server import EmbeddedServer, ServerConfig
 from engine.net.store import SqliteStore
 
 WAIT = 20.0
