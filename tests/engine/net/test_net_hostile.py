@@ -73,6 +73,12 @@ def ask(ws: ClientConnection, message: dict, raw: str | None = None) -> dict:
             return answer
 
 
+def bogus_play(ws: ClientConnection, game_id: str, seq: int) -> dict:
+    """A submission the server must refuse before looking at its action; the refusal."""
+    return ask(ws, {"type": "play", "game": game_id, "seq": seq, "sub": "x",
+                    "action": {"type": "Nope"}})
+
+
 def played(ws: ClientConnection, message: dict) -> dict:
     """Send a submission; its update, or its refusal."""
     ws.send(dumps(message))
@@ -241,9 +247,7 @@ def test_a_token_opened_elsewhere_takes_the_seat_over(table):
     while not taken and time.monotonic() < end:
         taken = json.loads(first.recv(timeout=5))["type"] == "taken"
     assert taken
-    answer = ask(first, {"type": "play", "game": game["game"], "seq": game["rev"],
-                         "sub": "x", "action": {"type": "Nope"}})
-    assert answer["code"] == "not-open"
+    assert bogus_play(first, game["game"], game["rev"])["code"] == "not-open"
     first.close()
     second.close()
 
@@ -257,9 +261,7 @@ def test_a_spectator_cannot_play(table):
     opened = ask(watcher, {"type": "open", "spectate": created["spectate"]})
     assert opened["type"] == "opened" and opened["side"] is None
     assert opened["snapshot"]["answers"] is None
-    answer = ask(watcher, {"type": "play", "game": created["game"], "seq": opened["rev"],
-                           "sub": "s", "action": {"type": "Nope"}})
-    assert answer["code"] == "not-yours"
+    assert bogus_play(watcher, created["game"], opened["rev"])["code"] == "not-yours"
     ws.close()
     watcher.close()
 
