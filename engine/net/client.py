@@ -60,6 +60,8 @@ class Connection:
         """`source` is the local address to connect from (a machine with several)."""
         self.url = url
         self.source = source
+        self.timeout = 10.0
+        """How long `call` waits for an answer unless told."""
         self.name = name
         self.tls = tls
         self.backoff = backoff
@@ -229,7 +231,7 @@ class Connection:
             return False
         return True
 
-    def call(self, message: dict[str, Any], timeout: float = 10.0, *,
+    def call(self, message: dict[str, Any], timeout: float | None = None, *,
              subscribe: bool = False) -> dict[str, Any]:
         """Send a request and wait for its answer; ClientError when it is a refusal or an
         error, or none comes in time. With `subscribe`, the game the answer names gets its
@@ -243,7 +245,7 @@ class Connection:
             with self._lock:
                 self._waiting.pop(request, None)
             raise ClientError(f"not connected to the server ({self.status})", "offline")
-        if not event.wait(timeout):
+        if not event.wait(self.timeout if timeout is None else timeout):
             with self._lock:
                 self._waiting.pop(request, None)
             raise ClientError("the server did not answer in time", "timeout")

@@ -18,7 +18,7 @@ from engine.net.hosting import EmbeddedServer
 from engine.net.remote import RemoteDoor
 from engine.net.store import SqliteStore
 
-WAIT = 20.0
+WAIT = 60.0
 
 
 @contextmanager
@@ -39,7 +39,9 @@ def url(server: EmbeddedServer) -> str:
 
 def connection(server: EmbeddedServer | str, name: str = "") -> Connection:
     address = server if isinstance(server, str) else url(server)
-    return Connection(address, name=name, backoff=(0.05, 0.5)).start(wait=WAIT)
+    conn = Connection(address, name=name, backoff=(0.05, 0.5))
+    conn.timeout = WAIT  # a loaded machine may take seconds to load a scenario
+    return conn.start(wait=WAIT)
 
 
 def wait_until(condition: Any, timeout: float = WAIT, doors: Sequence[RemoteDoor] = ()

@@ -28,7 +28,10 @@ class Table:
         self.server = server
         self.port = server.port
         self.conns = [Connection(url(server), source=f"127.0.0.{n}", backoff=(0.05, 0.5),
-                                 ping_interval=0.5).start(wait=10) for n in (2, 3)]
+                                 ping_interval=0.5) for n in (2, 3)]
+        for conn in self.conns:
+            conn.timeout = 60
+            conn.start(wait=10)
         created = self.conns[0].call({"type": "create", "game": "baler", "take": "spanish",
                                       "seats": {"spanish": "human", "philippine": "human"}})
         joined = self.conns[1].call({"type": "join", "code": created["invites"]["philippine"]})
