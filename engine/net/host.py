@@ -77,6 +77,9 @@ class GameHost:
         self.agents: dict[tuple[str, str], Agent] = {}
         self.last_used: dict[str, float] = {}
         self.scenarios: dict[tuple[str, str], Scenario] = {}
+        self._game_ids: list[str] | None = None
+        self._plugins: dict[str, GamePlugin] = {}
+        self._scenario_files: dict[str, dict[str, Path]] = {}
         self._db = ThreadPoolExecutor(1, thread_name_prefix="db")
         self._cpu = ThreadPoolExecutor(1, thread_name_prefix="computer")
         self._loader = ThreadPoolExecutor(1, thread_name_prefix="loader")
@@ -96,18 +99,30 @@ class GameHost:
 
     # --- changes -----------------------------------------------------------------------------
 
+    @property
+    def game_ids(self) -> list[str]:
+        """The installed games, found once (listing entry points reads every installed
+        package's metadata)."""
+        if self._game_ids is None:
+            self._game_ids = plugins.available()
+        return self._game_ids
+
     def _plugin(self, game: str) -> GamePlugin:
-        if game not in plugins.available():
+        if game not in self.game_ids:
             raise Refusal("unknown-game", f"This server has no game {game[:40]!r}.")
-        return plugins.get(game)
+        if game not in self._plugins:
+            self._plugins[game] = plugins.get(game)
+        return self._plugins[game]
 
     async def _scenario(self, plugin: GamePlugin, name: str) -> Scenario:
         """One of the scenarios the game ships, by file name (never a path from a client)."""
         from engine.loading import load_game_scenario
 
-        files = {p.name: p for p in plugins.scenario_files(plugin)}
-        files.update({p.stem: p for p in plugins.scenario_files(plugin)})
-        path = files.get(name or plugin.default_scenario)
+        if plugin.id not in self._scenario_files:
+            shipped = plugins.scenario_files(plugin)
+            self._scenario_files[plugin.id] = {**{p.stem: p for p in shipped},
+                                               **{p.name: p for p in shipped}}
+        path = self._scenario_files[plugin.id].get(name or plugin.default_scenario)
         if path is None:
             raise Refusal("unknown-scenario", f"{plugin.title} has no scenario {name[:40]!r}.")
         key = (plugin.id, path.name)

@@ -27,7 +27,6 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from engine import plugins
 from engine.net import protocol as P
 from engine.net import seat as seatinfo
 from engine.net.config import Bucket, ServerConfig, now_text
@@ -212,7 +211,7 @@ class GameServer(GameHost):
 
     async def _hello(self, client: Client, data: dict[str, Any]) -> dict[str, Any]:
         client.name = P.text_field(data, "name", limit=40, required=False)
-        return {"type": "welcome", "server": "wargames", "games": plugins.available(),
+        return {"type": "welcome", "server": "wargames", "games": self.game_ids,
                 "limits": {"message": self.config.max_message, "chat": P.MAX_CHAT,
                            "rate": self.config.rate}}
 
@@ -453,8 +452,8 @@ class GameServer(GameHost):
         for row, side, seats in found:
             watching = set(self.watchers.get(row.id, {}).values())
             try:
-                title = plugins.get(row.game).title
-            except plugins.PluginError:
+                title = self._plugin(row.game).title
+            except Refusal:
                 title = row.game
             games.append({
                 "game": row.id, "title": title, "game_id": row.game, "scenario": row.scenario,
