@@ -193,6 +193,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--ai", metavar="SIDE[:LEVEL]", action="append", default=[],
                       help="let the computer play SIDE at LEVEL (default: the game's "
                       "strongest, normal); repeatable; sides and levels are listed below")
+    play.add_argument("--turn-file", metavar="FILE",
+                      help="play by files (games that hide nothing, e.g. guerra): open FILE, "
+                      "or start it when it does not exist, play your side's moves, close the "
+                      "window, and send FILE to the next player (docs/online.md)")
+    play.add_argument("--side", help="with --turn-file: the side you play")
 
     validate = sub.add_parser("validate", help="check scenario YAML files")
     validate.add_argument("files", nargs="+")
@@ -320,6 +325,10 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "ai-check":
         return _ai_check(args)
     plugin = _plugin(args.game)
+    if command == "play" and args.turn_file:
+        from engine.net.turnfile import play_turn_file
+
+        return play_turn_file(plugin, args, UserError, side_named)
     if command == "play":
         seed = _checked_seed(args.seed) if args.seed is not None else _random_seed()
         seats = computer_seats(plugin, args.ai)
