@@ -11,28 +11,22 @@ from baler import PLUGIN as BALER
 from engine.ai import registry
 from engine.ai.agent import Seat
 from engine.ai.observation import Observation
-from engine.ai.search import Budget, squash, terminal_value
+from engine.ai.search import squash, terminal_value
 from engine.core.actions import Action
 from engine.core.game import Result
 from engine.core.sampling import redeal, reshuffle
 from filipinas import PLUGIN as FILIPINAS
 
 
-def test_a_budget_is_read_as_seconds_or_rounds() -> None:
-    assert Budget.parse("2s") == Budget(seconds=2.0)
-    assert Budget.parse("16r") == Budget(seconds=None, rounds=16)
-    for bad in ("", "2", "xs", "0r", "-1s"):
-        with pytest.raises(ValueError):
-            Budget.parse(bad)
-
-
 def test_level_names_aliases_and_the_default() -> None:
-    assert registry.levels(FILIPINAS) == ("easy", "normal", "bot", "random")
+    assert registry.levels(FILIPINAS) == ("easy", "normal", "hard", "bot", "random")
+    assert registry.levels(BALER) == ("easy", "normal", "hard", "random")
     assert registry.resolve(BALER, "ai") == "easy"
     assert registry.resolve(BALER, "computer") == "normal"
     assert registry.resolve(BALER, "computer:Easy") == "easy"
     assert registry.resolve(BALER, "random") == "random"
-    with pytest.raises(registry.UnknownLevel, match="known: easy, normal, random"):
+    assert registry.resolve(BALER, "Hard") == "hard"
+    with pytest.raises(registry.UnknownLevel, match="known: easy, normal, hard, random"):
         registry.resolve(BALER, "genius")
     assert registry.player_level("human") is None
     assert registry.player_level("computer:normal") == "computer:normal"
