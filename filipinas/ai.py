@@ -416,8 +416,9 @@ def evaluate(state: FilState, side: str) -> float:
     return chance if side == FILIPINO else 1.0 - chance
 
 
-SETTINGS = Settings(horizon=20)
-"""The search plays 20 actions on beyond a new node (a few rounds of both sides)."""
+SETTINGS = Settings(horizon=40, turn_end=True)
+"""Beyond a new node the search plays on to the start of the next turn (10-35 actions; at
+most 40) before the evaluation reads the position."""
 
 
 def easy(side: str, seed: int) -> Seat:

@@ -262,9 +262,9 @@ RANKS: dict[str, Callable[[BalerState, Side], Callable[[Action], float]]] = {
 """The worths the heuristics choose by, for the kinds of decision the search ranks."""
 
 
-SETTINGS = Settings(horizon=30)
-"""The search plays 30 actions on beyond a new node (about one procedure of the turn: a
-shooting, an action phase) before the evaluation reads the position."""
+SETTINGS = Settings(horizon=80, turn_end=True)
+"""Beyond a new node the search plays on to the start of the next turn (a turn is 55-75
+actions; at most 80) before the evaluation reads the position."""
 
 
 def easy(side: str, seed: int) -> Seat:

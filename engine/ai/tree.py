@@ -53,7 +53,11 @@ class Settings:
 
     horizon: int = 24
     """Actions the heuristics play on beyond a new node before the evaluation reads the
-    position."""
+    position (with `turn_end`, at most this many)."""
+    turn_end: bool = False
+    """Play on to the start of the next game turn instead (or to the end of the game): every
+    rollout is then read at the same point of the sequence of play, so an answer is not
+    credited for a position read before the enemy's reply came."""
     explore: float = 0.35
     """The PUCT constant: how much the ranking's prior and few visits count against a mean."""
     prior_decay: float = 0.5
@@ -72,14 +76,17 @@ def terminal_value(result: Result, team: str) -> float:
 
 
 def play_on(rules: Rules[Any], state: Any, policy_of: Callable[[str], Policy],
-            limit: int) -> int:
+            limit: int, until_turn: int | None = None) -> int:
     """Let the heuristics (`policy_of(player)`) play `state` on, at most `limit` actions, until
-    the game ends or nobody is to answer; the number of actions played."""
+    the game ends, nobody is to answer or (given `until_turn`) that turn begins; the number
+    of actions played."""
     # the heuristics answer from the list of this very state: applied unchecked where the game
     # offers it (engine RulesExtras), which spares building the list a second time
     apply = getattr(rules, "apply_legal", rules.apply)
     for played in range(limit):
         if rules.result(state) is not None:
+            return played
+        if until_turn is not None and state.turn >= until_turn:
             return played
         legal = rules.legal_actions(state)
         player = state.decision.player
@@ -179,12 +186,25 @@ class Tree:
         limit = self.job.iterations
         began = time.monotonic()
         while limit is None or self.iterations < limit:
+            left = math.inf if limit is None else limit - self.iterations
             if deadline is not None and self.iterations:
                 now = time.monotonic()
-                if now + (now - began) / self.iterations > deadline:
+                each = (now - began) / self.iterations
+                if now + each > deadline:
                     break
+                left = min(left, (deadline - now) / each)
+            if self.iterations % 8 == 0 and self.settled(left):
+                break
             self.iterate()
         return self.stats()
+
+    def settled(self, left: float) -> bool:
+        """Whether `left` more iterations could no longer change the most visited root answer
+        of this tree: then they are not spent (a clear decision is answered sooner)."""
+        visits = sorted((e.visits for e in self.root.edges.values()), reverse=True)
+        if len(visits) < 2:
+            return False
+        return visits[0] - visits[1] > left
 
     def iterate(self) -> None:
         """One draw, one walk down the tree, one new node, one evaluation backed up."""
@@ -237,8 +257,11 @@ class Tree:
         return self.job.evaluate(state, side)
 
     def rollout(self, state: Any) -> float:
-        """The heuristics play on for the horizon; the evaluation reads where they stop."""
-        play_on(self.rules, state, self.policy_of, self.settings.horizon)
+        """The heuristics play on for the horizon (or to the next turn); the evaluation reads
+        where they stop."""
+        settings = self.settings
+        until = state.turn + 1 if settings.turn_end else None
+        play_on(self.rules, state, self.policy_of, settings.horizon, until)
         result = self.rules.result(state)
         if result is not None:
             return terminal_value(result, self._team(self.side))

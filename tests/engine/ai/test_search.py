@@ -116,6 +116,15 @@ def test_the_search_finds_a_plan_of_two_decisions_the_heuristics_miss() -> None:
     assert follow.decide(observe(RULES, state, RULES.legal_actions(state))) == Pick(2)
 
 
+def test_a_tree_stops_when_the_iterations_left_cannot_change_its_choice() -> None:
+    state, legal = first_decision()
+    search = lock_search(400, trees=1)
+    assert search.decide(observe(RULES, state, legal)) == Pick(2)
+    best, second = search.last_values[:2]
+    spent = search.simulations[0]
+    assert spent < 400 and best.visits - second.visits > 400 - spent
+
+
 def test_a_budget_of_one_iteration_plays_the_heuristics_answer() -> None:
     state, legal = first_decision()
     search = lock_search(1)
@@ -137,9 +146,10 @@ def test_the_detail_counts_the_simulations_and_the_answers_tried() -> None:
     state, legal = first_decision()
     search = lock_search(40, trees=1)
     search.decide(observe(RULES, state, legal))
-    assert search.last_detail.startswith("40 simulations on 1 tree; about ")
+    simulations = sum(a.visits for a in search.last_values)
+    assert search.simulations == [simulations]
+    assert search.last_detail.startswith(f"{simulations} simulations on 1 tree; about ")
     assert "2 other answers tried" in search.last_detail
-    assert sum(a.visits for a in search.last_values) == 40
     assert [a.visits for a in search.last_values] == sorted(
         (a.visits for a in search.last_values), reverse=True)
     assert all(0.0 <= a.mean <= 1.0 for a in search.last_values)
