@@ -239,6 +239,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", default=[], metavar="GAME")
     parser.add_argument("--tested", action="append", default=[], metavar="LEVEL",
                         help="only the cells that test this level (repeatable)")
+    parser.add_argument("--side", action="append", default=[], metavar="SIDE",
+                        help="only the cells of this tested side (repeatable)")
     parser.add_argument("--out", help="write the Markdown table here (default: stdout)")
     parser.add_argument("--log", help="append a line per finished game to this file")
     args = parser.parse_args(argv)
@@ -246,7 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     Budget.parse(args.hard_budget)
     per_game = {k: int(v) for k, _, v in (e.partition("=") for e in args.games_for)}
     games = args.only or list(plugins.discover())
-    todo = [c for c in cells(games) if not args.tested or c.tested in args.tested]
+    todo = [c for c in cells(games) if (not args.tested or c.tested in args.tested)
+            and (not args.side or c.side in args.side)]
     # seed by seed across the cells: a run stopped early (its --log kept) leaves every cell
     # with about as many games
     most = max((per_game.get(c.game, args.games) for c in todo), default=0)
