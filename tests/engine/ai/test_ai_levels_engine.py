@@ -76,3 +76,16 @@ def test_the_wilson_interval_and_percentiles() -> None:
     assert wilson(10, 10)[1] > 0.9999
     assert percentile([3.0, 1.0, 2.0, 4.0], 0.5) == 2.0
     assert percentile([3.0, 1.0, 2.0, 4.0], 0.95) == 4.0
+
+
+def test_hard_is_the_search_at_8_seconds_and_normal_at_2_on_both_cores() -> None:
+    from engine.ai.search import HARD, LEVELS, NORMAL, Budget, Search
+
+    assert NORMAL == Budget(seconds=2.0, trees=2) and HARD == Budget(seconds=8.0, trees=2)
+    assert LEVELS == {"normal": NORMAL, "hard": HARD}
+    for plugin in (BALER, FILIPINAS):
+        seat = registry.make_agent(plugin, "hard", plugin.sides[0], 1,
+                                   Budget(seconds=None, iterations=1))
+        assert isinstance(seat, Seat) and isinstance(seat.decider, Search)
+        assert seat.decider.level == "hard"
+        assert seat.decider.budget == Budget(seconds=None, iterations=1)
