@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ai_table import PLAYING, team  # noqa: E402
 
 from engine import plugins  # noqa: E402
+from engine.ai import workers  # noqa: E402
 from engine.ai.agent import Seat  # noqa: E402
 from engine.ai.registry import make_agent  # noqa: E402
 from engine.ai.search import LEVELS, Budget, Search  # noqa: E402
@@ -43,6 +44,9 @@ def sample(plugin: GamePlugin, scenario: Scenario, side: str, seed: int, skip: i
             for i, s in enumerate(plugin.sides)}
     normal = {s: make_agent(plugin, level, s, seed * 10 + i, budget)
               for i, s in enumerate(plugin.sides) if team(s) == team(side)}
+    if budget.parallel:
+        # the first decision should not find the worker processes still starting
+        workers.ready(budget.trees)
     session = Session(plugin.rules, scenario, seed, lazy_checkpoints=True)
     rules = session.rules
     deciders = [a.decider for a in normal.values()

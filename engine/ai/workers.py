@@ -109,6 +109,8 @@ def serve(conn: Any) -> None:
 
             for name in message[1]:
                 importlib.import_module(name)
+        elif kind == "ping":
+            conn.send(("pong", message[1], None))
         elif kind == "job":
             _, number, payload = message
             try:
@@ -196,6 +198,31 @@ class Pool:
                 continue
         self.warmed.update(fresh)
 
+    def ready(self, timeout: float) -> int:
+        """How many workers answer a ping within `timeout` seconds (those still importing
+        answer once they are done)."""
+        limit = time.monotonic() + timeout
+        number = next(self.numbers)
+        waiting = []
+        for worker in self.workers:
+            with contextlib.suppress(EOFError, OSError):
+                worker.conn.send(("ping", number))
+                waiting.append(worker)
+        answered = 0
+        for worker in waiting:
+            while True:
+                wait = limit - time.monotonic()
+                try:
+                    if wait <= 0 or not worker.conn.poll(wait):
+                        break
+                    kind, got, _ = worker.conn.recv()
+                except (EOFError, OSError):
+                    break
+                if kind == "pong" and got == number:
+                    answered += 1
+                    break
+        return answered
+
     def run(self, jobs: Sequence[Job], deadline: float) -> list[RootStats] | None:
         """Each job to a worker; the roots that came back by `deadline` (time.monotonic)."""
         self.grow_to(len(jobs))
@@ -262,6 +289,16 @@ def warm(size: int, modules: Sequence[str] = ()) -> None:
             _POOL.grow_to(size)
         if modules:
             _POOL.warm(modules)
+
+
+def ready(size: int, timeout: float = 30.0) -> int:
+    """Start the pool if need be and wait until its workers answer (at most `timeout`
+    seconds): how many did. For measurements whose first decision should not find the
+    workers still starting."""
+    warm(size)
+    with _LOCK:
+        assert _POOL is not None
+        return _POOL.ready(timeout)
 
 
 def run(jobs: Sequence[Job], deadline: float) -> list[RootStats] | None:

@@ -81,7 +81,7 @@ def test_the_wilson_interval_and_percentiles() -> None:
 def test_hard_is_the_search_at_8_seconds_and_normal_at_2_on_both_cores() -> None:
     from engine.ai.search import HARD, LEVELS, NORMAL, Budget, Search
 
-    assert NORMAL == Budget(seconds=2.0, trees=2) and HARD == Budget(seconds=8.0, trees=2)
+    assert Budget(seconds=2.0, trees=2) == NORMAL and Budget(seconds=8.0, trees=2) == HARD
     assert LEVELS == {"normal": NORMAL, "hard": HARD}
     for plugin in (BALER, FILIPINAS):
         seat = registry.make_agent(plugin, "hard", plugin.sides[0], 1,

@@ -53,6 +53,10 @@ def test_the_workers_grow_the_trees_a_caller_would_and_are_kept_for_the_next_dec
     assert workers._POOL is pool_before and [w.process.pid for w in pool_before.workers] == pids
 
 
+def test_the_workers_answer_when_they_are_ready(pool: None) -> None:
+    assert workers.ready(2, timeout=60.0) == 2
+
+
 def test_a_worker_that_is_gone_is_left_out_and_replaced(pool: None) -> None:
     workers.warm(2)
     assert workers._POOL is not None
