@@ -38,8 +38,9 @@ from engine.core.actions import Action
 __all__ = ["HARD", "NORMAL", "Budget", "Evaluate", "Search", "Settings", "play_on", "seat",
            "squash", "terminal_value"]
 
-MARGIN = 0.06
-"""Seconds of a time budget kept back for handing the trees' roots back and merging them."""
+MARGIN = 0.12
+"""Seconds of a time budget kept back from the trees: a worker's last iteration may run past
+its estimate, and its root must still come back and be merged within the budget."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,15 +164,21 @@ class Search:
         if budget.seconds is None:
             return [grow(job) for job in self._jobs(observation, None)]
         # deadlines on time.monotonic, which the worker processes share
-        end = time.monotonic() + budget.seconds - MARGIN - (self.clock() - start)
+        began = time.monotonic() - (self.clock() - start)
+        end = began + budget.seconds - MARGIN
         if budget.parallel:
             from engine.ai import workers
 
-            found = workers.run(self._jobs(observation, end), deadline=end)
+            found = workers.run(self._jobs(observation, end),
+                                deadline=began + budget.seconds - MARGIN / 4)
             if found is not None:
                 return found
+        jobs = self._jobs(observation, None)
+        if end - time.monotonic() < budget.seconds / 4:
+            # no worker answered and the time is nearly gone: the heuristics' answer
+            return [grow(replace(jobs[0], iterations=0))]
         found = []
-        for job in self._jobs(observation, None):
+        for job in jobs:
             left = (end - time.monotonic()) / (budget.trees - len(found))
             found.append(grow(replace(job, deadline=time.monotonic() + max(0.0, left))))
         return found
@@ -181,6 +188,8 @@ class Search:
                  trees: int) -> tuple[str, str]:
         """The plain reason and the statistics behind it."""
         name = chosen.action.describe()
+        if simulations == 0:
+            return f"{name}: the heuristics' answer, no time left to search", ""
         if chosen.action == prior.action:
             reason = f"{name}: the heuristics' answer, kept by the search"
         else:

@@ -7,11 +7,12 @@ engine.ai.workers FD FD`), never a fork, so a program holding threads (the game 
 forks nothing, and nothing of the program's own main script is run again in it.
 
 A decision sends each worker one `Job` and waits, without holding the interpreter, until the
-budget's deadline (plus a little grace) for the roots to come back; a worker that is late,
-broken or gone is left out of that decision (and replaced before the next), and when none
-answers the caller grows its trees itself (`run` returns None). What a job carries is small:
-the state's printed data (the same for a whole game) goes to each worker once and is then
-named by a token, and the rules by their game's id.
+budget's end (a little after the trees' deadline) for the roots to come back; a worker that is
+late, broken or gone is left out of that decision (and replaced before the next), and when none
+answers the caller grows its trees itself, or plays the heuristics' answer when the time is
+nearly gone (`run` returns None). What a job carries is small: the state's printed data (the
+same for a whole game) goes to each worker once and is then named by a token, and the rules by
+their game's id.
 """
 
 from __future__ import annotations
@@ -31,10 +32,6 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from engine.ai.tree import Job, RootStats, grow
-
-GRACE = 0.2
-"""Seconds past a decision's deadline a worker's root is still waited for (a worker still
-starting, its imports not done, misses its first decisions: its late roots are dropped)."""
 
 _LOCK = threading.Lock()
 _POOL: Pool | None = None
@@ -256,9 +253,10 @@ class Pool:
         worker.conn.send(("job", number, buffer.getvalue()))
 
     def _receive(self, worker: _Worker, number: int, deadline: float) -> RootStats | None:
-        """The worker's root for job `number`, or None if it does not come in time (a late
-        root of an earlier job is read and dropped)."""
-        limit = deadline + GRACE
+        """The worker's root for job `number`, or None if it does not come by `deadline` (a
+        worker still starting, its imports not done, misses its first decisions; a late root
+        of an earlier job is read and dropped)."""
+        limit = deadline
         while True:
             wait = limit - time.monotonic()
             try:

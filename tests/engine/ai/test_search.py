@@ -162,6 +162,17 @@ def test_one_other_answer_is_written_out_never_as_1_others() -> None:
     assert reason == "Pick 1: the search preferred it to Pick 0"
 
 
+def test_with_no_time_left_the_heuristics_answer_is_played_without_statistics() -> None:
+    state, legal = first_decision()
+    search = Search(Zeroes, no_clue, "opener", 3, Budget(seconds=0.01, trees=1),
+                    Settings(horizon=4))
+    ticks = iter([0.0, 1.0, 1.0])  # a second gone before the search could begin
+    search.clock = lambda: next(ticks)
+    assert search.decide(observe(RULES, state, legal)) == Pick(0)
+    assert search.simulations == [0] and search.last_detail == ""
+    assert search.last_reason == "Pick 0: the heuristics' answer, no time left to search"
+
+
 def test_a_seat_copies_the_detail_and_the_values_and_a_lone_answer_has_none() -> None:
     state, legal = first_decision()
     seat = Seat(lock_search(10), "opener")
