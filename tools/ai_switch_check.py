@@ -36,7 +36,7 @@ import random
 import sys
 import time
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from multiprocessing import Pool
 from typing import Any
 
@@ -45,7 +45,7 @@ from engine.ai.observation import Observation, observe
 from engine.ai.policy import Policy
 from engine.ai.registry import make_agent
 from engine.ai.search import Budget, Search, play_on
-from engine.ai.tree import Answer
+from engine.ai.tree import Answer, Settings
 from engine.core.actions import Action
 from engine.core.sampling import reseed_dice
 from engine.core.session import Session
@@ -112,10 +112,30 @@ def estimate(answers: tuple[Answer, ...], chosen: Action) -> float:
     return mine.mean - prior.mean
 
 
-def check_game(job: tuple[str, str, int, str, int, str]) -> list[Switch]:
+def settings_of(pairs: list[str]) -> dict[str, Any]:
+    """`--set` values ("explore=0.2", "turn_end=false") as Settings fields."""
+    found: dict[str, Any] = {}
+    kinds = {f.name: f.type for f in fields(Settings)}
+    for text in pairs:
+        name, _, value = text.partition("=")
+        if name not in kinds:
+            raise SystemExit(f"--set {text}: Settings has no {name!r} (it has {', '.join(kinds)})")
+        kind = str(kinds[name])
+        if kind == "bool":
+            found[name] = value.strip().lower() in ("1", "true", "yes", "on")
+        elif kind == "int":
+            found[name] = int(value)
+        else:
+            found[name] = float(value)
+    return found
+
+
+def check_game(job: tuple[Any, ...]) -> list[Switch]:
     """Play one game of the cell and check every switch of its Normal side, from the real
-    position (`start` "real") or from positions drawn from the side's observation ("drawn")."""
-    game, side, seed, budget, pairs, start = job
+    position (`start` "real") or from positions drawn from the side's observation ("drawn");
+    the seventh item of the job, if any, changes the game's search settings (`--set`)."""
+    game, side, seed, budget, pairs, start = job[:6]
+    overrides: dict[str, Any] = job[6] if len(job) > 6 else {}
     plugin = plugins.get(game)
     rules = plugin.rules
     scenario = load_game_scenario(plugin, None)
@@ -125,6 +145,8 @@ def check_game(job: tuple[str, str, int, str, int, str]) -> list[Switch]:
     normal = getattr(agents[side], "decider", None)
     if not isinstance(normal, Search):
         raise SystemExit(f"{game} {side}: Normal is not a search here")
+    if overrides:
+        normal.settings = replace(normal.settings, **overrides)
     session = Session(rules, scenario, seed, lazy_checkpoints=True)
     found: list[Switch] = []
     number = 0
@@ -200,12 +222,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="play the pairs from the real position or from positions drawn "
                              "from the side's observation, as the search draws them")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="change one of the game's search settings (engine.ai.tree."
+                             "Settings), to weigh another setting the same way (repeatable)")
     args = parser.parse_args(argv)
+    overrides = settings_of(args.set)
     plugin = plugins.get(args.game)
     if args.side not in plugin.sides:
         parser.error(f"{args.game} has the sides {', '.join(plugin.sides)}")
     seeds = seeds_of(args.seeds)
-    jobs = [(args.game, args.side, seed, args.budget, args.pairs, args.start) for seed in seeds]
+    jobs = [(args.game, args.side, seed, args.budget, args.pairs, args.start, overrides)
+            for seed in seeds]
     switches: list[Switch] = []
     start = time.perf_counter()
     with Pool(max(1, args.jobs)) as pool:
@@ -216,8 +243,10 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr.write(f"\r{done}/{len(jobs)} games, {time.perf_counter() - start:.0f} s")
             sys.stderr.flush()
     sys.stderr.write("\n")
+    changed = "".join(f" --set {text}" for text in args.set)
     print(f"python tools/ai_switch_check.py --game {args.game} --side {args.side} "
-          f"--seeds {args.seeds} --budget {args.budget} --pairs {args.pairs} --from {args.start}")
+          f"--seeds {args.seeds} --budget {args.budget} --pairs {args.pairs} --from {args.start}"
+          f"{changed}")
     print(summary(switches, len(seeds)))
     return 0
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 from dataclasses import dataclass
 
+import pytest
 from baler_hidden import hidden_twin, position
 from tooling import load_tool
 
@@ -92,3 +93,11 @@ def test_the_summary_counts_switches_a_game_and_means_by_kind() -> None:
     assert by_kind == [["action", "2", "search", "+0.080", "to", "the", "end", "+0.000"],
                        ["movement", "1", "search", "+0.080", "to", "the", "end", "+0.300"]]
     assert tool.seeds_of("3-5") == [3, 4, 5] and tool.seeds_of("2,9") == [2, 9]
+
+
+def test_set_changes_the_search_settings_by_name_and_refuses_unknown_ones() -> None:
+    tool = load_tool("ai_switch_check")
+    assert tool.settings_of(["explore=0.2", "turn_end=false", "horizon=12"]) == {
+        "explore": 0.2, "turn_end": False, "horizon": 12}
+    with pytest.raises(SystemExit, match="Settings has no 'depth'"):
+        tool.settings_of(["depth=3"])
