@@ -270,6 +270,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--check", metavar="JSON",
                        help="fail when a figure is over twice the one in this file")
     bench.add_argument("--quick", action="store_true", help="shorter runs (less exact)")
+    bench.add_argument("--rollouts", action="store_true",
+                       help="only the search's rollouts: actions a CPU second in each game")
 
     from engine.net.options import add_serve_parser
 
@@ -315,7 +317,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "bench":
         from engine.bench import run_bench
 
-        return run_bench(args.out, args.check, args.quick)
+        return run_bench(args.out, args.check, args.quick, args.rollouts)
     if command == "replay":
         return _replay(args.save)
     if command == "serve":
