@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 export SDL_AUDIODRIVER ?= dummy
 
-.PHONY: play test lint typecheck unit soak bench bench-check balance screenshots clean ai-table blunders
+.PHONY: play test lint typecheck unit soak online-load bench bench-check balance screenshots clean ai-table blunders
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,11 +34,21 @@ unit: $(DEV_STAMP)
 
 test: lint typecheck unit
 
-# The long runs: random play, and the full hostile-input sets (docs/robustness.md), whose
-# counts and times are written to docs/robustness-soak.md.
+# The long runs: random play, the full hostile-input sets and the GUI monkey
+# (docs/robustness.md), whose counts and times are written to docs/robustness-soak.md and
+# docs/robustness-monkey.md; then the online server under 200 games at once, at a person's
+# pace and flat out (docs/online.md), written to docs/online-load.md.
 soak: $(DEV_STAMP)
 	SDL_VIDEODRIVER=dummy WARGAMES_ROBUSTNESS_REPORT=docs/robustness-soak.md \
+		WARGAMES_MONKEY_REPORT=docs/robustness-monkey.md \
 		$(BIN)/python -m pytest -m soak
+	$(MAKE) online-load
+
+ONLINE_LOAD := $(BIN)/python tools/online_load.py --games 200 --out docs/online-load.md
+online-load: $(DEV_STAMP)
+	rm -f docs/online-load.md
+	$(ONLINE_LOAD) --pace human --seconds 120
+	$(ONLINE_LOAD) --pace flat --seconds 60
 
 # Benchmarks (CPU times; a few minutes): `bench` rewrites the results in docs/benchmarks.md
 # and docs/benchmarks.json; `bench-check` fails when a figure is over twice the committed one.

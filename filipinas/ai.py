@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.ai.agent import Seat, useful_answers
 from engine.ai.policy import Easy
-from engine.ai.search import Budget, Normal, Settings, squash, terminal_value
+from engine.ai.search import Budget, Settings, seat, squash, terminal_value
 from engine.core.actions import Action
 from filipinas.bot import SpanishBot
 from filipinas.rules import actions as A
@@ -107,6 +107,23 @@ class FilipinasAgent:
         if kind == "zapote":
             return self._zapote(state, legal)
         return self.rng.choice(legal)
+
+    def rank(self, rules: Any, state: FilState, legal: list[Action]) -> list[Action]:
+        """The legal answers best first for the search (engine.ai.policy): this policy's answer,
+        then, in a Filipino round, the others by their worth over their AP (ending the round
+        at 0, as `_best` weighs them); otherwise the answer alone (the search orders the rest
+        at random)."""
+        first = self.choose(rules, state, legal)
+        if self.bot is not None or state.decision.kind != "round":
+            return [first]
+
+        def net(action: Action) -> float:
+            if isinstance(action, A.EndRound):
+                return 0.0
+            return self.worth(state, action) - AP_WORTH * cost(state, FILIPINO, action)
+
+        rest = sorted((a for a in legal if a != first), key=net, reverse=True)
+        return [first, *rest]
 
     # --- prompts -----------------------------------------------------------------------------
 
@@ -405,8 +422,9 @@ def evaluate(state: FilState, side: str) -> float:
     return chance if side == FILIPINO else 1.0 - chance
 
 
-SETTINGS = Settings(candidates=4, horizon=20)
-"""Normal looks 20 actions ahead (a few rounds of both sides) at four candidate answers."""
+SETTINGS = Settings(horizon=40, turn_end=True)
+"""Beyond a new node the search plays on to the start of the next turn (10-35 actions; at
+most 40) before the evaluation reads the position."""
 
 
 def easy(side: str, seed: int) -> Seat:
@@ -416,8 +434,14 @@ def easy(side: str, seed: int) -> Seat:
 
 
 def normal(side: str, seed: int, budget: Budget | None = None) -> Seat:
-    """The Normal level: rollouts of the same heuristics from the side's observation."""
-    return Seat(Normal(FilipinasAgent, evaluate, side, seed, budget, SETTINGS), side)
+    """The Normal level: the tree search over the same heuristics, 2 s a decision on both
+    cores."""
+    return seat("normal", FilipinasAgent, evaluate, side, seed, budget, SETTINGS)
+
+
+def hard(side: str, seed: int, budget: Budget | None = None) -> Seat:
+    """The Hard level: the same search, 8 s a decision on both cores."""
+    return seat("hard", FilipinasAgent, evaluate, side, seed, budget, SETTINGS)
 
 
 class BotSeat:

@@ -25,8 +25,10 @@ class Agent(Protocol):
 
 
 class Decider(Protocol):
-    """A level of play: chooses from an observation and says why in one line (`last_reason`,
-    shown in the game log)."""
+    """A level of play: chooses from an observation and says why in one short plain line
+    (`last_reason`, shown in the game log). A level may also keep `last_detail` (the
+    statistics behind the choice, "" when there are none) and `last_values` (a search's root
+    answers with their visits and mean values, engine.ai.tree.Answer); `Seat` copies both."""
 
     last_reason: str
 
@@ -69,14 +71,20 @@ class Seat:
         self.decider = decider
         self.side = side
         self.last_reason = ""
+        self.last_detail = ""
+        self.last_values: tuple[Any, ...] = ()
 
     def choose(self, rules: Rules[Any], state: Any, legal: list[Action]) -> Action:
         options = without_concessions(legal)
         if len(options) == 1:
             self.last_reason = f"{options[0].describe()}: the only answer"
+            self.last_detail = ""
+            self.last_values = ()
             return options[0]
         action = self.decider.decide(observe(rules, state, legal))
         self.last_reason = self.decider.last_reason
+        self.last_detail = getattr(self.decider, "last_detail", "")
+        self.last_values = tuple(getattr(self.decider, "last_values", ()))
         return action
 
 
@@ -88,6 +96,8 @@ class RandomAgent:
         self._rng = random.Random(seed)
         self.side = side
         self.last_reason = ""
+        self.last_detail = ""
+        self.last_values: tuple[Any, ...] = ()
 
     def choose(self, rules: Rules[Any], state: Any, legal: list[Action]) -> Action:
         options = without_concessions(legal)
