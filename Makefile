@@ -85,9 +85,10 @@ balance: $(DEV_STAMP)
 # The blunder hunt of docs/ai.md ("Blunders"): each cell of its table, every side of each game at
 # Easy (self-play) and Normal (one side, against Easy), judged by `wargames ai-check`; hours on 2
 # cores. Each cell writes its blunders, their saved games and summary.json into BLUNDERS_DIR.
-# `make blunders NORMAL_BUDGET=2s` measures Normal at the budget it plays at.
+# Normal plays at the budget it plays at (2 s, both cores); NORMAL_BUDGET=300i plays the same
+# games on any machine.
 BLUNDERS_DIR ?= docs/ai-runs/blunders
-NORMAL_BUDGET ?=
+NORMAL_BUDGET ?= 2s
 CHECK := $(BIN)/wargames ai-check
 CHECK_ARGS ?= --decisions-per-game 5 --minutes 150
 blunders: $(STAMP)
@@ -95,13 +96,13 @@ blunders: $(STAMP)
 	$(CHECK) filipinas --level easy --games 16 $(CHECK_ARGS) --out $(BLUNDERS_DIR)/filipinas-easy
 	$(CHECK) guerra --level easy --games 4 $(CHECK_ARGS) --out $(BLUNDERS_DIR)/guerra-easy
 	for side in spanish philippine; do $(CHECK) baler --level normal --against easy --side $$side \
-		--games 6 --budget $(or $(NORMAL_BUDGET),8r) $(CHECK_ARGS) \
+		--games 6 --budget $(NORMAL_BUDGET) $(CHECK_ARGS) \
 		--out $(BLUNDERS_DIR)/baler-normal-$$side || exit 1; done
 	for side in filipino spain; do $(CHECK) filipinas --level normal --against easy --side $$side \
-		--games 10 --budget $(or $(NORMAL_BUDGET),16r) $(CHECK_ARGS) \
+		--games 10 --budget $(NORMAL_BUDGET) $(CHECK_ARGS) \
 		--out $(BLUNDERS_DIR)/filipinas-normal-$$side || exit 1; done
 	for side in nationalist republican; do $(CHECK) guerra --level normal --against easy \
-		--side $$side --games 3 --budget $(or $(NORMAL_BUDGET),8r) $(CHECK_ARGS) \
+		--side $$side --games 3 --budget $(NORMAL_BUDGET) $(CHECK_ARGS) \
 		--out $(BLUNDERS_DIR)/guerra-normal-$$side || exit 1; done
 
 clean:
