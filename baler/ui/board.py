@@ -119,6 +119,17 @@ class BalerBoard:
             draw_score(surface, view, self.table.score)
         surface.set_clip(clip)
 
+    def target_rect(self, target: str, camera: Camera) -> pygame.Rect | None:
+        """A card, a die or a counter on screen (its tooltip keeps off it)."""
+        for item, rect in self._items:
+            if item == target:
+                return pygame.Rect(rect)
+        return self.map.target_rect(target, camera)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The hand strip and the dice tray as last drawn: toasts keep off them."""
+        return list(self._panels)
+
     def _tracks_on_screen(self, camera: Camera) -> list[pygame.Rect]:
         """The Turn and Victory point tracks where they lie on screen (the dice tray keeps off
         them)."""

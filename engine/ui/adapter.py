@@ -117,7 +117,12 @@ class AidPage:
 
 
 class BoardView(Protocol):
-    """A drawable, clickable board in world coordinates (pixels at zoom 1)."""
+    """A drawable, clickable board in world coordinates (pixels at zoom 1).
+
+    A board may also offer `keep_clear() -> list[pygame.Rect]`: the screen rectangles of what
+    it drew over the map that toasts must not cover (a mini-map, a hand of cards, dice); and
+    `target_rect(target, camera) -> pygame.Rect | None`: where a target that may be clicked (a
+    counter, a card, a die, a mini-map) lies on screen, which its tooltip keeps off."""
 
     @property
     def world_size(self) -> tuple[int, int]: ...

@@ -449,6 +449,11 @@ class GameScene(Scene):
     def _board_rect(self, size: tuple[int, int]) -> pygame.Rect:
         return pygame.Rect(0, 0, size[0] - side_panel_width(size, self.app.scale), size[1])
 
+    def toast_keep_clear(self) -> list[pygame.Rect]:
+        """The side panel (its buttons) and what the board asks to keep clear."""
+        keep = getattr(self.gameui.board, "keep_clear", None)
+        return [self.panel.rect, *(keep() if keep is not None else ())]
+
     def on_resize(self, size: tuple[int, int]) -> None:
         self.camera.set_viewport(self._board_rect(size))
         self.tooltip.scale = self.app.scale
@@ -1200,8 +1205,9 @@ class GameScene(Scene):
 
     def _handle_event(self, event: pygame.event.Event) -> bool:
         if hasattr(event, "pos"):
-            # tracked behind the hand-off screen too, so hover is right when the board returns
-            self._mouse = event.pos
+            # tracked behind the hand-off screen too, so hover and the tooltip are at the
+            # pointer when the board returns
+            self._mouse = self.tooltip.pos = event.pos
         if self.replay is not None:
             return self._replay_event(event)
         if self.handoff is not None:
@@ -1493,6 +1499,8 @@ class GameScene(Scene):
         self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse,
                                  legend, fresh=self._tip_fresh)
         self._tip_fresh = False
+        rect_of = getattr(self.gameui.board, "target_rect", None)
+        self.tooltip.avoid = rect_of(self.hover, self.camera) if rect_of and self.hover else None
         if self.menu is not None or self.card_viewer is not None:
             self.tooltip.hover(None, None)
 

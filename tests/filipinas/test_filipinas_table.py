@@ -104,8 +104,13 @@ def test_the_solo_filipino_sees_the_bots_cards(display, solo_scenario):
     assert view["bot_hand"] == s.hands["spain"]
     assert RULES.view(s, "spain")["bot_hand"] == []
     ui = _ui(solo_scenario, s)
-    status = dict(ui.status(view))
-    assert "(10.2)" in status["Bot's cards"]
+    # listed under the player's own cards, each opening like any card (not in the status
+    # lines, where they pushed the actions out of sight)
+    assert "Bot's cards" not in dict(ui.status(view))
+    hand = ui.hand(view)
+    bots = [line for line in hand if line.startswith("Bot's card: ")]
+    assert len(bots) == len(s.hands["spain"]) and len(hand) == len(bots) + len(view["hand"])
+    assert [ui.card_face(line).id for line in bots] == s.hands["spain"]
 
 
 def test_both_resources_markers_on_one_value_stand_side_by_side(display, scenario):

@@ -303,3 +303,33 @@ def test_a_hand_item_too_long_for_the_panel_ends_with_an_ellipsis():
     assert long.startswith(cut[:-1].rstrip(" ·"))
     huge = w.ellipsize("x" * 200, fnt, room)
     assert huge.endswith("…") and fnt.size(huge)[0] <= room
+
+
+def test_toasts_stack_at_most_three_deep_and_keep_clear_of_what_the_scene_names():
+    """Four toasts once stood one above the other over Guerra's mini-map: now three at most, a
+    message already shown is renewed rather than stacked, and a toast that would cover what
+    the scene keeps clear narrows beside it or rises above it."""
+    toasts = ToastStack()
+    area = pygame.Rect(0, 0, 1600, 1000)
+    toasts.layout(area, 1.0)
+    minimap = pygame.Rect(940, 700, 260, 280)
+    panel = pygame.Rect(1200, 0, 400, 1000)
+    toasts.keep_clear = [panel, minimap]
+    for text in ("Saved to /tmp/a.json", "Undone: Move to Huelva",
+                 "Wait: the Republican side is deciding now.", "Undone: Move to Huelva",
+                 "A long refusal " * 12):
+        toasts.push(text)
+    assert len(toasts.toasts) == 3
+    assert toasts.messages.count("Undone: Move to Huelva") == 1
+    surface = pygame.Surface(area.size)
+    toasts.draw(surface)
+    rects = [r for r, _ in toasts._rects]
+    assert len(rects) == 3
+    for i, rect in enumerate(rects):
+        assert area.contains(rect)
+        assert rect.collidelist(toasts.keep_clear) == -1, rect
+        assert rect.collidelist(rects[i + 1:]) == -1
+    # a strip along the whole bottom (a hand of cards): the toasts rise above it
+    toasts.keep_clear = [pygame.Rect(0, 800, 1600, 200)]
+    toasts.draw(surface)
+    assert all(r.bottom <= 800 for r, _ in toasts._rects)
