@@ -495,3 +495,46 @@ def playable(game: str, manifest: Path, seed: int) -> None:
         legal = session.legal_actions()
         assert legal, "a decision with no legal answer"
         session.play(rng.choice(legal))
+
+
+# --- saves killed mid-write ----------------------------------------------------------------------
+
+@dataclass
+class Kills:
+    """What `kill_during_saves` did: how many writers it killed and the saves they finished."""
+
+    kills: int
+    saves: list[Path]
+
+
+def _keep_saving(folder: Path, session: Session, ready: Any) -> None:
+    from engine.ui.autosave import write_new_save
+
+    ready.send(True)
+    while True:
+        write_new_save(folder, "baler-killed", session, {"spanish": "human"})
+
+
+def kill_during_saves(folder: Path, kills: int, rng: random.Random) -> Kills:
+    """Fork a process that writes Ctrl+S saves of a 150-action Heroes of Baler game into
+    `folder` without pause and kill it (SIGKILL) at a random moment, `kills` times."""
+    import multiprocessing
+    import signal
+
+    plugin = plugins.get("baler")
+    session = Session(plugin.rules, load_game_scenario(plugin), 3)
+    moves = random.Random(3)
+    while len(session.history) < 150 and session.result() is None:
+        session.play(moves.choice(session.legal_actions()))
+    folder.mkdir(parents=True, exist_ok=True)
+    context = multiprocessing.get_context("fork")
+    for _ in range(kills):
+        ours, theirs = context.Pipe()
+        writer = context.Process(target=_keep_saving, args=(folder, session, theirs))
+        writer.start()
+        assert ours.poll(HANG_SECONDS), "the writer did not start"
+        ours.recv()
+        time.sleep(rng.uniform(0.0, 0.04))
+        os.kill(writer.pid or 0, signal.SIGKILL)
+        writer.join(HANG_SECONDS)
+    return Kills(kills, sorted(folder.glob("*.json")))

@@ -204,11 +204,21 @@ class Panel:
                         self.log_rect.height, self.scale)
 
     def hand_at(self, pos: tuple[int, int]) -> int | None:
-        """The index of the hand item under `pos`, if any."""
-        for i, rect in enumerate(self.hand_rects):
-            if rect.collidepoint(pos):
+        """The index in the hand as it is now of the item under `pos`, if any. The cards'
+        places are those of the current hand and layout, not of the last frame drawn: an
+        action or a hand-off may change the hand between a frame and the next event."""
+        if self.hand is None or self.log_expanded:
+            return None
+        self._hand_picture()
+        for i, rect in enumerate(self._hand_at):
+            if rect.move(self.rect.x, self._hand_top).collidepoint(pos):
                 return i
         return None
+
+    def hand_item_at(self, pos: tuple[int, int]) -> str | None:
+        """The hand item under `pos`, if any (see `hand_at`)."""
+        index = self.hand_at(pos)
+        return None if index is None or self.hand is None else self.hand[index]
 
     def process_event(self, event: pygame.event.Event) -> bool:
         """The wheel over the log scrolls it (up: older lines); a click on the log's button
