@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from baler.rules.actionphase import TRENCH_ACTIONS, ActionPhaseTask, category
-from baler.rules.actions import TakeAction
+from baler.rules.actions import PlayCard, ResolveEvent, TakeAction
 from baler.rules.dicepool import dice_in_play
+from baler.rules.noeffect import no_effect_reason
 from baler.rules.refusals import refuse
 from baler.rules.state import BAGS, SIDES, WALLS, BalerState, Side
 
@@ -82,6 +83,26 @@ def trench_refusals(st: BalerState) -> dict[str, dict[str, str]]:
     return found
 
 
+def idle_answers(st: BalerState, viewer: Side | None) -> dict[str, str]:
+    """For the viewer deciding now, the event cards it may play and the events it may resolve
+    that would change nothing now, with why (baler.rules.noeffect): "play:<card>" and
+    "resolve:<card>:<part>" keys, so the screen asks before a card is played for nothing and
+    greys an event that would do nothing."""
+    if viewer is None or st.decision.player != viewer.value or not st.stack \
+            or st.decision.kind not in ("event-card", "resolve-event"):
+        return {}
+    found = {}
+    for action in st.stack[-1].legal(st):
+        reason = no_effect_reason(st, action)
+        if reason is None:
+            continue
+        if isinstance(action, PlayCard):
+            found[f"play:{action.card}"] = reason
+        elif isinstance(action, ResolveEvent):
+            found[f"resolve:{action.card}:{action.part}"] = reason
+    return found
+
+
 def view(st: BalerState, player: str | None) -> dict[str, Any]:
     viewer = next((s for s in SIDES if s.value == player), None)
     hidden_bags = {BAGS[s] for s in SIDES if s is not viewer}
@@ -135,6 +156,7 @@ def view(st: BalerState, player: str | None) -> dict[str, Any]:
         "action_points": action_points(st),
         "refusals": area_refusals(st),
         "trench_refusals": trench_refusals(st),
+        "no_effect": idle_answers(st, viewer),
         "vp_causes": {s.value: dict(st.vp_causes.get(s, {})) for s in SIDES},
         "outcome": None if st.outcome is None else {
             "winner": st.outcome.winner, "reason": st.outcome.reason,

@@ -81,8 +81,25 @@ def _without_ap(label: str) -> str:
     return re.sub(r" \(\d+ AP\)$", "", label)
 
 
+def idle(view: dict[str, Any], action: Action) -> str | None:
+    """Why playing or resolving an event now would change nothing (the rules' view)."""
+    idle_now = view.get("no_effect") or {}
+    if isinstance(action, PlayCard):
+        return idle_now.get(f"play:{action.card}")
+    if isinstance(action, ResolveEvent):
+        return idle_now.get(f"resolve:{action.card}:{action.part}")
+    return None
+
+
 def item(data: GameData, view: dict[str, Any], action: Action, label: str) -> MenuItem:
-    """A menu line: the button's words without the AP they mention (the cost column says it)."""
+    """A menu line: the button's words without the AP they mention (the cost column says it).
+    An event that would change nothing is greyed with why (it need not be resolved, rulebook
+    "Event phase"); a card that must be played all the same says so, and the screen asks."""
+    why = idle(view, action)
+    if why is not None and isinstance(action, ResolveEvent):
+        return MenuItem(label=_without_ap(label), reason=f"No effect now: {why}")
+    if why is not None:
+        label = f"{label} (no effect now)"
     return MenuItem(label=_without_ap(label), action=action, cost=cost(data, view, action),
                     irreversible=irreversible(data, view, action))
 

@@ -214,6 +214,8 @@ class GameUIExtras(Protocol):
     - `is_selection(action) -> bool`: the action only selects something the game keeps in its
       rules (it rolls and spends nothing): Esc and a right-click take it back, and a click the
       game refuses while it stands may move it to what was clicked.
+    - `no_effect(action) -> str | None`: why playing `action` now would change nothing (from
+      the rules' view, `no_effect_reason`): the screen asks "play it anyway?" first.
     """
 
     def card_face(self, target: str) -> CardFace | None: ...
@@ -233,3 +235,5 @@ class GameUIExtras(Protocol):
     def handoff_heading(self, side: str) -> str: ...
 
     def is_selection(self, action: Action) -> bool: ...
+
+    def no_effect(self, action: Action) -> str | None: ...

@@ -57,6 +57,7 @@ from engine.ui.widgets.card_viewer import CardViewer, draw_hover_card
 from engine.ui.widgets.confirm import confirm_irreversible
 from engine.ui.widgets.dialog import ChoiceRow, Dialog
 from engine.ui.widgets.log_view import BARRIER_TEXT, LogFeed, LogLine
+from engine.ui.widgets.no_effect import ask_no_effect
 from engine.ui.widgets.panel import Panel, layout_side_panel, side_panel_width
 from engine.ui.widgets.prompt import Option, Prompt
 from engine.ui.widgets.tooltip import Tooltip
@@ -652,9 +653,24 @@ class GameScene(Scene):
 
     def _player(self, action: Action) -> Callable[[], None]:
         def play() -> None:
-            self.play(action)
+            if not self._ask_no_effect(action):
+                self.play(action)
 
         return play
+
+    def _ask_no_effect(self, action: Action) -> bool:
+        """A card played for nothing: the game says why (`no_effect`) and the player is asked
+        first; True when the question is on screen."""
+        why = self._extra("no_effect")
+        reason = why(action) if why is not None else None
+        if not reason:
+            return False
+
+        def go() -> None:
+            self.play(action)
+
+        self.show_dialog(ask_no_effect(self.gameui.action_label(action), str(reason), go))
+        return True
 
     def _highlights(self) -> dict[str, str]:
         """Highlight styles by target for `BoardView.draw`: what the computer (or the replay)
@@ -826,6 +842,8 @@ class GameScene(Scene):
         if action is None:
             return
         self.menu = None
+        if self._ask_no_effect(action):
+            return
         if item.irreversible and self.app.settings.confirm_irreversible:
             def never_ask() -> None:
                 self.app.settings.confirm_irreversible = False

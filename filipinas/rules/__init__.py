@@ -18,6 +18,7 @@ from filipinas.rules import cards, combat, forces, hidden, movement, operations,
 from filipinas.rules import position as positions
 from filipinas.rules.invariants import check_invariants
 from filipinas.rules.legal import is_legal, legal_actions
+from filipinas.rules.noeffect import no_effect_reason
 from filipinas.rules.queries import action_costs, control_map, prompt_info
 from filipinas.rules.refusals import diagnose
 from filipinas.rules.sequence import (
@@ -55,6 +56,10 @@ class FilipinasRules:
 
     def to_position(self, state: FilState) -> dict[str, Any]:
         return positions.to_position(state)
+
+    def no_effect_reason(self, state: FilState, action: Action) -> str | None:
+        """Why `action` would change nothing now, citing the section (filipinas.rules.noeffect)."""
+        return no_effect_reason(state, action)
 
     def legal_actions(self, state: FilState) -> list[Action]:
         return legal_actions(state)
@@ -114,6 +119,7 @@ class FilipinasRules:
             "plunders": state.plunders, "solo": state.data.solo,
             "bot_hand": list(state.hands[SPAIN]) if state.data.solo and player == FILIPINO
             else [],
+            "no_effect": _idle_cards(state, player),
         }
 
     def result(self, state: FilState) -> Result | None:
@@ -304,3 +310,16 @@ def _round_action(state: FilState, action: Action, events: list[Event]) -> None:
         operations.build_line(state, action.line, action.brigade, events)
     elif isinstance(action, A.EndReconcentration):
         operations.end_reconcentration(state, events)
+
+
+def _idle_cards(state: FilState, player: str | None) -> dict[str, str]:
+    """For the viewer deciding now, the cards of its hand that would change nothing if played
+    now, with why ("play:<card>"), so the screen asks before one is played for nothing."""
+    if player is None or state.decision.player != player:
+        return {}
+    found = {}
+    for card in state.hands.get(player, ()):
+        reason = no_effect_reason(state, A.PlayCard(card))
+        if reason is not None:
+            found[f"play:{card}"] = reason
+    return found

@@ -18,6 +18,7 @@ from filipinas.rules.forces import (
     spanish_box_brigades,
     transfer_artillery,
 )
+from filipinas.rules.noeffect import card_reason
 from filipinas.rules.setup import FILIPINO, SPAIN, USA, CardDef
 from filipinas.rules.state import FilState, Kind, Prompt
 
@@ -276,6 +277,9 @@ def apply_effect(state: FilState, side: str, card: CardDef, targets: tuple[str, 
 
     eff = card.effect
     p = state.data.params
+    idle = card_reason(state, card)
+    if idle is not None:
+        events.append(Message(f"'{card.name}': no effect — {idle}"))
     if "ap" in eff:
         state.ap[side] = min(p.ap_max, state.ap[side] + int(eff["ap"]))
         events.append(Message(f"{side.title()} gains {eff['ap']} AP"))

@@ -220,6 +220,13 @@ class FilipinasUI:
         return own + [f"{table.BOT_CARD}{card_title(self.data.cards[c])}"
                       for c in view.get("bot_hand") or ()]
 
+    def no_effect(self, action: Action) -> str | None:
+        """Why a card played now would change nothing (the screen asks first, 6.13)."""
+        if not isinstance(action, A.PlayCard):
+            return None
+        reason = (self._view.get("no_effect") or {}).get(f"play:{action.card}")
+        return str(reason) if reason else None
+
     def action_label(self, action: Action) -> str:
         """The action's words and cost; a card aimed at the selected stack leaves its target
         unsaid (the panel's list for a selection stays short)."""

@@ -293,7 +293,9 @@ class Labeller:
         if len(targets) == 2:
             if first in self.spaces and self.data.spaces[first].kind == "line":
                 return f"the {self.space(first)} with {self.name(targets[1])}"
-            return f"{self.name(targets[1])} in {self.space(first)}"
+            unit = self.data.counters[targets[1]]
+            named = f"the corps named {unit.name}" if unit.kind == "corps" else unit.name
+            return f"{named} in {self.space(first)}"
         if first in self.spaces:
             return self.space(first)
         return self.stack(first)

@@ -113,3 +113,32 @@ def test_in_solo_the_bots_cards_leave_the_selected_stacks_actions_in_sight(
         seen = [b for b in prompt.buttons if prompt.rect.contains(b.rect)]
         assert len(seen) >= len(prompt.buttons) - 1
     pygame.event.clear()
+
+
+def test_a_card_button_that_would_change_nothing_asks_first(scenario) -> None:
+    """'Revolutionary Taxes' (+1 AP) with the Filipino AP at the top of the Resource Table:
+    its prompt button asks "play it anyway?" with the reason; Cancel plays nothing."""
+    from helpers import empty_position, put, ready
+
+    s = empty_position(scenario, hands=(["revolutionary_taxes"], []))
+    put(s, "batangas", "batangas_corps", reduced=["batangas_corps"])
+    put(s, "batangas", "desierto")
+    s.ap["filipino"] = s.data.params.ap_max
+    ready(s)
+    app = make_app((1280, 800))
+    app.settings.confirm_irreversible = False
+    session = Session(PLUGIN.rules, scenario, 1, state=s)
+    scene = start_game(app, PLUGIN, session, {"filipino": "human", "spain": "computer"},
+                       autosave=False)
+    click(app, uitest.button_at(scene, "Play 'Revolutionary Taxes'"), steps=2)
+    assert scene.dialog is not None and "no effect now" in scene.dialog.title
+    assert "the top of the Resource Table (4.2.3.12)" in scene.dialog.text
+    scene.dialog.press("Cancel")
+    app.step(1 / 60)
+    assert not session.history and scene.dialog is None
+    click(app, uitest.button_at(scene, "Play 'Revolutionary Taxes'"), steps=2)
+    assert scene.dialog is not None
+    scene.dialog.press("Play it anyway")
+    app.step(1 / 60)
+    assert session.history[-1].action == A.PlayCard("revolutionary_taxes")
+    pygame.event.clear()

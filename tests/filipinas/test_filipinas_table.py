@@ -122,3 +122,32 @@ def test_both_resources_markers_on_one_value_stand_side_by_side(display, scenari
     assert len(piles) == 2  # one marker each, not one hiding the other
     (x0, _), (x1, _) = sorted(board.anchor(p) for p in piles)
     assert x1 - x0 >= 0.6 * 46
+
+
+def test_a_card_that_would_change_nothing_says_why_and_the_log_too(display, scenario):
+    """No silent no-ops: 'Revolutionary Taxes' (+1 AP) with the Filipino AP at the top of the
+    Resource Table, 'Hong Kong Junta' (+1 US Intervention) once the United States are at war.
+    A card may be played all the same (6.13): the screen asks first (`no_effect`), the log
+    says why it did nothing."""
+    s = empty_position(scenario, hands=(["revolutionary_taxes", "hong_kong_junta"], []))
+    put(s, "batangas", "batangas_corps", reduced=["batangas_corps"])
+    put(s, "batangas", "desierto")
+    top = s.data.params.ap_max
+    s.ap["filipino"] = top
+    ready(s)
+    assert s.decision.player == "filipino"
+    scenario_top = RULES.no_effect_reason(s, A.PlayCard("revolutionary_taxes"))
+    assert scenario_top == f"the Filipino AP are at {top}, the top of the Resource Table " \
+                           "(4.2.3.12)"
+    assert RULES.no_effect_reason(s, A.PlayCard("hong_kong_junta")) is None
+    s.us_at_war = True
+    assert RULES.no_effect_reason(s, A.PlayCard("hong_kong_junta")).endswith("(4.2.3.14)")
+    assert RULES.no_effect_reason(s, A.EndRound()) is None
+    ui = _ui(scenario, s)
+    assert ui.no_effect(A.PlayCard("revolutionary_taxes")) == scenario_top
+    assert RULES.view(s, "spain")["no_effect"] == {}
+    play = A.PlayCard("revolutionary_taxes")
+    assert play in RULES.legal_actions(s)
+    logged = [e.text for e in RULES.apply(s, play)]
+    assert f"'Revolutionary Taxes': no effect — {scenario_top}" in logged
+    assert s.ap["filipino"] == top
