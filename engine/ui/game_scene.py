@@ -452,8 +452,12 @@ class GameScene(Scene):
 
     def toast_keep_clear(self) -> list[pygame.Rect]:
         """The side panel (its buttons) and what the board asks to keep clear."""
+        return [self.panel.rect, *self._board_keep_clear()]
+
+    def _board_keep_clear(self) -> list[pygame.Rect]:
+        """What the board asks toasts and the dice tray to keep clear of, as last drawn."""
         keep = getattr(self.gameui.board, "keep_clear", None)
-        return [self.panel.rect, *(keep() if keep is not None else ())]
+        return list(keep()) if keep is not None else []
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.camera.set_viewport(self._board_rect(size))
@@ -1558,7 +1562,8 @@ class GameScene(Scene):
             self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
             return True
         if self.tray is not None:
-            self.tray.draw(surface, self.camera.viewport, self.app.scale)
+            self.tray.draw(surface, self.camera.viewport, self.app.scale,
+                           self._board_keep_clear())
         self.tooltip.draw(surface)
         surface.set_clip(clip)
         return True
@@ -1577,7 +1582,8 @@ class GameScene(Scene):
             self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
             return
         if self.tray is not None:
-            self.tray.draw(surface, self.camera.viewport, self.app.scale)
+            self.tray.draw(surface, self.camera.viewport, self.app.scale,
+                           self._board_keep_clear())
         if self.card_viewer is not None:
             self.card_viewer.draw(surface)
             return

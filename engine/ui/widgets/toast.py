@@ -134,7 +134,12 @@ class ToastStack:
                 width = min(widest, span[1] - span[0])
                 centre = (span[0] + span[1]) // 2
                 continue
-            bottom = min(r.top for r in hits) - w.px(6, self.scale)
+            # above what blocks it; a column as tall as the window (the side panel) only
+            # narrows the room, rising would not clear it
+            low = [r.top for r in hits if r.top > self.area.top]
+            if not low:
+                return rect, lines
+            bottom = min(low) - w.px(6, self.scale)
             width, centre = widest, self.area.centerx
         return rect, lines
 
