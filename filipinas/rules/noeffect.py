@@ -24,13 +24,20 @@ def _ap(state: FilState, side: str, amount: int) -> str | None:
     return None
 
 
+def _at_end(track: str, value: int, amount: int, low: int, high: int,
+            section: str) -> str | None:
+    """Why moving a track at `value` by `amount` changes nothing: it is at that end."""
+    if amount > 0 and value >= high:
+        return f"{track} is at {high}, the top of its track ({section})"
+    if amount < 0 and value <= low:
+        return f"{track} is at {low}, the bottom of its track ({section})"
+    return None
+
+
 def _morale(state: FilState, amount: int) -> str | None:
     p = state.data.params
-    if amount > 0 and state.morale >= p.morale_max:
-        return f"Spanish Morale is at {p.morale_max}, the top of its track (4.2.3.13)"
-    if amount < 0 and state.morale <= p.morale_min:
-        return f"Spanish Morale is at {p.morale_min}, the bottom of its track (4.2.3.13)"
-    return None
+    return _at_end("Spanish Morale", state.morale, amount, p.morale_min, p.morale_max,
+                   "4.2.3.13")
 
 
 def us_reason(state: FilState, amount: int) -> str | None:
@@ -41,11 +48,7 @@ def us_reason(state: FilState, amount: int) -> str | None:
                "(4.2.3.14)"
     if state.us_entry_pending:
         return "the United States enter the war next turn already (7.0)"
-    if amount > 0 and state.us_level >= p.us_max:
-        return f"US Intervention is at {p.us_max}, the top of its track (4.2.3.14)"
-    if amount < 0 and state.us_level <= p.us_min:
-        return f"US Intervention is at {p.us_min}, the bottom of its track (4.2.3.14)"
-    return None
+    return _at_end("US Intervention", state.us_level, amount, p.us_min, p.us_max, "4.2.3.14")
 
 
 def card_reason(state: FilState, card: CardDef) -> str | None:
