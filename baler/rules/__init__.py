@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from baler.rules import hidden, reactions
+from baler.rules import hidden, noeffect, reactions
 from baler.rules import position as positions
 from baler.rules.actions import ACTION_TYPES, Decide, Done
 from baler.rules.invariants import check_invariants
-from baler.rules.noeffect import no_effect_reason
 from baler.rules.refusals import refuse
 from baler.rules.state import SIDES, BalerState
 from baler.rules.tasks import settle
@@ -59,10 +58,6 @@ class BalerRules:
     def to_position(self, state: BalerState) -> dict[str, Any]:
         return positions.to_position(state)
 
-    def no_effect_reason(self, state: BalerState, action: Action) -> str | None:
-        """Why `action` would change nothing now, citing the section (baler.rules.noeffect)."""
-        return no_effect_reason(state, action)
-
     def legal_actions(self, state: BalerState) -> list[Action]:
         if state.outcome is not None or not state.stack:
             return []
@@ -103,6 +98,11 @@ class BalerRules:
 
     def forced_answer(self, state: BalerState) -> Action | None:
         return reactions.forced_answer(state)
+
+    def no_effect_reason(self, state: BalerState, action: Action) -> str | None:
+        """Why a legal answer would change nothing now (baler.rules.noeffect); None when it
+        does something."""
+        return noeffect.no_effect_reason(state, action)
 
     def view(self, state: BalerState, player: str | None) -> Any:
         return view(state, player)

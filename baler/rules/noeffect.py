@@ -1,153 +1,185 @@
-"""What would change nothing now, and why (no silent no-ops): an event whose every effect finds
-nothing to act on (no trench space manned to 5 for "Digging the trenches", no sabotaged trench for
-"Repair", a track already at its end). The screen greys such an event or asks before a card is
-played for nothing ("You must always play two cards in this phase, but you can choose not to
-resolve some or even all the events", rulebook "Event phase"); the log says why an event did
-nothing. Pure queries: nothing here changes the state.
+"""Which answers would change nothing now, and why (`no_effect_reason`).
 
-`no_effect_reason(state, action)` answers for an event card played (its main event) and for an
-event resolved; any other action gets None (it does something, or the question does not
-apply)."""
+A card played as an event whose every effect has nothing to act on, a support card that boosts
+only such effects, an action that moves a track already at its end, a die modification that
+cannot change what the dice do: each is legal, costs what it costs (the card's action points,
+a level of morale) and does nothing. The computer opponent never picks one while a useful
+answer exists (DESIGN.md §9), and the screen greys such options and says why an event did
+nothing. Everything read here is public or the deciding side's own (its hand, the dice on the
+table), so the reason reveals nothing hidden.
+"""
 
 from __future__ import annotations
 
-from baler.rules.actions import PlayCard, ResolveEvent
+from baler.rules import infirmary
+from baler.rules.actions import Decide, ModifyDie, PlayCard, PlaySupport, ResolveEvent, TakeAction
 from baler.rules.attacks import attack_options, kinds_for
-from baler.rules.effects import us_activation_allowed
+from baler.rules.combat import SURV_ATT, SURV_DEF, AreaCombat
+from baler.rules.effects import requirement_met, us_activation_allowed
 from baler.rules.movement import MovementTask
 from baler.rules.picks import (
-    area_manpower,
     build_targets,
+    empty_artillery_posts,
     own_exhausted_leaders,
-    patients_of,
     repair_targets,
     surveillance_areas,
     trenches_in_state,
 )
 from baler.rules.queries import bag, empty_posts, reserve, walls_destroyed
-from baler.rules.state import BalerState, Effect, Side
-from baler.rules.walls import repairable
+from baler.rules.reactions import idle_modification, surveillance_usable
+from baler.rules.state import BalerState, CardInfo, Effect, Side
 from engine.core.actions import Action
 
 
-def _track(st: BalerState, side: Side, track: str, amount: int) -> str | None:
-    value = (st.supply if track == "supply" else st.morale)[side]
+def _track_idle(st: BalerState, side: Side, track: str, amount: int) -> str | None:
+    level = (st.supply if track == "supply" else st.morale)[side]
     top = st.track_max()
-    if amount > 0 and value >= top:
-        return f"the {side.label} {track} is at {top} already and can go no higher " \
-               "(Attrition Phase)"
-    if amount < 0 and value <= 0:
-        return f"the {side.label} {track} is at 0 already (Attrition Phase)"
+    if amount > 0 and level >= top:
+        return f"{side.label} {track} is already at {top}, the top of its track (GAP-BAL-44)"
+    if amount < 0 and level <= 0:
+        return f"{side.label} {track} is already at 0 (GAP-BAL-44)"
     return None
 
 
-def _repair(st: BalerState, side: Side, cost: int) -> str | None:
-    if repair_targets(st, side, cost):
-        return None
-    if st.supply[side] < cost:
-        return f"a repair costs {cost} supply and the {side.label} side has {st.supply[side]} " \
-               "(Repair)"
-    table = st.data.tables["repair"]
-    if side is Side.SPANISH:
-        if not any(repairable(st, a) for a in st.data.areas):
-            return "no church walls are Damaged or Wrecked (Repair)"
-        return f"no area with Damaged or Wrecked walls has {table['spanish_manpower']} " \
-               "manpower on its guard posts (Repair)"
-    sabotaged = trenches_in_state(st, "sabotaged")
-    if not sabotaged:
-        return "no trench section is sabotaged (Repair)"
-    need = int(table["philippine_manpower"])
-    areas = sorted({st.data.trench_spaces[t][0] for t in sabotaged})
-    have = ", ".join(f"area {a}: {area_manpower(st, side, a)}" for a in areas)
-    return f"a sabotaged trench section is repaired with {need} manpower in its area ({have}) " \
-           "(Repair)"
-
-
-def _build(st: BalerState, cost: int) -> str | None:
-    if build_targets(st, cost):
-        return None
-    side = Side.PHILIPPINE
-    if len(st.trenches) >= len(st.data.trench_spaces):
-        return "every trench space holds a trench section (Trench section I)"
-    if st.supply[side] < cost:
-        return f"a trench section costs {cost} supply and the Philippine side has " \
-               f"{st.supply[side]} (Trench section I)"
-    need = int(st.data.tables["trench"]["manpower"])
-    return f"no empty trench space has {need} manpower on the guard posts beside it " \
-           "(Trench section I)"
-
-
-def effect_reason(st: BalerState, side: Side, effect: Effect) -> str | None:
-    """Why `effect`, resolved now by `side`, would change nothing; None when it does something
-    (or may: a die is rolled, a choice is made)."""
+def effect_idle(st: BalerState, side: Side, effect: Effect) -> str | None:
+    """Why one effect of the cards' vocabulary (baler.rules.effects) would do nothing if
+    resolved now by `side`; None when it would do something."""
     verb = effect.verb
     target = side.enemy if effect.get("side") == "enemy" else side
+    if verb == "attack":
+        kind = effect.get("kind", "any")
+        if not attack_options(st, side, kinds_for(kind)):
+            what = "attack" if kind == "any" else kind
+            return f"no area can take a {side.label} {what} now (rulebook \"Attack\")"
+        return None
+    if verb == "movement":
+        if not MovementTask(side=side.value, moves_left=1).options(st):
+            return "no unit can move (rulebook \"Movement\")"
+        return None
     if verb in ("supply", "morale"):
-        return _track(st, target, verb, int(effect.get("amount", 0)))
+        return _track_idle(st, target, verb, int(effect.get("amount", 0)))
+    if verb == "supply_roll":
+        return _track_idle(st, side, "supply", 1)
+    if verb == "surveillance":
+        if not surveillance_areas(st, side):
+            return "every surveillance marker is already on the map (rulebook \"Surveillance\")"
+        return None
     if verb == "repair":
-        return _repair(st, side, int(effect.get("supply_cost", 1)))
-    if verb == "build_trench":
-        return _build(st, int(effect.get("supply_cost", 1)))
-    if verb == "surveillance" and not surveillance_areas(st, side):
-        return "every surveillance marker of yours is on the map or no area is free of one " \
-               "(Surveillance)"
-    if verb == "heal" and not patients_of(st):
-        return "the infirmary is empty (Healing units)"
-    if verb == "expand_infirmary" and st.beds_open >= len(st.data.beds):
-        return "every bed of the infirmary is open already (Expand the infirmary)"
+        if repair_targets(st, side, int(effect.get("supply_cost", 1))):
+            return None
+        if side is Side.SPANISH:
+            return ("no damaged or wrecked church wall has 4 manpower on its guard posts, or "
+                    "the supply to pay is missing (rulebook \"Repair\")")
+        return ("no sabotaged trench section has 5 manpower in its area, or the supply to pay "
+                "is missing (rulebook \"Repair\", GAP-BAL-10)")
+    if verb == "heal":
+        return None if infirmary.patients(st) else "the infirmary is empty (rulebook " \
+            "\"Healing units\")"
+    if verb == "expand_infirmary":
+        if st.beds_open >= len(st.data.beds):
+            return "every bed of the infirmary is already open (rulebook \"Spanish infirmary\")"
+        return None
     if verb == "artillery_reinforcement":
         if not reserve(st):
-            return "no artillery piece is left in the reserve (US Support)"
-        if not any(not st.units_at(p) for p in st.data.artillery_posts.values()):
-            return "every artillery post holds a piece (US Support)"
-    if verb == "destroy_trench" and not trenches_in_state(st, effect.get("state", "sabotaged")):
-        state = effect.get("state", "sabotaged")
-        return f"no trench section is {state} (Event phase)" if state != "any" else \
-            "no trench section is built (Event phase)"
-    if verb == "ready_leader" and not own_exhausted_leaders(st, side):
-        return "no leader of yours is exhausted in the command area (Leaders)"
-    if verb == "damage_walls" and all(a in st.attacked[side] or walls_destroyed(st, a)
-                                      for a in st.data.areas):
-        return "the walls of every area are destroyed or were attacked by you this phase " \
-               "(Event phase)"
+            return "no artillery piece is left in the reserve (rulebook \"US Support\")"
+        if not empty_artillery_posts(st):
+            return "every artillery post is taken (rulebook \"US Support\")"
+        return None
+    if verb == "destroy_trench":
+        if not trenches_in_state(st, effect.get("state", "sabotaged")):
+            state = effect.get("state", "sabotaged")
+            which = "trench section" if state == "any" else f"{state} trench section"
+            return f"there is no {which} on the map (rulebook \"Trench section I\")"
+        return None
+    if verb == "build_trench":
+        if build_targets(st, int(effect.get("supply_cost", 1))):
+            return None
+        return ("no empty trench space has 5 manpower on the posts beside it, or the supply to "
+                "pay is missing (rulebook \"Trench section I\", GAP-BAL-48)")
+    if verb == "damage_walls":
+        if all(a in st.attacked[side] or walls_destroyed(st, a) for a in st.data.areas):
+            return "every area is destroyed or already attacked in this phase (rulebook " \
+                "\"Attack\")"
+        return None
     if verb == "reinforce_posts":
         if not empty_posts(st, side):
-            return "every guard post of yours is manned (Man the posts)"
+            return "every guard post is manned (rulebook \"Man the posts\")"
         if not bag(st, side):
-            return f"the {side.label} bag is empty (Man the posts)"
-    if verb == "persistence" and st.persistence:
-        return "the Persistence marker is active already (Persistence)"
-    if verb == "us_activation" and not us_activation_allowed(st):
-        return "the US marker acts only in turns 4 to 6, once it is on the map (USS Yorktown)"
-    if verb == "attack" and not attack_options(st, side, kinds_for(effect.get("kind", "any"))):
-        return "no attack of that kind may be made in any area now (Attack)"
-    if verb == "movement" and not MovementTask(side=side.value).options(st):
-        return "no movement is possible now (Movement)"
+            return f"the {side.label} bag is empty (rulebook \"Man the posts\", GAP-BAL-43)"
+        return None
+    if verb == "persistence":
+        return "the Persistence marker is already active (rulebook \"Persistence\")" \
+            if st.persistence else None
+    if verb == "us_activation":
+        return None if us_activation_allowed(st) else ("the US marker is not on the map in "
+                                                       "turns 4-6 (GAP-BAL-34)")
+    if verb == "ready_leader":
+        return None if own_exhausted_leaders(st, side) else ("no exhausted leader of the side "
+                                                             "stands in a command post")
     return None
 
 
-def event_reason(st: BalerState, side: Side, effects: tuple[Effect, ...]) -> str | None:
-    """Why an event (its effects in order) would change nothing now: the reasons of its
-    effects, when every one of them changes nothing; None when one does something."""
-    reasons = [effect_reason(st, side, e) for e in effects]
+def event_idle(st: BalerState, side: Side, card: CardInfo, part: str) -> str | None:
+    """Why the main or secondary event of `card` would do nothing now: the reason of its first
+    effect when every effect is idle (or the secondary's requirement is not met)."""
+    if part == "secondary" and not requirement_met(st, side, card):
+        return f"the requirement of the secondary event of '{card.title}' is not met " \
+            "(rulebook \"Card anatomy\")"
+    effects = card.main if part == "main" else card.secondary
+    reasons = [effect_idle(st, side, e) for e in effects]
     if not reasons or any(r is None for r in reasons):
         return None
-    return "; ".join(dict.fromkeys(r for r in reasons if r is not None))
+    return reasons[0]
+
+
+def _action_idle(st: BalerState, side: Side, action: TakeAction) -> str | None:
+    if action.name == "raise-morale":
+        return _track_idle(st, side, "morale", 1)
+    if action.name == "supply":
+        return _track_idle(st, side, "supply", 1)
+    if action.name == "movement" and not MovementTask(side=side.value,
+                                                     moves_left=1).options(st):
+        return "no unit can move (rulebook \"Movement\")"
+    return None
 
 
 def no_effect_reason(st: BalerState, action: Action) -> str | None:
-    """Why `action` would change nothing now, citing the section; None when it does something.
-    Answers for an event card played in the Event phase (its main event: the card must be
-    played all the same) and for an event resolved."""
-    decision = st.decision
-    if decision.player is None:
+    """Why `action`, a legal answer to the decision now, would change nothing in the game; None
+    when it does something (or may: a die rerolled, a card drawn).
+
+    Covered: a card played as an event (its main event) or for support (the secondary events it
+    boosts), an event resolved, the actions Raise the morale, Supply and Movement, a combat
+    die modified (a face worth what it was worth, such as a success in an incursion with
+    nothing to sabotage: rulebook "Incursion / 5. Target announcement"), and a surveillance
+    marker whose bonus cannot count (rulebook "2. Surveillance"). The words are the players'
+    and cite the rule."""
+    if st.outcome is not None or not st.stack or st.decision.player is None:
         return None
-    side = Side(decision.player)
-    if isinstance(action, PlayCard) and decision.kind == "event-card" \
-            and action.card in st.data.cards:
-        return event_reason(st, side, st.data.cards[action.card].main)
-    if isinstance(action, ResolveEvent) and decision.kind == "resolve-event" \
-            and action.card in st.data.cards:
-        card = st.data.cards[action.card]
-        return event_reason(st, side, card.main if action.part == "main" else card.secondary)
+    side = Side(st.decision.player)
+    kind = st.decision.kind
+    if isinstance(action, PlayCard) and kind == "event-card":
+        info = st.data.cards[action.card]
+        reason = event_idle(st, side, info, "main")
+        return f"'{info.title}' as an event changes nothing now: {reason}" if reason else None
+    if isinstance(action, PlaySupport):
+        reasons = [event_idle(st, side, st.data.cards[c], "secondary") for c in action.boosts]
+        if reasons and all(reasons):
+            title = st.data.cards[action.card].title
+            return f"'{title}' as support boosts nothing that would act now: {reasons[0]}"
+        return None
+    if isinstance(action, ResolveEvent):
+        info = st.data.cards[action.card]
+        reason = event_idle(st, side, info, action.part)
+        return f"the {action.part} event of '{info.title}' changes nothing now: {reason}" \
+            if reason else None
+    if isinstance(action, TakeAction) and kind == "action":
+        return _action_idle(st, side, action)
+    if isinstance(action, ModifyDie) and kind in ("modify-dice", "persistence"):
+        return idle_modification(st, action)
+    if isinstance(action, Decide) and action.yes and kind == "surveillance":
+        task = st.stack[-1]
+        if isinstance(task, AreaCombat) and task.step in (SURV_ATT, SURV_DEF) \
+                and not surveillance_usable(st, task):
+            return ("the side already holds the greatest firepower advantage and the other "
+                    "side cannot take it away (rulebook \"2. Surveillance\")")
     return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from baler.rules.actionphase import TRENCH_ACTIONS, ActionPhaseTask, category
-from baler.rules.actions import PlayCard, ResolveEvent, TakeAction
+from baler.rules.actions import TakeAction
 from baler.rules.dicepool import dice_in_play
 from baler.rules.noeffect import no_effect_reason
 from baler.rules.refusals import refuse
@@ -83,23 +83,23 @@ def trench_refusals(st: BalerState) -> dict[str, dict[str, str]]:
     return found
 
 
+IDLE_KINDS = frozenset({"event-card", "support-card", "resolve-event", "action", "modify-dice",
+                        "persistence"})
+"""The decisions whose answers the screen marks when they would change nothing now."""
+
+
 def idle_answers(st: BalerState, viewer: Side | None) -> dict[str, str]:
-    """For the viewer deciding now, the event cards it may play and the events it may resolve
-    that would change nothing now, with why (baler.rules.noeffect): "play:<card>" and
-    "resolve:<card>:<part>" keys, so the screen asks before a card is played for nothing and
-    greys an event that would do nothing."""
+    """For the viewer deciding now, the legal answers that would change nothing now, with why
+    (baler.rules.noeffect), keyed by the answer's `repr`: the screen asks before an event card
+    is played for nothing and greys the other such answers with their reason."""
     if viewer is None or st.decision.player != viewer.value or not st.stack \
-            or st.decision.kind not in ("event-card", "resolve-event"):
+            or st.decision.kind not in IDLE_KINDS:
         return {}
     found = {}
     for action in st.stack[-1].legal(st):
         reason = no_effect_reason(st, action)
-        if reason is None:
-            continue
-        if isinstance(action, PlayCard):
-            found[f"play:{action.card}"] = reason
-        elif isinstance(action, ResolveEvent):
-            found[f"resolve:{action.card}:{action.part}"] = reason
+        if reason is not None:
+            found[repr(action)] = reason
     return found
 
 

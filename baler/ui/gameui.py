@@ -120,8 +120,11 @@ class BalerUI:
         return menus.with_trench_row(self.where, target, answer, self.action_label)
 
     def no_effect(self, action: Action) -> str | None:
-        """Why an event card played now would change nothing (the screen asks first)."""
-        return menus.idle(self.view, action) if isinstance(action, PlayCard) else None
+        """Why an event card played now would change nothing (the screen asks first; the other
+        answers that would change nothing are greyed in their menus)."""
+        if not isinstance(action, PlayCard):
+            return None
+        return menus.idle(self.view, action)
 
     def board_actions(self, legal: list[Action]) -> list[Action]:
         """The actions made on the board; the targets that play them are marked meanwhile."""

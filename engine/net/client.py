@@ -24,10 +24,12 @@ import json
 import logging
 import queue
 import random
+import socket
 import ssl
 import threading
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
@@ -54,8 +56,12 @@ class Connection:
 
     def __init__(self, url: str, *, name: str = "", tls: ssl.SSLContext | None = None,
                  backoff: tuple[float, float] = BACKOFF, open_timeout: float = 10.0,
-                 ping_interval: float | None = 20.0) -> None:
+                 ping_interval: float | None = 20.0, source: str | None = None) -> None:
+        """`source` is the local address to connect from (a machine with several)."""
         self.url = url
+        self.source = source
+        self.timeout = 10.0
+        """How long `call` waits for an answer unless told."""
         self.name = name
         self.tls = tls
         self.backoff = backoff
@@ -107,7 +113,8 @@ class Connection:
             try:
                 ws = connect(self.url, ssl=self.tls, proxy=None, max_size=MAX_INCOMING,
                              open_timeout=self.open_timeout, ping_interval=self.ping_interval,
-                             ping_timeout=self.ping_interval, close_timeout=2)
+                             ping_timeout=self.ping_interval, close_timeout=2,
+                             sock=self._socket())
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as err:
                 self._set_link(False, f"cannot reach the server ({_why(err)}); trying again "
                                f"in {delay:.0f} s" if delay >= 1 else
@@ -133,6 +140,14 @@ class Connection:
                 if self._stop.wait(delay):
                     return
                 delay = min(self.backoff[1], delay * 2) * random.uniform(0.9, 1.1)
+
+    def _socket(self) -> socket.socket | None:
+        if self.source is None:
+            return None
+        where = urlsplit(self.url)
+        port = where.port or (443 if where.scheme == "wss" else 80)
+        return socket.create_connection((where.hostname or "", port), self.open_timeout,
+                                        source_address=(self.source, 0))
 
     def _session(self, ws: ClientConnection) -> None:
         ws.send(P.dumps({"type": "hello", "name": self.name}))
@@ -216,7 +231,7 @@ class Connection:
             return False
         return True
 
-    def call(self, message: dict[str, Any], timeout: float = 10.0, *,
+    def call(self, message: dict[str, Any], timeout: float | None = None, *,
              subscribe: bool = False) -> dict[str, Any]:
         """Send a request and wait for its answer; ClientError when it is a refusal or an
         error, or none comes in time. With `subscribe`, the game the answer names gets its
@@ -230,7 +245,7 @@ class Connection:
             with self._lock:
                 self._waiting.pop(request, None)
             raise ClientError(f"not connected to the server ({self.status})", "offline")
-        if not event.wait(timeout):
+        if not event.wait(self.timeout if timeout is None else timeout):
             with self._lock:
                 self._waiting.pop(request, None)
             raise ClientError("the server did not answer in time", "timeout")

@@ -117,7 +117,7 @@ class LiveGame:
         if not self.session.can_redo():
             raise Refusal("undo", "Nothing to redo.")
         player = self.session.state.decision.player
-        action = self.session._redo[-1]
+        action = self.session._redo[-1].action
         self.session.redo()
         return self._played(action, player, sub_id)
 
@@ -183,3 +183,22 @@ def common_length(live: LiveGame, stored: Sequence[ActionRow]) -> int:
             break
         n += 1
     return n
+
+
+def catch_up(live: LiveGame, loaded: Loaded, base: int) -> None:
+    """Bring `live` to the stored game: its first `base` actions kept, the rest of the stored
+    log replayed (each one legal when it comes); raises when that fails."""
+    codec = live.codec
+    live.session.rewind(base)
+    del live.action_revs[base:]
+    del live.sub_ids[base:]
+    for stored in loaded.actions[base:]:
+        action = codec.decode(json.loads(stored.action))
+        if action not in live.session.legal_actions():
+            raise Broken(f"action {stored.idx + 1} of the stored log is not legal on replay")
+        live.session.play(action, check_legal=False)
+        live.action_revs.append(stored.rev)
+        live.sub_ids.append(stored.sub_id)
+    live.rev = loaded.game.rev
+    live.row = loaded.game
+    live.seats = {s.side: s for s in loaded.seats}

@@ -62,6 +62,8 @@ def add_serve_parser(sub: Any) -> None:
                         help="messages a second per address, all its connections (default 60)")
     limits.add_argument("--max-connections", type=int, default=16, metavar="N",
                         help="connections at once from one address (default 16)")
+    limits.add_argument("--creates-per-hour", type=int, default=60, metavar="N",
+                        help="games one address may create in an hour (default 60)")
     limits.add_argument("--idle", type=float, default=600.0, metavar="SECONDS",
                         help="a game nobody watches leaves memory after this long (default "
                         "600); it is rebuilt from its log when opened")
@@ -79,7 +81,8 @@ def add_serve_parser(sub: Any) -> None:
 
 
 def serve(args: argparse.Namespace, user_error: type[Exception]) -> int:
-    from engine.net.server import ServerConfig, run
+    from engine.net.config import ServerConfig
+    from engine.net.hosting import run
     from engine.net.store import StoreError
 
     if not 0 <= args.port <= 65535:
@@ -91,7 +94,8 @@ def serve(args: argparse.Namespace, user_error: type[Exception]) -> int:
         if value and not Path(value).is_file():
             raise user_error(f"--{name.replace('_', '-')} {value}: no such file")
     if args.max_message < 1024 or args.rate <= 0 or args.address_rate <= 0 \
-            or args.max_connections < 1 or args.idle <= 0 or args.ping <= 0:
+            or args.max_connections < 1 or args.idle <= 0 or args.ping <= 0 \
+            or args.creates_per_hour < 1:
         raise user_error("the limits must be positive (--max-message at least 1024)")
     logging.basicConfig(level=args.log_level.upper(), filename=args.log_file,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -100,7 +104,8 @@ def serve(args: argparse.Namespace, user_error: type[Exception]) -> int:
         tls_key=args.tls_key, max_message=args.max_message, rate=args.rate,
         burst=max(1, int(args.rate * 2)), address_rate=args.address_rate,
         address_burst=max(1, int(args.address_rate * 2)), max_connections=args.max_connections,
-        idle_evict=args.idle, ping_interval=args.ping, ping_timeout=args.ping,
+        creates_per_hour=args.creates_per_hour, idle_evict=args.idle,
+        ping_interval=args.ping, ping_timeout=args.ping,
         forwarded=args.forwarded, computer_budget=args.computer_seconds)
     try:
         return run(config)

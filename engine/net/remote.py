@@ -70,7 +70,7 @@ class RemoteDoor:
     """A seat of a server's game (`token`), or a spectator's public view (`spectate` code)."""
 
     def __init__(self, connection: Connection, *, token: str | None = None,
-                 spectate: str | None = None, timeout: float = 10.0) -> None:
+                 spectate: str | None = None, timeout: float | None = None) -> None:
         if (token is None) == (spectate is None):
             raise ValueError("a remote door opens with a seat token or a spectator's code")
         self.connection = connection

@@ -19,6 +19,7 @@ from engine.core.game import Decision
 from engine.core.session import Session
 from engine.net.door import Answers, SeatEntry
 from engine.net.wire import (
+    action_json,
     encode_decision,
     encode_event,
     encode_result,
@@ -130,12 +131,12 @@ def encode_answers(answers: Answers | None) -> dict[str, Any] | None:
         return None
 
     def acts(actions: Iterable[Action]) -> list[dict[str, Any]]:
-        return [a.to_json() for a in actions]
+        return [action_json(a) for a in actions]
 
     return {"legal": acts(answers.legal),
-            "default": None if answers.default is None else answers.default.to_json(),
+            "default": None if answers.default is None else action_json(answers.default),
             "usable": acts(answers.usable), "better": acts(answers.better),
-            "forced": None if answers.forced is None else answers.forced.to_json(),
+            "forced": None if answers.forced is None else action_json(answers.forced),
             "secrets": answers.holds_secrets}
 
 

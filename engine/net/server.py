@@ -1,11 +1,5 @@
-"""`wargames serve`: the authoritative game server (DESIGN.md §9, docs/online.md).
-
-One asyncio loop holds the games that are in play; each is a `LiveGame` rebuilt from the
-store's log on demand and dropped from memory when nobody has looked at it for a while. Every
-submission is checked (`engine.net.live`), applied, committed to the store, and only then sent:
-each seat gets its own message from `engine.net.seat` (its view, its log, its answers), never
-the state, the seed or the dice. Computer seats are played here, in a worker thread, from a
-copy of the state their agent reduces to its own observation.
+"""`wargames serve`: the authoritative game server's connections and messages (DESIGN.md §9,
+docs/online.md); the games themselves are `engine.net.host`'s.
 
 Hostile clients meet limits before anything else (`ServerConfig`): the message size (the
 transport closes the connection), the JSON depth and shape (one refusal each, the connection
@@ -20,148 +14,38 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import dataclasses
-import hashlib
 import json
 import logging
 import secrets
 import ssl
-import threading
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from engine import plugins
-from engine.ai.agent import Agent
-from engine.core.game import GamePlugin, Scenario
 from engine.net import protocol as P
 from engine.net import seat as seatinfo
-from engine.net.live import Broken, LiveGame, Refusal, common_length, rebuild
+from engine.net.config import Bucket, ServerConfig, now_text
+from engine.net.host import Client, GameHost, log
+from engine.net.live import Broken, Refusal, rebuild
 from engine.net.protocol import ProtocolError
-from engine.net.store import Conflict, GameRow, Loaded, SeatRow, Store, open_store
-
-log = logging.getLogger("wargames.serve")
-T = TypeVar("T")
+from engine.net.store import GameRow, Loaded, SeatRow, Store
 
 
-def default_db() -> str:
-    from engine.paths import user_data
-
-    return f"sqlite:///{user_data() / 'server.sqlite3'}"
-
-
-@dataclass
-class ServerConfig:
-    """Everything `wargames serve --help` lists."""
-
-    host: str = "127.0.0.1"
-    port: int = 8765
-    db: str = ""
-    """`sqlite:///PATH` or `postgresql://...`; "" for the user data folder's server.sqlite3."""
-    tls_cert: str | None = None
-    tls_key: str | None = None
-    max_message: int = P.MAX_MESSAGE
-    rate: float = 20.0
-    """Messages a second one connection may send, on average..."""
-    burst: int = 40
-    """...and at once."""
-    address_rate: float = 60.0
-    address_burst: int = 120
-    max_connections: int = 16
-    """Connections at once from one address."""
-    max_bad: int = 10
-    """Malformed messages or refusals for flooding before a connection is closed."""
-    max_wrong_codes: int = 10
-    """Unknown invitation codes or tokens from one address within ten minutes."""
-    creates_per_hour: int = 60
-    hello_timeout: float = 10.0
-    ping_interval: float | None = 20.0
-    ping_timeout: float | None = 20.0
-    idle_evict: float = 600.0
-    """Seconds a game nobody watches stays in memory."""
-    chat_keep: int = 200
-    outbox: int = 512
-    """Messages waiting for one slow client before it is dropped (it reconnects and resyncs)."""
-    forwarded: bool = False
-    """Read the client's address from X-Forwarded-For (behind a reverse proxy only)."""
-    computer_budget: float | None = None
-    """Seconds a Normal computer seat thinks (None: the level's own)."""
-    seeds: Callable[[], int] | None = None
-    """Where a new game's seed comes from: 62 random bits unless a test fixes them."""
-
-
-class Bucket:
-    """A token bucket: `rate` a second, at most `burst` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.level = float(burst)
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.level >= 1:
-            self.level -= 1
-            return True
-        return False
-
-
-@dataclass(eq=False)
-class Client:
-    ws: ServerConnection
-    address: str
-    bucket: Bucket
-    outbox: asyncio.Queue[str]
-    subs: dict[str, str | None] = field(default_factory=dict)
-    bad: int = 0
-    warned: bool = False
-    name: str = ""
-
-    def push(self, text: str, limit: int) -> None:
-        if self.outbox.qsize() >= limit:
-            log.info("dropping %s: %d messages unread", self.address, self.outbox.qsize())
-            asyncio.ensure_future(self.ws.close(1008, "too slow to read the game's messages"))
-            return
-        self.outbox.put_nowait(text)
-
-
-def now_text() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-class GameServer:
+class GameServer(GameHost):
     """The server: `await start()`, then `await stop()` (or `serve_forever`)."""
 
     def __init__(self, config: ServerConfig, store: Store | None = None) -> None:
-        self.config = config
-        self.store: Store = store if store is not None else open_store(config.db or default_db())
-        self.live: dict[str, LiveGame] = {}
-        self.watchers: dict[str, dict[Client, str | None]] = defaultdict(dict)
-        self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self.thinking: set[str] = set()
-        self.agents: dict[tuple[str, str], Agent] = {}
-        self.last_used: dict[str, float] = {}
+        super().__init__(config, store)
         self.per_address: dict[str, int] = defaultdict(int)
         self.address_buckets: dict[str, Bucket] = {}
         self.wrong: dict[str, list[float]] = defaultdict(list)
         self.creates: dict[str, list[float]] = defaultdict(list)
-        self.scenarios: dict[tuple[str, str], Scenario] = {}
-        self._db = ThreadPoolExecutor(1, thread_name_prefix="db")
-        self._cpu = ThreadPoolExecutor(1, thread_name_prefix="computer")
         self._server: Server | None = None
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._loop: asyncio.AbstractEventLoop | None = None
 
     # --- running -------------------------------------------------------------------------------
 
@@ -175,7 +59,8 @@ class GameServer:
             self._connection, self.config.host, self.config.port, ssl=context,
             max_size=self.config.max_message, open_timeout=self.config.hello_timeout,
             ping_interval=self.config.ping_interval, ping_timeout=self.config.ping_timeout,
-            max_queue=8, server_header="wargames", logger=logging.getLogger("wargames.ws"))
+            close_timeout=2, max_queue=8, server_header="wargames",
+            logger=logging.getLogger("wargames.ws"))
         self.store.listen(self._noticed)
         self._spawn(self._evict_idle())
         for game_id in await self._store(self.store.game_ids):
@@ -195,6 +80,7 @@ class GameServer:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._cpu.shutdown(wait=False, cancel_futures=True)
+        self._loader.shutdown(wait=False, cancel_futures=True)
         await self._store(self.store.close)
         self._db.shutdown(wait=True)
 
@@ -204,14 +90,6 @@ class GameServer:
             await asyncio.Future()
         finally:
             await self.stop()
-
-    def _spawn(self, job: Awaitable[Any]) -> None:
-        task = asyncio.ensure_future(job)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _store(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
 
     # --- connections ---------------------------------------------------------------------------
 
@@ -240,6 +118,8 @@ class GameServer:
                 await ws.close(1008, "no hello")
                 return
             await self._message(client, bucket, first, hello=True)
+            if client.ws.close_code is not None:
+                return
             async for raw in ws:
                 await self._message(client, bucket, raw)
         except ConnectionClosed:
@@ -255,7 +135,18 @@ class GameServer:
     async def _writer(self, client: Client) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
-                await client.ws.send(await client.outbox.get())
+                text = await client.outbox.get()
+                try:
+                    await client.ws.send(text)
+                finally:
+                    client.outbox.task_done()
+
+    async def _close(self, client: Client, reason: str) -> None:
+        """Close with a policy violation, after what was queued for the client (its refusal)
+        has been written."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(client.outbox.join(), 1.0)
+        await client.ws.close(1008, reason[:100])
 
     def _send(self, client: Client, message: dict[str, Any]) -> None:
         client.push(P.dumps(message), self.config.outbox)
@@ -267,7 +158,7 @@ class GameServer:
             if not (client.bucket.take() and bucket.take()):
                 client.bad += 1
                 if client.bad >= self.config.max_bad:
-                    await client.ws.close(1008, "too many messages")
+                    await self._close(client, "too many messages")
                 elif not client.warned:
                     client.warned = True
                     self._send(client, {"type": "error", "code": "rate",
@@ -295,7 +186,7 @@ class GameServer:
             self._send(client, {"type": "error", "re": request, "game": game, "code": err.code,
                                 "reason": err.reason})
             if client.bad >= self.config.max_bad or hello:
-                await client.ws.close(1008, err.reason[:100])
+                await self._close(client, err.reason)
         except Refusal as err:
             self._send(client, {"type": "refused", "re": request, "game": game,
                                 "code": err.code, "reason": err.reason,
@@ -314,13 +205,13 @@ class GameServer:
         recent = [t for t in self.wrong[client.address] if now - t < 600] + [now]
         self.wrong[client.address] = recent
         if len(recent) > self.config.max_wrong_codes:
-            asyncio.ensure_future(client.ws.close(1008, "too many wrong codes"))
+            asyncio.ensure_future(self._close(client, "too many wrong codes"))
 
     # --- messages ------------------------------------------------------------------------------
 
     async def _hello(self, client: Client, data: dict[str, Any]) -> dict[str, Any]:
         client.name = P.text_field(data, "name", limit=40, required=False)
-        return {"type": "welcome", "server": "wargames", "games": plugins.available(),
+        return {"type": "welcome", "server": "wargames", "games": self.game_ids,
                 "limits": {"message": self.config.max_message, "chat": P.MAX_CHAT,
                            "rate": self.config.rate}}
 
@@ -331,7 +222,7 @@ class GameServer:
             raise Refusal("limit", "Too many games created from your address this hour.")
         self.creates[client.address] = [*recent, now]
         plugin = self._plugin(P.text_field(data, "game", limit=64))
-        scenario = self._scenario(plugin, P.text_field(data, "scenario", required=False))
+        scenario = await self._scenario(plugin, P.text_field(data, "scenario", required=False))
         seats_in = data.get("seats", {})
         if not isinstance(seats_in, dict) or len(seats_in) > 8:
             raise ProtocolError("bad-message", "'seats' maps each side to human, "
@@ -396,25 +287,6 @@ class GameServer:
         return {"type": "created", "game": game_id, "invites": invites, "token": token,
                 "side": take, "spectate": spectate}
 
-    def _plugin(self, game: str) -> GamePlugin:
-        if game not in plugins.available():
-            raise Refusal("unknown-game", f"This server has no game {game[:40]!r}.")
-        return plugins.get(game)
-
-    def _scenario(self, plugin: GamePlugin, name: str) -> Scenario:
-        """One of the scenarios the game ships, by file name (never a path from a client)."""
-        from engine.loading import load_game_scenario
-
-        files = {p.name: p for p in plugins.scenario_files(plugin)}
-        files.update({p.stem: p for p in plugins.scenario_files(plugin)})
-        path = files.get(name or plugin.default_scenario)
-        if path is None:
-            raise Refusal("unknown-scenario", f"{plugin.title} has no scenario {name[:40]!r}.")
-        key = (plugin.id, path.name)
-        if key not in self.scenarios:
-            self.scenarios[key] = load_game_scenario(plugin, path)
-        return self.scenarios[key]
-
     async def _join(self, client: Client, data: dict[str, Any]) -> dict[str, Any]:
         code = P.normal_code(P.text_field(data, "code", limit=40))
         found = await self._store(self.store.invite, P.digest(code))
@@ -445,8 +317,13 @@ class GameServer:
                 raise Refusal("unknown-token", "This seat token opens no game here.")
             game_id, seat = found
             live = await self._live(game_id)
-            if not P.same_digest(live.seats[seat].token_hash, token_hash):
+            known = live.seats.get(seat)
+            if known is None:
                 raise Refusal("unknown-token", "This seat token opens no game here.")
+            if not P.same_digest(known.token_hash, token_hash):
+                # the seat was taken through another server process since this one loaded it
+                live.seats[seat] = dataclasses.replace(known, token_hash=token_hash,
+                                                       invite_hash=None)
         else:
             code = P.normal_code(P.text_field(data, "spectate", limit=40))
             found_code = await self._store(self.store.invite, P.digest(code))
@@ -512,83 +389,6 @@ class GameServer:
             await self._apply(live, seat, kind, data.get("action"), seq, sub)
         return None
 
-    async def _apply(self, live: LiveGame, seat: str, kind: str, action_data: Any, seq: int,
-                     sub: str | None) -> None:
-        """Check, apply, commit, then tell everyone (the game's lock held)."""
-        base = len(live.session.history)
-        expected = live.rev
-        try:
-            if kind == "play":
-                row = live.play(seat, live.decode(action_data), seq, sub)
-                commit: Callable[[], Awaitable[None]] = lambda: self._store(  # noqa: E731
-                    self.store.append, live.id, expected, row, live.summary(now_text()))
-            elif kind == "undo":
-                base = live.undo(seat, seq)
-                length = base
-                commit = lambda: self._store(  # noqa: E731
-                    self.store.truncate, live.id, expected, length, live.summary(now_text()))
-            else:
-                row = live.redo(seat, seq, sub)
-                commit = lambda: self._store(  # noqa: E731
-                    self.store.append, live.id, expected, row, live.summary(now_text()))
-        except Refusal:
-            raise
-        except Exception:
-            log.exception("game %s: the rules failed on a %s", live.id, kind)
-            self._drop(live.id)
-            raise Refusal("error", "The server failed applying this; the game is as it "
-                          "was.") from None
-        try:
-            await commit()
-        except Conflict:
-            self._drop(live.id)
-            await self._resync(live.id)
-            raise Refusal("stale", "The game has moved on since this was chosen; look again "
-                          "and choose once more.") from None
-        except Exception:
-            log.exception("game %s: the store failed", live.id)
-            self._drop(live.id)
-            raise Refusal("error", "The server could not save this; the game is as it "
-                          "was.") from None
-        self._broadcast(live, base, sub)
-        self._kick_computer(live)
-
-    def _snapshot(self, live: LiveGame, seat: str | None) -> dict[str, Any]:
-        return seatinfo.snapshot(live.session, seat, live.answering(),
-                                 can_redo=live.can_redo(seat))
-
-    def _broadcast(self, live: LiveGame, base: int, sub: str | None = None) -> None:
-        """Each watcher its own update: the log from `base` on and the snapshot, for its
-        seat only."""
-        self.last_used[live.id] = time.monotonic()
-        texts: dict[str | None, str] = {}
-        for client, seat in list(self.watchers.get(live.id, {}).items()):
-            if seat not in texts:
-                texts[seat] = P.dumps({
-                    "type": "update", "game": live.id, "rev": live.rev, "base": base,
-                    "entries": seatinfo.encode_entries(
-                        seatinfo.seat_entries(live.session, seat, base)),
-                    "snapshot": self._snapshot(live, seat), "sub": sub})
-            client.push(texts[seat], self.config.outbox)
-
-    def _info(self, live: LiveGame) -> dict[str, Any]:
-        watching = set(self.watchers.get(live.id, {}).values())
-        return {"game": live.plugin.id, "title": live.plugin.title,
-                "scenario": live.row.scenario, "sha256": live.row.scenario_sha256,
-                "host": live.host, "created": live.row.created,
-                "seats": [{"side": s.side, "kind": s.kind, "level": s.level, "name": s.name,
-                           "joined": s.kind != "human" or s.token_hash is not None,
-                           "connected": s.side in watching} for s in live.seats.values()]}
-
-    def _presence(self, game_id: str) -> None:
-        live = self.live.get(game_id)
-        if live is None:
-            return
-        message = P.dumps({"type": "presence", "game": game_id,
-                           "seats": self._info(live)["seats"]})
-        for client in list(self.watchers.get(game_id, {})):
-            client.push(message, self.config.outbox)
-
     async def _probe(self, client: Client, data: dict[str, Any]) -> dict[str, Any]:
         game_id, seat = self._seat(client, data)
         async with self.locks[game_id]:
@@ -652,8 +452,8 @@ class GameServer:
         for row, side, seats in found:
             watching = set(self.watchers.get(row.id, {}).values())
             try:
-                title = plugins.get(row.game).title
-            except plugins.PluginError:
+                title = self._plugin(row.game).title
+            except Refusal:
                 title = row.game
             games.append({
                 "game": row.id, "title": title, "game_id": row.game, "scenario": row.scenario,
@@ -671,240 +471,3 @@ class GameServer:
         "play": _play, "undo": _undo, "redo": _redo, "probe": _probe, "views": _views,
         "chat": _chat, "games": _games,
     }
-
-    # --- games in memory -----------------------------------------------------------------------
-
-    async def _live(self, game_id: str) -> LiveGame:
-        live = self.live.get(game_id)
-        if live is not None:
-            self.last_used[game_id] = time.monotonic()
-            return live
-        loaded = await self._store(self.store.load, game_id)
-        if loaded is None:
-            raise Refusal("unknown-game", "No such game on this server.")
-        live = self.live.get(game_id)  # loaded meanwhile by another message
-        if live is not None:
-            return live
-        try:
-            plugin = self._plugin(loaded.game.game)
-            scenario = self._scenario(plugin, Path(loaded.game.scenario).name)
-            live = rebuild(loaded, plugin, scenario)
-        except Broken as err:
-            raise Refusal("broken", f"This game cannot be rebuilt: {err}.") from None
-        self.live[game_id] = live
-        self.last_used[game_id] = time.monotonic()
-        return live
-
-    def _drop(self, game_id: str) -> None:
-        self.live.pop(game_id, None)
-        for key in [k for k in self.agents if k[0] == game_id]:
-            del self.agents[key]
-
-    async def _evict_idle(self) -> None:
-        while True:
-            await asyncio.sleep(min(60.0, max(0.05, self.config.idle_evict / 4)))
-            now = time.monotonic()
-            for game_id in list(self.live):
-                if not self.watchers.get(game_id) and game_id not in self.thinking \
-                        and now - self.last_used.get(game_id, 0) > self.config.idle_evict:
-                    self._drop(game_id)
-                    self.last_used.pop(game_id, None)
-
-    def _noticed(self, game_id: str, rev: int) -> None:
-        """Another process changed a game (called from the store's listening thread)."""
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._on_notice, game_id, rev)
-
-    def _on_notice(self, game_id: str, rev: int) -> None:
-        live = self.live.get(game_id)
-        if live is not None and live.rev < rev:
-            self._spawn(self._resync(game_id))
-
-    async def _resync(self, game_id: str) -> None:
-        """Catch a game up with the store (another process moved it on) and tell the
-        watchers what changed."""
-        old = self.live.get(game_id)
-        loaded = await self._store(self.store.load, game_id)
-        if loaded is None:
-            return
-        if old is not None and old.rev >= loaded.game.rev:
-            return
-        self._drop(game_id)
-        base = common_length(old, loaded.actions) if old is not None else 0
-        try:
-            live = await self._live(game_id)
-        except Refusal:
-            return
-        self._broadcast(live, base)
-        self._kick_computer(live)
-
-    # --- computer seats ------------------------------------------------------------------------
-
-    def _computer_seat(self, live: LiveGame) -> str | None:
-        seat = live.answering()
-        if seat is None:
-            return None
-        row = live.seats.get(seat)
-        return seat if row is None or row.kind != "human" else None
-
-    def _kick_computer(self, live: LiveGame) -> None:
-        if self._computer_seat(live) is not None and live.id not in self.thinking:
-            self.thinking.add(live.id)
-            self._spawn(self._computer(live.id))
-
-    async def _resume_computer(self, game_id: str) -> None:
-        """At start: a game waiting on a computer seat goes on by itself."""
-        with contextlib.suppress(Refusal):
-            async with self.locks[game_id]:
-                loaded = await self._store(self.store.load, game_id)
-                if loaded is None or loaded.game.result is not None:
-                    return
-                seats = {s.side: s for s in loaded.seats}
-                decider = loaded.game.decider
-                if decider is None or seats.get(decider, SeatRow("", "", "none")).kind \
-                        == "human":
-                    return
-                self._kick_computer(await self._live(game_id))
-
-    def _agent(self, live: LiveGame, seat: str) -> Agent:
-        key = (live.id, seat)
-        if key not in self.agents:
-            from engine.ai.registry import make_agent
-            from engine.ai.search import Budget
-
-            row = live.seats.get(seat)
-            level = row.level if row is not None and row.level else "computer"
-            digest = hashlib.sha256(f"{live.row.seed}:{seat}".encode()).digest()
-            budget = Budget(seconds=self.config.computer_budget) \
-                if self.config.computer_budget is not None else None
-            self.agents[key] = make_agent(live.plugin, level, seat,
-                                          int.from_bytes(digest[:4], "big"), budget)
-        return self.agents[key]
-
-    async def _computer(self, game_id: str) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            while True:
-                async with self.locks[game_id]:
-                    live = await self._live(game_id)
-                    seat = self._computer_seat(live)
-                    if seat is None:
-                        return
-                    state = copy.deepcopy(live.session.state)
-                    legal = live.session.legal_actions()
-                    rev = live.rev
-                    agent = self._agent(live, seat)
-                action = await loop.run_in_executor(self._cpu, agent.choose,
-                                                    live.plugin.rules, state, legal)
-                async with self.locks[game_id]:
-                    live = await self._live(game_id)
-                    if live.rev != rev:
-                        continue
-                    await self._apply(live, seat, "play", action.to_json(), rev, None)
-        except Refusal as err:
-            log.warning("game %s: a computer seat's move was refused: %s", game_id, err.reason)
-        except Exception:
-            log.exception("game %s: a computer seat failed", game_id)
-        finally:
-            self.thinking.discard(game_id)
-
-
-# --- running it --------------------------------------------------------------------------------
-
-
-class EmbeddedServer:
-    """A server on a thread of its own (the app's "Host on this computer", and tests):
-    `start()` returns once it listens, `stop()` ends it."""
-
-    def __init__(self, config: ServerConfig, store: Store | None = None) -> None:
-        self.config = config
-        self._store = store
-        self.server: GameServer | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._ready = threading.Event()
-        self._error: BaseException | None = None
-        self._stopped: asyncio.Future[None] | None = None
-
-    def start(self, timeout: float = 30.0) -> int:
-        self._thread = threading.Thread(target=self._run, name="wargames-server", daemon=True)
-        self._thread.start()
-        if not self._ready.wait(timeout):
-            raise RuntimeError("the server did not start in time")
-        if self._error is not None:
-            raise self._error
-        assert self.server is not None
-        return self.server.port
-
-    def _run(self) -> None:
-        async def main() -> None:
-            try:
-                self.server = GameServer(self.config, self._store)
-                await self.server.start()
-            except BaseException as err:
-                self._error = err
-                self._ready.set()
-                return
-            self._loop = asyncio.get_running_loop()
-            self._stopped = self._loop.create_future()
-            self._ready.set()
-            try:
-                await self._stopped
-            finally:
-                await self.server.stop()
-
-        asyncio.run(main())
-
-    @property
-    def port(self) -> int:
-        assert self.server is not None
-        return self.server.port
-
-    def stop(self, timeout: float = 10.0) -> None:
-        if self._loop is not None and self._stopped is not None:
-            stopped = self._stopped
-            self._loop.call_soon_threadsafe(_finish, stopped)
-        if self._thread is not None:
-            self._thread.join(timeout)
-
-    def __enter__(self) -> EmbeddedServer:
-        self.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-
-def run(config: ServerConfig) -> int:
-    """`wargames serve`: serve until interrupted (Ctrl+C or SIGTERM end it cleanly)."""
-    import signal
-
-    async def main() -> None:
-        server = GameServer(config)
-        await server.start()
-        print(f"wargames: serving on {'wss' if config.tls_cert else 'ws'}://"
-              f"{config.host}:{server.port} (database: {_shown(config.db or default_db())})",
-              flush=True)
-        stop = asyncio.get_running_loop().create_future()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            asyncio.get_running_loop().add_signal_handler(sig, _finish, stop)
-        try:
-            await stop
-        finally:
-            await server.stop()
-
-    asyncio.run(main())
-    return 0
-
-
-def _finish(future: asyncio.Future[None]) -> None:
-    if not future.done():
-        future.set_result(None)
-
-
-def _shown(address: str) -> str:
-    """A database address without its password."""
-    if "@" in address and "://" in address:
-        scheme, _, rest = address.partition("://")
-        return f"{scheme}://…@{rest.rpartition('@')[2]}"
-    return address

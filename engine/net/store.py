@@ -4,9 +4,9 @@ as the embedded default and PostgreSQL (`engine.net.pgstore`) for several server
 A game is a row (its scenario, its secret seed, its revision and a summary for "my games"), its
 seats (invitation codes and seat tokens, stored as SHA-256 digests only), its action log and
 its chat. Every change of a game is one transaction that also moves the game's revision on,
-and only from the revision the caller read: `append` and `truncate` raise `Conflict` when
-another process changed the game first, so no action is applied twice or lost between two
-servers sharing a database.
+and only from the revision the caller read: `commit` reports a change whose game another
+process changed first, and writes nothing of it, so no action is applied twice or lost between
+two servers sharing a database.
 
 The calls are blocking; the server makes them from one thread of its own.
 """
@@ -90,6 +90,18 @@ class Summary:
 
 
 @dataclass(frozen=True, slots=True)
+class Change:
+    """One change of a game to commit: `row` appended, or (`row` None) the log cut to
+    `length`; only from revision `expected_rev`."""
+
+    game_id: str
+    expected_rev: int
+    summary: Summary
+    row: ActionRow | None = None
+    length: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ChatRow:
     number: int
     sender: str
@@ -111,11 +123,11 @@ class Store(Protocol):
 
     def load(self, game_id: str) -> Loaded | None: ...
 
-    def append(self, game_id: str, expected_rev: int, row: ActionRow,
-               summary: Summary) -> None: ...
-
-    def truncate(self, game_id: str, expected_rev: int, length: int,
-                 summary: Summary) -> None: ...
+    def commit(self, changes: Sequence[Change]) -> list[bool]:
+        """Commit several games' changes in one transaction (one sync to disk for all: the
+        server gathers what arrives while the disk is busy); for each, False when its game
+        was not at `expected_rev` (nothing of that change is written)."""
+        ...
 
     def invite(self, code_hash: str) -> tuple[str, str | None] | None:
         """The game and seat an invitation code opens (seat None: a spectator's code)."""
@@ -243,26 +255,30 @@ class SqlStore:
             "SELECT side, kind, level, name, invite_hash, token_hash FROM seats "
             "WHERE game_id = ? ORDER BY side", game_id).fetchall())
 
-    def _move_on(self, game_id: str, expected_rev: int, summary: Summary) -> None:
-        cursor = self._run("UPDATE games SET rev = rev + 1, length = ?, turn = ?, decider = ?, "
-                           "result = ?, updated = ? WHERE id = ? AND rev = ?",
-                           summary.length, summary.turn, summary.decider, summary.result,
-                           summary.updated, game_id, expected_rev)
-        if self._rowcount(cursor) != 1:
-            raise Conflict(game_id)
-        self._notify(game_id, expected_rev + 1)
-
-    def append(self, game_id: str, expected_rev: int, row: ActionRow, summary: Summary) -> None:
+    def commit(self, changes: Sequence[Change]) -> list[bool]:
+        done = []
         with self._lock, self._transaction():
-            self._move_on(game_id, expected_rev, summary)
-            self._run("INSERT INTO actions (game_id, idx, rev, action, player, sub_id) "
-                      "VALUES (?, ?, ?, ?, ?, ?)",
-                      game_id, row.idx, row.rev, row.action, row.player, row.sub_id)
-
-    def truncate(self, game_id: str, expected_rev: int, length: int, summary: Summary) -> None:
-        with self._lock, self._transaction():
-            self._move_on(game_id, expected_rev, summary)
-            self._run("DELETE FROM actions WHERE game_id = ? AND idx >= ?", game_id, length)
+            for change in changes:
+                summary = change.summary
+                cursor = self._run(
+                    "UPDATE games SET rev = rev + 1, length = ?, turn = ?, decider = ?, "
+                    "result = ?, updated = ? WHERE id = ? AND rev = ?",
+                    summary.length, summary.turn, summary.decider, summary.result,
+                    summary.updated, change.game_id, change.expected_rev)
+                if self._rowcount(cursor) != 1:
+                    done.append(False)
+                    continue
+                row = change.row
+                if row is None:
+                    self._run("DELETE FROM actions WHERE game_id = ? AND idx >= ?",
+                              change.game_id, change.length)
+                else:
+                    self._run("INSERT INTO actions (game_id, idx, rev, action, player, sub_id) "
+                              "VALUES (?, ?, ?, ?, ?, ?)", change.game_id, row.idx, row.rev,
+                              row.action, row.player, row.sub_id)
+                self._notify(change.game_id, change.expected_rev + 1)
+                done.append(True)
+        return done
 
     # --- seats -------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -32,14 +33,44 @@ MAX_NESTING = 64
 """Deeper than any view of ours; a deeper value is refused rather than recursed into."""
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+@functools.lru_cache(maxsize=8192)
+def action_json(action: Action) -> dict[str, Any]:
+    """`action.to_json()`, kept for the actions met again and again (a Filipinas view keys its
+    costs by every legal action; each seat's answers list them too). Callers do not change
+    the dict they get."""
+    return action.to_json()
+
+
 def encode_value(value: Any, depth: int = 0) -> Any:
-    """A view value as JSON-ready data (see the module's tags)."""
+    """A view value as JSON-ready data (see the module's tags). The common shapes (dicts of
+    text keys, lists, scalars) are dispatched on their exact type: a Guerra view holds some
+    100,000 values and is encoded for every seat after every action."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
     if depth > MAX_NESTING:
         raise WireError("a value nested too deeply to send")
-    if value is None or isinstance(value, bool | int | float | str):
+    if kind is dict:
+        out: dict[str, Any] = {}
+        tagged = False
+        for key, item in value.items():
+            if type(key) is not str:
+                return _encode_map(value, depth)
+            tagged = tagged or key[:1] == "$"
+            out[key] = item if type(item) in _SCALARS else encode_value(item, depth + 1)
+        return {"$d": out} if tagged else out
+    if kind is list:
+        return [v if type(v) in _SCALARS else encode_value(v, depth + 1) for v in value]
+    if kind is tuple:
+        return {"$t": [v if type(v) in _SCALARS else encode_value(v, depth + 1)
+                       for v in value]}
+    if isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, Action):
-        return {"$a": value.to_json()}
+        return {"$a": action_json(value)}
     if isinstance(value, enum.Enum):
         return encode_value(value.value, depth + 1)
     if isinstance(value, list):
@@ -51,13 +82,14 @@ def encode_value(value: Any, depth: int = 0) -> Any:
         return {"$set": sorted(items, key=repr), "$frozen": isinstance(value, frozenset)}
     if isinstance(value, Mapping):
         if all(isinstance(k, str) for k in value):
-            plain = {k: encode_value(v, depth + 1) for k, v in value.items()}
-            if any(k.startswith("$") for k in plain):
-                return {"$d": plain}
-            return plain
-        return {"$map": [[encode_value(k, depth + 1), encode_value(v, depth + 1)]
-                         for k, v in value.items()]}
+            return encode_value(dict(value), depth)
+        return _encode_map(value, depth)
     raise WireError(f"a {type(value).__name__} cannot be sent")
+
+
+def _encode_map(value: Mapping[Any, Any], depth: int) -> dict[str, Any]:
+    return {"$map": [[encode_value(k, depth + 1), encode_value(v, depth + 1)]
+                     for k, v in value.items()]}
 
 
 def decode_value(data: Any, codec: ActionCodec, depth: int = 0) -> Any:

@@ -14,11 +14,19 @@ from engine.core.dice import Dice
 from engine.core.game import Result, Scenario, stable_hash
 from filipinas.rules import actions as A
 from filipinas.rules import board as B
-from filipinas.rules import cards, combat, forces, hidden, movement, operations, reactions
+from filipinas.rules import (
+    cards,
+    combat,
+    forces,
+    hidden,
+    movement,
+    noeffect,
+    operations,
+    reactions,
+)
 from filipinas.rules import position as positions
 from filipinas.rules.invariants import check_invariants
 from filipinas.rules.legal import is_legal, legal_actions
-from filipinas.rules.noeffect import no_effect_reason
 from filipinas.rules.queries import action_costs, control_map, prompt_info
 from filipinas.rules.refusals import diagnose
 from filipinas.rules.sequence import (
@@ -56,10 +64,6 @@ class FilipinasRules:
 
     def to_position(self, state: FilState) -> dict[str, Any]:
         return positions.to_position(state)
-
-    def no_effect_reason(self, state: FilState, action: Action) -> str | None:
-        """Why `action` would change nothing now, citing the section (filipinas.rules.noeffect)."""
-        return no_effect_reason(state, action)
 
     def legal_actions(self, state: FilState) -> list[Action]:
         return legal_actions(state)
@@ -153,6 +157,11 @@ class FilipinasRules:
         if state.outcome is None and state.pending and state.pending[-1].kind in REACTIONS:
             return A.Decline()
         return None
+
+    def no_effect_reason(self, state: FilState, action: Action) -> str | None:
+        """Why a legal answer would change nothing now (filipinas.rules.noeffect); None when
+        it does something."""
+        return noeffect.no_effect_reason(state, action)
 
     def usable_reactions(self, state: FilState) -> list[Action]:
         """The answers of the reaction window now worth offering (a counterattack only when it
@@ -319,7 +328,7 @@ def _idle_cards(state: FilState, player: str | None) -> dict[str, str]:
         return {}
     found = {}
     for card in state.hands.get(player, ()):
-        reason = no_effect_reason(state, A.PlayCard(card))
+        reason = noeffect.no_effect_reason(state, A.PlayCard(card))
         if reason is not None:
             found[f"play:{card}"] = reason
     return found

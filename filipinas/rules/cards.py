@@ -18,7 +18,6 @@ from filipinas.rules.forces import (
     spanish_box_brigades,
     transfer_artillery,
 )
-from filipinas.rules.noeffect import card_reason
 from filipinas.rules.setup import FILIPINO, SPAIN, USA, CardDef
 from filipinas.rules.state import FilState, Kind, Prompt
 
@@ -277,7 +276,9 @@ def apply_effect(state: FilState, side: str, card: CardDef, targets: tuple[str, 
 
     eff = card.effect
     p = state.data.params
-    idle = card_reason(state, card)
+    from filipinas.rules.noeffect import card_idle  # it reads this module's round_cards
+
+    idle = card_idle(state, side, card)
     if idle is not None:
         events.append(Message(f"'{card.name}': no effect — {idle}"))
     if "ap" in eff:

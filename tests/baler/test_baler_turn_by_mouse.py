@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from baler import PLUGIN
-from baler.rules.actions import ResolveEvent
+from baler.rules.actions import PlayCard
 from baler.ui import clicks, menus
 from engine.core.actions import Action
 from engine.core.session import Session
@@ -108,9 +108,10 @@ def test_one_turn_for_both_sides_with_the_mouse_only() -> None:
         _pass_handoffs(app, scene)
         if session.state.turn > 1 or session.result() is not None:
             break
-        # an event that would change nothing is greyed on the screen: not chosen here
-        legal = [a for a in session.legal_actions() if not (
-            isinstance(a, ResolveEvent) and menus.idle(scene.gameui.view, a))]
+        # an answer that would change nothing is greyed in its menu: not chosen here (an
+        # event card is played all the same, after a question)
+        legal = [a for a in session.legal_actions() if isinstance(a, PlayCard)
+                 or not menus.idle(scene.gameui.view, a)]
         sides_seen.add(session.decision.player)
         action = rng.choice(legal)
         before = _spent(scene)

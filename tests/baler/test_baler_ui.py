@@ -336,7 +336,8 @@ def _reachable(ui: BalerUI, action: Action, legal: list[Action]) -> bool:
 
 def _in_menu(answer: Click, action: Action, ui: BalerUI | None = None) -> bool:
     """The action's row, or, for an event that would change nothing, its row greyed with why."""
-    greyed = ui.action_label(action) if ui is not None and menus.idle(ui.view, action) else None
-    return any(item.action == action or (item.action is None and item.label == greyed
-                                         and item.reason.startswith("No effect now: "))
+    why = menus.idle(ui.view, action) if ui is not None else None
+    greyed = menus.item(ui.data, ui.view, action, ui.action_label(action)) \
+        if ui is not None and why else None
+    return any(item.action == action or (greyed is not None and item == greyed)
                for item in answer.menu)

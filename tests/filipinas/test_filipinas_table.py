@@ -137,17 +137,19 @@ def test_a_card_that_would_change_nothing_says_why_and_the_log_too(display, scen
     ready(s)
     assert s.decision.player == "filipino"
     scenario_top = RULES.no_effect_reason(s, A.PlayCard("revolutionary_taxes"))
-    assert scenario_top == f"the Filipino AP are at {top}, the top of the Resource Table " \
-                           "(4.2.3.12)"
+    assert scenario_top is not None and f"at {top}, the top of the Resource Table" in scenario_top
     assert RULES.no_effect_reason(s, A.PlayCard("hong_kong_junta")) is None
     s.us_at_war = True
-    assert RULES.no_effect_reason(s, A.PlayCard("hong_kong_junta")).endswith("(4.2.3.14)")
+    assert "(7.0)" in RULES.no_effect_reason(s, A.PlayCard("hong_kong_junta"))
     assert RULES.no_effect_reason(s, A.EndRound()) is None
     ui = _ui(scenario, s)
     assert ui.no_effect(A.PlayCard("revolutionary_taxes")) == scenario_top
     assert RULES.view(s, "spain")["no_effect"] == {}
     play = A.PlayCard("revolutionary_taxes")
     assert play in RULES.legal_actions(s)
+    from filipinas.rules.noeffect import card_idle
+
+    why = card_idle(s, "filipino", s.data.cards["revolutionary_taxes"])
     logged = [e.text for e in RULES.apply(s, play)]
-    assert f"'Revolutionary Taxes': no effect — {scenario_top}" in logged
+    assert f"'Revolutionary Taxes': no effect — {why}" in logged
     assert s.ap["filipino"] == top

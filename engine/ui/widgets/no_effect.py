@@ -13,7 +13,7 @@ def ask_no_effect(what: str, why: str, go: Callable[[], None]) -> Dialog:
     (which plays it: undo stops there), "Cancel" (Escape) does nothing."""
     return Dialog(
         "This event has no effect now — play it anyway?",
-        f"{what}\n\nNo effect now: {why}.\n\nPlaying it anyway cannot be undone.",
+        f"{what}\n\n{why[:1].upper()}{why[1:]}.\n\nPlaying it anyway cannot be undone.",
         [("Play it anyway", go), ("Cancel", None)],
         escape=1,
     )
