@@ -323,7 +323,8 @@ def _round_action(state: FilState, action: Action, events: list[Event]) -> None:
 
 def _idle_cards(state: FilState, player: str | None) -> dict[str, str]:
     """For the viewer deciding now, the cards of its hand that would change nothing if played
-    now, with why ("play:<card>"), so the screen asks before one is played for nothing."""
+    now ("play:<card>") and the two-card trades that would not either (by their `repr`), with
+    why, so the screen asks before one is played for nothing."""
     if player is None or state.decision.player != player:
         return {}
     found = {}
@@ -331,4 +332,9 @@ def _idle_cards(state: FilState, player: str | None) -> dict[str, str]:
         reason = noeffect.no_effect_reason(state, A.PlayCard(card))
         if reason is not None:
             found[f"play:{card}"] = reason
+    for trade in legal_actions(state):
+        if isinstance(trade, A.TradeCards):
+            reason = noeffect.no_effect_reason(state, trade)
+            if reason is not None:
+                found[repr(trade)] = reason
     return found

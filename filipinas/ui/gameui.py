@@ -221,10 +221,15 @@ class FilipinasUI:
                       for c in view.get("bot_hand") or ()]
 
     def no_effect(self, action: Action) -> str | None:
-        """Why a card played now would change nothing (the screen asks first, 6.13)."""
-        if not isinstance(action, A.PlayCard):
+        """Why a card played, or two traded, now would change nothing (the screen asks first,
+        6.13)."""
+        idle = self._view.get("no_effect") or {}
+        if isinstance(action, A.PlayCard):
+            reason = idle.get(f"play:{action.card}")
+        elif isinstance(action, A.TradeCards):
+            reason = idle.get(repr(action))
+        else:
             return None
-        reason = (self._view.get("no_effect") or {}).get(f"play:{action.card}")
         return str(reason) if reason else None
 
     def action_label(self, action: Action) -> str:

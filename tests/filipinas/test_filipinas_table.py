@@ -144,6 +144,8 @@ def test_a_card_that_would_change_nothing_says_why_and_the_log_too(display, scen
     assert RULES.no_effect_reason(s, A.EndRound()) is None
     ui = _ui(scenario, s)
     assert ui.no_effect(A.PlayCard("revolutionary_taxes")) == scenario_top
+    trade = next(a for a in RULES.legal_actions(s) if isinstance(a, A.TradeCards))
+    assert ui.no_effect(trade) == RULES.no_effect_reason(s, trade) is not None
     assert RULES.view(s, "spain")["no_effect"] == {}
     play = A.PlayCard("revolutionary_taxes")
     assert play in RULES.legal_actions(s)
