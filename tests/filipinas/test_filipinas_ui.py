@@ -147,7 +147,8 @@ def test_clicking_a_stack_marks_its_moves_and_lists_its_actions_with_their_cost(
     assert scene.selection == "stack:aguinaldo"
     assert {"manila", "batangas"} <= scene.highlight
     offered = labels(scene)
-    assert "Move Cavite (Magdalo) + Aguinaldo to Batangas — 1 AP" in offered
+    # where it goes is chosen on the map, marked above; the panel keeps a short list
+    assert not any(label.startswith("Move ") for label in offered)
     assert "Cavite (Magdalo) plunders the Province (−1 Spanish Morale) — 1 AP" in offered
     assert "Unstack Aguinaldo — 1 AP" in offered
     assert not any(label.startswith("Trade") for label in offered)
@@ -168,8 +169,12 @@ def test_clicking_the_selected_stack_again_picks_the_counter_alone(app, scenario
     click_on(app, scene, "aguinaldo")
     click_on(app, scene, "aguinaldo")
     assert scene.selection == "aguinaldo"
-    assert any(label.startswith("Aguinaldo moves alone to Tarlac — 1 AP")
-               for label in labels(scene))
+    assert "tarlac" in scene.highlight
+    click_on(app, scene, "tarlac")
+    assert scene.menu is not None
+    assert any(row.text.startswith("Aguinaldo moves alone to Tarlac — 1 AP")
+               for row in scene.menu.rows)
+    key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)
     assert scene.selection is None
     assert not any("moves alone" in label for label in labels(scene))
@@ -196,7 +201,7 @@ def test_clicking_a_province_with_nothing_selected_offers_recruitment_there(app,
     click_on(app, scene, "bulacan")
     assert scene.menu is not None and scene.menu.title == "Bulacán"
     rows = [r.text for r in scene.menu.rows]
-    assert "Recruit Bulacán in Bulacán (roll) — 1 AP (no undo)" in rows
+    assert "Recruit the corps named Bulacán in Bulacán (roll) — 1 AP (no undo)" in rows
     assert not session.history
 
 
@@ -312,11 +317,12 @@ def test_a_coordinated_search_and_destroy_is_composed_by_clicking_two_brigades(a
     click_on(app, scene, "marina")
     assert scene.selection == "group:desierto+marina"
     assert "stack:magdiwan" in scene.highlight
-    joint = [label for label in labels(scene) if label.startswith("Locate and attack Magdiwan")]
-    assert joint == ["Locate and attack Magdiwan with Desierto Brigade, Marina Brigade — 3 AP "
-                     "(2 + 1 Coordinated Action)"]
+    # the attack is chosen on the map, on the marked enemy stack
+    assert not any(label.startswith("Locate and attack") for label in labels(scene))
     click_on(app, scene, "magdiwan")
-    choose(app, scene)
+    rows = choose(app, scene)
+    assert rows == ["Locate and attack Magdiwan with Desierto Brigade, Marina Brigade — 3 AP "
+                    "(2 + 1 Coordinated Action) (no undo)"]
     assert session.history[-1].action == A.Attack(("desierto", "marina"), "magdiwan")
     assert session.state.ap["spain"] == 4
 
