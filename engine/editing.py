@@ -123,6 +123,16 @@ class PositionEdits:
         self.last_saved = path
         return path
 
+    def forget_saved(self) -> None:
+        """Count the position as not saved (edited on after a crash, it is not yet where the
+        editor saves)."""
+        self._saved = None
+
+    def save_copy(self, manifest: Path) -> Path:
+        """Write the position as a scenario at `manifest` without counting it as saved (the
+        crash rescue keeps a copy; the editor's own target is still to be saved)."""
+        return save_scenario(self.plugin, self.scenario, self.position, manifest)
+
 
 def _copy(position: Mapping[str, Any]) -> Position:
     """A deep copy (edits change their argument freely)."""
