@@ -84,6 +84,8 @@ class Problem:
     col: int
     message: str
     source_line: str = ""
+    stands_for: int = 1
+    """How many problems this one counts (more than 1: a summary of problems not listed)."""
 
     def render(self) -> str:
         """`file:line:col: message`, then the source line and a caret under the column.

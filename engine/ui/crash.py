@@ -252,9 +252,8 @@ class CrashScene(Scene):
             lines.append("The game could not be saved as it stood, and no earlier save of it "
                          "loads.")
         if editing is not None:
-            lines.append(f"Your position was saved as the scenario {display(editing.rescued, 300)}"
-                         f" ('wargames edit {editing.plugin.id} --scenario' with it opens it "
-                         "again)." if editing.rescued is not None else
+            lines.append(f"Your position was saved as the scenario {display(editing.rescued, 300)}."
+                         if editing.rescued is not None else
                          "The position could not be saved as a scenario; it can still be "
                          "edited on.")
         lines.append(f"The details are in {display(log, 300)} (please attach it to a bug "
