@@ -18,6 +18,7 @@ import re
 import shutil
 import stat
 import tempfile
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -299,6 +300,7 @@ def save_scenario(plugin: GamePlugin, scenario: Scenario, position: Mapping[str,
         raise SaveProblem(f"{display(taken[0])} is the name of a file of the scenario being "
                           "edited; save the position under another name")
     _refuse_overwrites(source, written, copies)
+    _clean_staging(folder)
     try:
         staging = Path(tempfile.mkdtemp(prefix=f".{manifest.stem}.saving-", dir=folder))
     except OSError as err:
@@ -323,6 +325,27 @@ def save_scenario(plugin: GamePlugin, scenario: Scenario, position: Mapping[str,
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return manifest
+
+
+STALE_STAGING = 60.0
+"""Seconds after which a temporary folder of a save is left over from a save that was killed."""
+
+
+def _clean_staging(folder: Path) -> None:
+    """Remove the temporary folders killed saves left in `folder` (`.<name>.saving-<random>`,
+    older than `STALE_STAGING` seconds, so a save under way in another window is left alone)."""
+    now = time.time()
+    try:
+        found = list(folder.glob(".*.saving-*"))
+    except OSError:
+        return
+    for path in found:
+        try:
+            info = os.lstat(path)
+        except OSError:
+            continue
+        if stat.S_ISDIR(info.st_mode) and now - info.st_mtime > STALE_STAGING:
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def _refuse_overwrites(source: _Source, written: Mapping[Path, bytes],

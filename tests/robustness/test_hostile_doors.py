@@ -302,6 +302,20 @@ def test_saving_again_over_the_editors_own_save_is_allowed(tmp_path):
         "turn"] == 3
 
 
+def test_a_save_killed_mid_way_leaves_a_temporary_folder_the_next_save_removes(tmp_path):
+    folder, edits = _editing(tmp_path)
+    target = tmp_path / "saved" / "mine.yaml"
+    left = target.parent / ".mine.saving-abc123"
+    left.mkdir(parents=True)
+    (left / "mine.yaml").write_text("half", encoding="utf-8")
+    old = time.time() - 3600
+    os.utime(left, (old, old))
+    fresh = target.parent / ".other.saving-def456"
+    fresh.mkdir()
+    edits.save(target)
+    assert not left.exists() and fresh.exists()
+
+
 def _append_entry(manifest: Path, entry: str) -> None:
     text = manifest.read_text(encoding="utf-8")
     manifest.write_text(text.replace("setup.yaml]", f"setup.yaml, {entry}]"), encoding="utf-8")
