@@ -66,7 +66,8 @@ def reload_scenario(scene: GameScene) -> Rebuilt | None:
         pygame.display.flip()
     try:
         scenario = load_game_scenario(scene.plugin, manifest)
-        rebuilt = rebuild(old.rules, scenario, old.seed, old.history)
+        rebuilt = rebuild(old.rules, scenario, old.seed, old.history, fresh=old.fresh,
+                          setup_rolls=old.setup_rolls)
     except LoadError as err:
         scene.show_dialog(problems_dialog(err, manifest))
         return None
