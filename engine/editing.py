@@ -172,11 +172,15 @@ class _Source:
     setup: str | None
 
     @property
+    def folder(self) -> Path:
+        """The folder its files are in: its manifest's real folder (links followed)."""
+        return Path(os.path.realpath(self.manifest)).parent
+
+    @property
     def protected(self) -> set[str]:
         """The real paths of its files: the editor never writes over any of them."""
-        folder = self.manifest.parent
         return {os.path.realpath(self.manifest),
-                *(os.path.realpath(folder / rel) for rel, _ in self.files)}
+                *(os.path.realpath(self.folder / rel) for rel, _ in self.files)}
 
 
 def _source(plugin: GamePlugin, scenario: Scenario) -> _Source:
@@ -290,7 +294,7 @@ def save_scenario(plugin: GamePlugin, scenario: Scenario, position: Mapping[str,
     others = {rel: raw for rel, raw in source.files if rel != source.setup}
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        elsewhere = folder.resolve() != source.manifest.parent.resolve()
+        elsewhere = folder.resolve() != source.folder
     except (OSError, RuntimeError) as err:
         raise SaveProblem(f"cannot write {display(manifest)}: {_reason(err)}") from None
     copies = {folder / rel: raw for rel, raw in others.items()} if elsewhere else {}
