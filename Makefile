@@ -41,6 +41,7 @@ test: lint typecheck unit
 soak: $(DEV_STAMP)
 	SDL_VIDEODRIVER=dummy WARGAMES_ROBUSTNESS_REPORT=docs/robustness-soak.md \
 		WARGAMES_MONKEY_REPORT=docs/robustness-monkey.md \
+		WARGAMES_DOORS_REPORT=docs/robustness-doors.md \
 		$(BIN)/python -m pytest -m soak
 	$(MAKE) online-load
 
