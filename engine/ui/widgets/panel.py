@@ -34,6 +34,8 @@ class Panel:
         self.on_toggle_log: Callable[[], None] | None = None
         self.log_toggle_rect = pygame.Rect(0, 0, 0, 0)
         self.hand_rects: list[pygame.Rect] = []
+        self.hand_lines: list[str] = []
+        """The hand's items as drawn (each whole, or cut and ended with "…")."""
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
@@ -238,6 +240,7 @@ class Panel:
         picture.blit(small_f.render(self.hand_title.upper(), True, w.MUTED), (pad, y))
         y += small_f.get_linesize()
         self._hand_at = []
+        self.hand_lines = []
         if not self.hand:
             picture.blit(body_f.render("(none)", True, w.MUTED), (pad, y))
         for item in self.hand:
@@ -245,7 +248,8 @@ class Panel:
             self._hand_at.append(card)
             pygame.draw.rect(picture, colors.WHITE, card, border_radius=w.px(3, self.scale))
             pygame.draw.rect(picture, colors.INK_SOFT, card, 1, border_radius=w.px(3, self.scale))
-            text = w.wrap(item, body_f, card.width - 2 * w.px(6, self.scale))[0]
+            text = w.ellipsize(item, body_f, card.width - 2 * w.px(6, self.scale))
+            self.hand_lines.append(text)
             picture.blit(body_f.render(text, True, w.TEXT),
                          (card.x + w.px(6, self.scale), card.y + w.px(2, self.scale)))
             y += step
