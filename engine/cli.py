@@ -76,7 +76,10 @@ def _plugin(game: str) -> GamePlugin:
         raise UserError(str(err)) from None
 
 
-def _session(plugin: GamePlugin, scenario_file: str | None, seed: int, load: str | None) -> Session:
+def _session(plugin: GamePlugin, scenario_file: str | None, seed: int, load: str | None,
+             fresh: bool = False) -> Session:
+    """The game to play or draw: loaded from a save, or set up (`fresh`: dice drawn when
+    they are needed, for a game started without --seed)."""
     if load:
         try:
             game = read_save(Path(load)).game
@@ -89,7 +92,7 @@ def _session(plugin: GamePlugin, scenario_file: str | None, seed: int, load: str
         return saved.session
     scenario = load_game_scenario(plugin, Path(scenario_file) if scenario_file else None)
     try:
-        return Session(plugin.rules, scenario, seed)
+        return Session(plugin.rules, scenario, seed, fresh=fresh)
     except Exception as err:  # the boundary: a scenario the schemas let through but play cannot
         raise UserError(f"cannot set up the game from {display(scenario.path)} "
                         f"({type(err).__name__})") from None
@@ -183,7 +186,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="show this help, with each game's sides and levels, and exit")
     play.add_argument("game")
     play.add_argument("--scenario", help="scenario manifest YAML (default: the game's standard)")
-    play.add_argument("--seed", type=int, default=None, help="seed for the dice (default: random)")
+    play.add_argument("--seed", type=int, default=None,
+                      help="seed for the dice: the same seed plays the same game (default: each "
+                      "roll drawn from the system's randomness when it is made)")
     play.add_argument("--load", metavar="SAVE", help="continue a saved game")
     play.add_argument("--ai", metavar="SIDE[:LEVEL]", action="append", default=[],
                       help="let the computer play SIDE at LEVEL (default: the game's "
@@ -253,9 +258,11 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--minutes", type=float, default=60.0,
                        help="stop judging after this many minutes (default 60)")
     check.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    check.add_argument("--screen", type=int, default=12, help="plays of each answer screened")
-    check.add_argument("--pairs", type=int, default=32, help="pairs of plays a confirmation "
+    check.add_argument("--screen", type=int, default=8, help="plays of each answer screened")
+    check.add_argument("--pairs", type=int, default=24, help="pairs of plays a confirmation "
                        "batch (up to three batches)")
+    check.add_argument("--horizon", type=int, help="actions played after an answer before the "
+                       "evaluation, 0 to the end of the game (default: the game's own)")
     check.add_argument("--scenario")
 
     bench = sub.add_parser("bench", help="measure the game screens, start-up and playouts")
@@ -263,6 +270,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--check", metavar="JSON",
                        help="fail when a figure is over twice the one in this file")
     bench.add_argument("--quick", action="store_true", help="shorter runs (less exact)")
+    bench.add_argument("--rollouts", action="store_true",
+                       help="only the search's rollouts: actions a CPU second in each game")
 
     from engine.net.options import add_serve_parser
 
@@ -308,7 +317,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "bench":
         from engine.bench import run_bench
 
-        return run_bench(args.out, args.check, args.quick)
+        return run_bench(args.out, args.check, args.quick, args.rollouts)
     if command == "replay":
         return _replay(args.save)
     if command == "serve":
@@ -332,7 +341,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         agents = {side: make_agent(plugin, level, side, seed + i)
                   for i, (side, level) in enumerate(seats.items())}
         # the window shows while the scenario loads (a load error closes it and is printed)
-        return run_game(plugin, lambda: _session(plugin, args.scenario, seed, args.load),
+        fresh = args.seed is None
+        return run_game(plugin, lambda: _session(plugin, args.scenario, seed, args.load, fresh),
                         players, agents)
     if command == "edit":
         return _edit(plugin, args.scenario, args.out)
@@ -349,7 +359,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def _edit(plugin: GamePlugin, scenario_file: str | None, out: str | None) -> int:
-    from engine.editing import PositionEdits, default_target
+    from engine.editing import PositionEdits, SaveProblem, check_target, default_target
 
     if not plugin.editor:
         raise UserError(f"{plugin.title} has no position editor")
@@ -357,6 +367,10 @@ def _edit(plugin: GamePlugin, scenario_file: str | None, out: str | None) -> int
     target = Path(out) if out else default_target(scenario)
     if target.suffix not in (".yaml", ".yml"):
         raise UserError(f"--out {out}: a scenario manifest is a .yaml file")
+    try:
+        check_target(plugin, scenario, target)
+    except SaveProblem as err:
+        raise UserError(f"--out {display(target)}: {err}") from None
     try:
         edits = PositionEdits(plugin, scenario)
     except Exception as err:  # the boundary: a scenario the rules cannot lay out
@@ -525,6 +539,8 @@ def _ai_check(args: argparse.Namespace) -> int:
         raise UserError("--games, --decisions-per-game, --jobs and --minutes must be positive")
     if args.screen < 2 or args.pairs < 2:
         raise UserError("--screen and --pairs must be at least 2")
+    if args.horizon is not None and args.horizon < 0:
+        raise UserError("--horizon must be 0 (to the end) or more")
     try:
         level = resolve(plugin, args.level)
         against = resolve(plugin, args.against or level)
@@ -535,6 +551,8 @@ def _ai_check(args: argparse.Namespace) -> int:
     sides = (side_named(plugin, args.side),) if args.side else plugin.sides
     scenario = load_game_scenario(plugin, Path(args.scenario) if args.scenario else None)
     evaluate, horizon = blunders.ORACLES.get(plugin.id, ("", None))
+    if args.horizon is not None:
+        horizon = args.horizon or None
     settings = replace(blunders.OracleSettings(), screen=args.screen, pairs=args.pairs,
                        max_pairs=3 * args.pairs, horizon=horizon)
     hunt = blunders.Hunt(plugin, scenario, level, against, sides, args.decisions_per_game,
@@ -545,7 +563,8 @@ def _ai_check(args: argparse.Namespace) -> int:
                         str(args.games), "--seed", str(args.seed), "--decisions-per-game",
                         str(args.decisions_per_game),
                         *(["--budget", args.budget] if args.budget else []),
-                        "--screen", str(args.screen), "--pairs", str(args.pairs)])
+                        "--screen", str(args.screen), "--pairs", str(args.pairs),
+                        "--horizon", str(horizon or 0)])
     blunders.hunt_and_report(hunt, seeds, jobs=args.jobs, minutes=args.minutes,
                              out=Path(args.out) if args.out else None,
                              label=_screen_label(plugin, scenario), command=command,

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.ai.agent import Agent, without_concessions
+from engine.ai.agent import Agent, no_effect_query, without_concessions
 from engine.ai.observation import Observation, observe
 from engine.ai.policy import Policy, policy_choice
 from engine.ai.registry import make_agent
@@ -57,13 +57,13 @@ evaluation."""
 class OracleSettings:
     """How hard the oracle looks at one decision."""
 
-    screen: int = 12
+    screen: int = 8
     """Plays of every candidate in the screen."""
-    pairs: int = 32
+    pairs: int = 24
     """Pairs played at a time in the confirmation."""
-    max_pairs: int = 96
+    max_pairs: int = 72
     """Most pairs the confirmation plays."""
-    candidates: int = 6
+    candidates: int = 5
     """Most answers the screen compares (the level's included)."""
     draws: int = 3
     """The heuristics' answers over this many other draws join the candidates."""
@@ -258,10 +258,10 @@ def idle_reason(rules: Rules[Any], state: Any, legal: Sequence[Action],
                 chosen: Action) -> str | None:
     """Why `chosen` changes nothing now while another answer would, by the rules'
     `no_effect_reason`; None when the game has no such query or the answer does something."""
-    query = getattr(rules, "no_effect_reason", None)
+    query = no_effect_query(rules)
     if query is None:
         return None
-    reason: str | None = query(state, chosen)
+    reason = query(state, chosen)
     if reason is None:
         return None
     if all(query(state, a) is not None for a in legal if a != chosen):
@@ -407,6 +407,8 @@ class Tally:
 
     judged: int = 0
     blunders: int = 0
+    unconfirmed: int = 0
+    """Decisions whose gap reached the threshold without beating `z` standard errors."""
     idle: int = 0
     met: int = 0
     """Decisions with more than one answer the side met in the games (of which `judged` were
@@ -417,7 +419,8 @@ class Tally:
         return 100.0 * self.blunders / self.judged if self.judged else 0.0
 
 
-def tally(checks: Sequence[GameCheck], sides: Sequence[str]) -> dict[str, Tally]:
+def tally(checks: Sequence[GameCheck], sides: Sequence[str],
+          threshold: float = 0.10) -> dict[str, Tally]:
     found = {s: Tally() for s in sides}
     for check in checks:
         for side, met in check.decisions.items():
@@ -426,6 +429,7 @@ def tally(checks: Sequence[GameCheck], sides: Sequence[str]) -> dict[str, Tally]
             t = found[v.side]
             t.judged += 1
             t.blunders += v.blunder
+            t.unconfirmed += not v.blunder and v.gap >= threshold
             t.idle += v.idle is not None
     return found
 
@@ -454,16 +458,17 @@ def summary(hunt: Hunt, checks: Sequence[GameCheck], seconds: float,
             command: str) -> dict[str, Any]:
     """The JSON summary: blunders per 100 decisions judged, per side, for the level."""
     sides = {}
-    for side, t in tally(checks, hunt.sides).items():
+    for side, t in tally(checks, hunt.sides, hunt.settings.threshold).items():
         if not t.met:
             continue  # a seat nobody played (La Guerra de España's second seats in a duel)
         sides[side] = {"decisions_judged": t.judged, "blunders": t.blunders,
-                       "per_100": round(t.per_100, 2), "idle_choices": t.idle,
-                       "decisions_met": t.met}
+                       "per_100": round(t.per_100, 2), "unconfirmed": t.unconfirmed,
+                       "idle_choices": t.idle, "decisions_met": t.met}
     return {
         "game": hunt.plugin.id, "level": hunt.level, "against": hunt.against,
         "budget": hunt.budget, "games": len(checks),
         "seeds": sorted(c.seed for c in checks), "sides": sides,
+        "horizon": hunt.settings.horizon, "threshold": hunt.settings.threshold,
         "stopped_early": any(c.stopped for c in checks),
         "seconds": round(seconds, 1), "command": command,
     }
@@ -472,13 +477,17 @@ def summary(hunt: Hunt, checks: Sequence[GameCheck], seconds: float,
 # --- the run ------------------------------------------------------------------------------------
 
 ORACLES: dict[str, tuple[str, int | None]] = {
-    "baler": ("baler.ai.value:evaluate", None),
+    "baler": ("baler.ai.value:evaluate", 90),
     "filipinas": ("filipinas.ai:evaluate", None),
-    "guerra": ("guerra.ai.value:evaluate", 300),
+    "guerra": ("guerra.ai.value:evaluate", 160),
 }
-"""Each game's evaluation and the oracle's horizon: Heroes of Baler (some 200 actions a game)
-and Filipinas (some 80) are played to the end; a game of La Guerra de España is some 2,000
-actions, so the oracle plays 300 (two turns or so) and reads the evaluation there."""
+"""Each game's evaluation and the oracle's default horizon. Filipinas (some 80 actions a game)
+is played to the end. A game of Heroes of Baler is some 200 actions and one of La Guerra de
+España some 2,000: played to the end, two answers end in games so far apart that a paired
+difference needs hundreds of pairs to show ten points, so the oracle plays 90 actions (three
+times Normal's horizon, about two phases of a turn) in Baler and 160 (a side's movement and
+combats, or so) in Guerra and reads the evaluation there, fitted to who won in Baler
+(docs/ai.md, "Evaluation"). `--horizon 0` plays to the end in any game."""
 
 
 def _work(job: tuple[Hunt, int, float | None]) -> GameCheck:
@@ -538,7 +547,8 @@ def hunt_and_report(hunt: Hunt, seeds: Sequence[int], *, jobs: int, minutes: flo
     def on_verdict(v: Verdict) -> None:
         mark = "BLUNDER" if v.blunder else "ok"
         stderr.write(f"  seed {v.seed} action {v.index} {v.side} {v.kind}: gap "
-                     f"{100 * v.gap:+.0f} ± {100 * v.gap_se:.0f} points, {mark}\n")
+                     f"{100 * v.gap:+.0f} ± {100 * v.gap_se:.0f} points, {mark}"
+                     f" ({v.chosen.describe()}; best {v.best.describe()})\n")
         stderr.flush()
 
     def on_game(check: GameCheck) -> None:
@@ -561,7 +571,9 @@ def hunt_and_report(hunt: Hunt, seeds: Sequence[int], *, jobs: int, minutes: flo
         name = hunt.plugin.side_names.get(side, side)
         print(f"{hunt.plugin.id} {hunt.level} {name}: {row['blunders']} blunders in "
               f"{row['decisions_judged']} decisions judged ({row['per_100']:.1f} per 100; "
-              f"{row['idle_choices']} answers that changed nothing)", file=stdout)
+              f"{row['unconfirmed']} more at the threshold but within {hunt.settings.z:g} "
+              f"standard errors; {row['idle_choices']} answers that changed nothing)",
+              file=stdout)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         (out / "summary.json").write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

@@ -117,7 +117,7 @@ class LiveGame:
         if not self.session.can_redo():
             raise Refusal("undo", "Nothing to redo.")
         player = self.session.state.decision.player
-        action = self.session._redo[-1]
+        action = self.session._redo[-1].action
         self.session.redo()
         return self._played(action, player, sub_id)
 

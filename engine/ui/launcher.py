@@ -350,13 +350,15 @@ class Launcher(Scene):
                    opening: Action | None = None, gameui: GameUI | None = None) -> None:
         """Set up a new game and open its screen; `opening` is the table's answer to the
         game's options, chosen in the launcher (played first when it is legal), `gameui` the
-        game's screen part when the launcher already built it for this scenario."""
+        game's screen part when the launcher already built it for this scenario. Without a
+        `seed` the dice are fresh (each outcome drawn when it is needed, engine.core.dice)."""
         from engine.core.session import Session
         from engine.ui.game_scene import GameScene
 
+        fresh = seed is None
         seed = seed if seed is not None else secrets.randbelow(2**31)
         try:
-            session = Session(plugin.rules, scenario, seed)
+            session = Session(plugin.rules, scenario, seed, fresh=fresh)
         except Exception as err:  # a broken scenario must not crash the app
             self.error("Cannot set up the game", str(err) or type(err).__name__)
             return

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
+from monkey import GAMES, players_of, unfinished_save
 
 from engine import cli, plugins
 from engine.core.saves import write_save
@@ -27,35 +27,6 @@ from engine.ui.replay_scene import ReplayScene
 from uitest import DT, click, make_app
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
-
-GAMES = ("baler", "filipinas", "guerra")
-KINDS = ("computer", "hotseat", "watch")
-
-
-def players_of(plugin: Any, kind: str) -> dict[str, str]:
-    if kind == "hotseat":
-        return {side: "human" for side in plugin.sides}
-    if kind == "watch":
-        return {side: "computer" for side in plugin.sides}
-    return {side: "human" if i == 0 else "computer" for i, side in enumerate(plugin.sides)}
-
-
-def unfinished_save(game: str, kind: str, folder: Path, seed: int = 5) -> tuple[Path, Session]:
-    """A game of `kind` played at random for a while and saved while a computer side (or, in
-    hot-seat, the second side) is to move, so "the side to move" is the wrong view."""
-    plugin = plugins.get(game)
-    session = Session(plugin.rules, load_game_scenario(plugin), seed)
-    players = players_of(plugin, kind)
-    rng = random.Random(seed)
-    target = plugin.sides[0]
-    while len(session.history) < 40 or session.decision.player in (None, target):
-        legal = session.legal_actions()
-        assert legal and session.result() is None, "the game ended before the save"
-        session.play(rng.choice(legal))
-    path = folder / f"{game}-{kind}.json"
-    write_save(path, session, players)
-    return path, session
-
 
 def open_through(door: str, path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
     """The replay of `path` opened as a person would: `wargames replay` or the launcher."""

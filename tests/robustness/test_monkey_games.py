@@ -1,14 +1,33 @@
-"""The crashes a GUI monkey found on the game screens (issue 25), each pinned."""
+"""The GUI monkey's fast slice (issue 25): each game's screen against the computer, in hot-seat
+and computer against computer, and the replay of each unfinished save kind, a few hundred
+gestures a game, with no traceback, hang or hidden information shown; and the crashes the
+monkey found, each pinned. The long runs are in test_monkey_soak.py (`make soak`)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
+from monkey import (
+    GAMES,
+    KINDS,
+    Handed,
+    Monkey,
+    game_window,
+    on,
+    on_game,
+    peek_game,
+    peek_replay,
+    replay_window,
+    unfinished_save,
+)
 
 from engine import plugins
 from engine.core.session import Session
 from engine.loading import load_game_scenario
 from engine.ui.game_scene import GameScene
+from engine.ui.replay_scene import ReplayScene
 from uitest import DT, click, make_app
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
@@ -70,3 +89,30 @@ def test_the_hand_under_an_enlarged_log_is_not_clicked() -> None:
     finally:
         pygame.event.clear()
         app.close()
+
+
+# --- the monkey's fast slice ---------------------------------------------------------------------
+
+GESTURES = 100
+"""Per game and kind of table: 300 gestures a game on the game screen, 150 on its replays."""
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_game_screen_under_the_monkey(game: str, kind: str) -> None:
+    report = Monkey(f"{game} {kind}", game_window(game, kind, seed=KINDS.index(kind) + 1),
+                    on_game(game), peek_game(Handed()), seed=GAMES.index(game) + 11
+                    ).run(GESTURES)
+    assert not report.problems(), report.problems()
+    assert report.scenes["GameScene"] > GESTURES // 2, report.scenes
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_replay_of_an_unfinished_game_under_the_monkey(game: str, kind: str,
+                                                          tmp_path: Path) -> None:
+    path, _ = unfinished_save(game, kind, tmp_path)
+    report = Monkey(f"{game} replay {kind}", replay_window(path), on(ReplayScene),
+                    peek_replay(Handed()), seed=3).run(GESTURES // 2)
+    assert not report.problems(), report.problems()
+    assert report.scenes["ReplayScene"] > GESTURES // 4, report.scenes
