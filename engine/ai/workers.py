@@ -35,6 +35,8 @@ from engine.ai.tree import Job, RootStats, grow
 
 _LOCK = threading.Lock()
 _POOL: Pool | None = None
+_UNAVAILABLE = False
+"""Set once starting a worker process failed (a platform without them): not tried again."""
 
 
 class _Shared:
@@ -275,37 +277,45 @@ class Pool:
         self.workers = []
 
 
-def warm(size: int, modules: Sequence[str] = ()) -> None:
+def warm(size: int, modules: Sequence[str] = ()) -> bool:
     """Start the pool (`size` workers) if it is not running, so the first decision does not
-    wait for the workers' imports."""
-    global _POOL
+    wait for the workers' imports. False when no worker process can be started here (the
+    searches then grow their trees in the caller)."""
+    global _POOL, _UNAVAILABLE
     with _LOCK:
-        if _POOL is None:
-            _POOL = Pool(size)
-            atexit.register(shutdown)
-        else:
-            _POOL.grow_to(size)
+        if _UNAVAILABLE:
+            return False
+        try:
+            if _POOL is None:
+                _POOL = Pool(size)
+                atexit.register(shutdown)
+            else:
+                _POOL.grow_to(size)
+        except (OSError, ValueError, subprocess.SubprocessError):
+            _UNAVAILABLE = True
+            return False
         if modules:
             _POOL.warm(modules)
+        return True
 
 
 def ready(size: int, timeout: float = 30.0) -> int:
     """Start the pool if need be and wait until its workers answer (at most `timeout`
     seconds): how many did. For measurements whose first decision should not find the
     workers still starting."""
-    warm(size)
+    if not warm(size):
+        return 0
     with _LOCK:
-        assert _POOL is not None
-        return _POOL.ready(timeout)
+        return _POOL.ready(timeout) if _POOL is not None else 0
 
 
 def run(jobs: Sequence[Job], deadline: float) -> list[RootStats] | None:
     """Grow each job's tree in a worker; the roots that came back by the deadline, or None
     when none did (the caller then grows its trees itself)."""
-    warm(len(jobs))
+    if not warm(len(jobs)):
+        return None
     with _LOCK:
-        assert _POOL is not None
-        return _POOL.run(jobs, deadline)
+        return _POOL.run(jobs, deadline) if _POOL is not None else None
 
 
 def shutdown() -> None:
