@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.ai.agent import Seat
+from engine.ai.agent import Seat, useful_answers
 from engine.ai.policy import Easy
 from engine.ai.search import Budget, Settings, seat, squash, terminal_value
 from engine.core.actions import Action
@@ -23,6 +23,7 @@ from filipinas.rules import actions as A
 from filipinas.rules import board as B
 from filipinas.rules.combat import base_modifiers, city_defence, siege_strength
 from filipinas.rules.forces import recruit_modifier
+from filipinas.rules.noeffect import no_effect_reason
 from filipinas.rules.sequence import cost
 from filipinas.rules.setup import FILIPINO, SPAIN, USA
 from filipinas.rules.state import FilState
@@ -169,9 +170,11 @@ class FilipinasAgent:
     # --- the round ---------------------------------------------------------------------------
 
     def _best(self, state: FilState, legal: list[Action]) -> Action:
+        """The action worth most over its AP, among those that change something now
+        (`no_effect_reason`); the end of the round when none is worth its AP."""
         end = next(a for a in legal if isinstance(a, A.EndRound))
         best: tuple[float, float, Action] = (0.0, 0.0, end)
-        for action in legal:
+        for action in useful_answers(no_effect_reason, state, legal):
             if isinstance(action, A.EndRound):
                 continue
             net = self.worth(state, action) - AP_WORTH * cost(state, FILIPINO, action)
@@ -238,7 +241,10 @@ class FilipinasAgent:
 
     def _trade_worth(self, state: FilState, action: A.TradeCards) -> float:
         """Two cards for 1 AP: worth it for cards that cannot be played and are not reactions,
-        while the AP buys something now."""
+        while the AP buys something now. Worth less than nothing when one of the two gives the
+        AP alone (Revolutionary Taxes): playing it keeps the other card."""
+        if no_effect_reason(state, action) is not None:
+            return -1.0
         if state.ap[FILIPINO] > 1:
             return 0.0
         playable = {a.card for a in self._round_cards(state)}

@@ -36,8 +36,9 @@ from baler.rules.actions import (
     TakeAction,
 )
 from baler.rules.effects import AttackChoice
+from baler.rules.noeffect import no_effect_reason
 from baler.rules.state import BalerState, Kind, Side
-from engine.ai.agent import Seat
+from engine.ai.agent import Seat, useful_answers
 from engine.ai.policy import Easy
 from engine.ai.search import Budget, Settings, seat
 from engine.core.actions import Action
@@ -65,8 +66,11 @@ def initiative(st: BalerState, side: Side, legal: list[Action]) -> Action:
 
 
 def event_card(st: BalerState, side: Side, legal: list[Action]) -> Action:
-    return _best(legal, lambda a: cards.as_event(st, side, a.card)
-                 if isinstance(a, PlayCard) else -99.0)
+    """The card whose event gains most over the action points it gives up, among those whose
+    event does something now: two cards must be played as events (rulebook "Event phase"), and
+    one that does nothing gives up its points for nothing."""
+    return _best(useful_answers(no_effect_reason, st, legal),
+                 lambda a: cards.as_event(st, side, a.card) if isinstance(a, PlayCard) else -99.0)
 
 
 def support_card(st: BalerState, side: Side, legal: list[Action]) -> Action:

@@ -10,6 +10,7 @@ observation) and hands only that to its decider.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from engine.ai.observation import Observation, observe
@@ -39,6 +40,27 @@ def without_concessions(legal: list[Action]) -> list[Action]:
     left."""
     playing = [a for a in legal if not a.concession]
     return playing or legal
+
+
+NoEffect = Callable[[Any, Action], "str | None"]
+"""A game's `no_effect_reason(state, action)` (engine.core.game RulesExtras)."""
+
+
+def no_effect_query(rules: Rules[Any]) -> NoEffect | None:
+    """The game's `no_effect_reason`, None when it has none."""
+    query: NoEffect | None = getattr(rules, "no_effect_reason", None)
+    return query
+
+
+def useful_answers(query: NoEffect | None, state: Any, legal: list[Action]) -> list[Action]:
+    """The legal answers that change something now by the game's `no_effect_reason` `query`,
+    or all of them when none does or there is no query: an answer that changes nothing is
+    never chosen while a useful one exists (DESIGN.md §9). The query reads only what the
+    deciding side may see, so any state drawn from its observation gives the same list."""
+    if query is None:
+        return legal
+    found = [a for a in legal if query(state, a) is None]
+    return found or legal
 
 
 class Seat:

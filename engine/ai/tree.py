@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.ai.agent import without_concessions
+from engine.ai.agent import no_effect_query, useful_answers, without_concessions
 from engine.ai.observation import Sampler
 from engine.ai.policy import Policy, PolicyFactory, policy_choice, ranking
 from engine.core.actions import Action
@@ -321,7 +321,12 @@ class Tree:
     # --- results ---------------------------------------------------------------------------
 
     def start(self, state: Any) -> None:
-        """Rank the root's answers on a first draw (the heuristics' answer first)."""
+        """Rank the root's answers on a first draw (the heuristics' answer first). An answer
+        that changes nothing now is left out while a useful one exists (DESIGN.md §9): the
+        game's `no_effect_reason` reads only what the deciding side sees, so the first draw
+        answers for every draw."""
+        self.root_options = useful_answers(no_effect_query(self.rules), state,
+                                           self.root_options)
         self.extend_order(self.root, state, list(self.job.legal), self.root_options)
 
     def stats(self) -> RootStats:

@@ -945,11 +945,8 @@ class GameScene(Scene):
 
     def _right_click(self, pos: tuple[int, int]) -> None:
         """A right-click opens the card under it, else clears the selection."""
-        target: str | None = None
-        index = self.panel.hand_at(pos) if self.panel.hand is not None else None
-        if index is not None and self.panel.hand is not None:
-            target = self.panel.hand[index]
-        elif self.camera.viewport.collidepoint(pos):
+        target = self.panel.hand_item_at(pos)
+        if target is None and self.camera.viewport.collidepoint(pos):
             target = self.gameui.board.hit(self.camera.screen_to_world(*pos))
         face = self.card_face(target) if target is not None else None
         if face is not None:
@@ -1259,12 +1256,12 @@ class GameScene(Scene):
 
     def _hand_click(self, event: pygame.event.Event) -> bool:
         """A left click on a card of the hand in the panel opens it full size."""
-        if event.type != pygame.MOUSEBUTTONUP or event.button != 1 or self.panel.hand is None:
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
             return False
-        index = self.panel.hand_at(event.pos)
-        if index is None:
+        item = self.panel.hand_item_at(event.pos)
+        if item is None:
             return False
-        face = self.card_face(self.panel.hand[index])
+        face = self.card_face(item)
         if face is not None:
             self.open_card(face)
         return face is not None
@@ -1499,9 +1496,8 @@ class GameScene(Scene):
     def _hover_card(self, dt: float) -> None:
         """Follow the card the pointer rests on (on the board or in the hand)."""
         target = self.hover
-        if target is None and self._mouse is not None and self.panel.hand is not None:
-            index = self.panel.hand_at(self._mouse)
-            target = self.panel.hand[index] if index is not None else None
+        if target is None and self._mouse is not None:
+            target = self.panel.hand_item_at(self._mouse)
         if target != self._card_hover[0]:
             face = self.card_face(target) if target is not None else None
             self._card_hover = (target, face, 0.0)
