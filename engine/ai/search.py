@@ -188,6 +188,8 @@ class Search:
                  trees: int) -> tuple[str, str]:
         """The plain reason and the statistics behind it."""
         name = chosen.action.describe()
+        if len(answers) == 1:
+            return f"{name}: the only answer that changes anything now", ""
         if simulations == 0:
             return f"{name}: the heuristics' answer, no time left to search", ""
         if chosen.action == prior.action:
