@@ -27,7 +27,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -222,8 +222,10 @@ class Pool:
                     break
         return answered
 
-    def run(self, jobs: Sequence[Job], deadline: float) -> list[RootStats] | None:
-        """Each job to a worker; the roots that came back by `deadline` (time.monotonic)."""
+    def run(self, jobs: Sequence[Job], deadline: float,
+            meanwhile: Callable[[], None] | None = None) -> list[RootStats] | None:
+        """Each job to a worker; the roots that came back by `deadline` (time.monotonic).
+        `meanwhile` runs here once the jobs are sent."""
         self.grow_to(len(jobs))
         sent: list[tuple[_Worker, int]] = []
         for worker, job in zip(self.workers, jobs, strict=False):
@@ -233,6 +235,8 @@ class Pool:
             except (EOFError, OSError, pickle.PicklingError, TypeError, AttributeError):
                 continue
             sent.append((worker, number))
+        if meanwhile is not None:
+            meanwhile()
         found: list[RootStats] = []
         for worker, number in sent:
             stats = self._receive(worker, number, deadline)
@@ -309,13 +313,19 @@ def ready(size: int, timeout: float = 30.0) -> int:
         return _POOL.ready(timeout) if _POOL is not None else 0
 
 
-def run(jobs: Sequence[Job], deadline: float) -> list[RootStats] | None:
+def run(jobs: Sequence[Job], deadline: float,
+        meanwhile: Callable[[], None] | None = None) -> list[RootStats] | None:
     """Grow each job's tree in a worker; the roots that came back by the deadline, or None
-    when none did (the caller then grows its trees itself)."""
+    when none did (the caller then grows its trees itself). `meanwhile` runs in the caller
+    while the workers think (it runs whether or not they can)."""
     if not warm(len(jobs)):
+        if meanwhile is not None:
+            meanwhile()
         return None
     with _LOCK:
-        return _POOL.run(jobs, deadline) if _POOL is not None else None
+        if _POOL is None:
+            return None
+        return _POOL.run(jobs, deadline, meanwhile)
 
 
 def shutdown() -> None:
