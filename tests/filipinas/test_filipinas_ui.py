@@ -21,8 +21,8 @@ from engine.ui.app import App
 from engine.ui.game_scene import GameScene, computer_agent_name
 from filipinas import PLUGIN
 from filipinas.ai import FilipinasAgent
-from filipinas.bot import SpanishBot
 from filipinas.rules import actions as A
+from filipinas.spain import SpainPolicy
 from filipinas.ui.board import pile_space
 from filipinas.ui.labels import card_title
 from uitest import DT, at, button_at, click, key, start_game
@@ -329,13 +329,13 @@ def test_a_coordinated_search_and_destroy_is_composed_by_clicking_two_brigades(a
 
 # --- solo, the computer and the end -----------------------------------------------------------
 
-def test_the_computer_side_gets_the_ai_which_plays_spain_by_the_rulebook_bot(app, tmp_path,
-                                                                            solo_scenario):
+def test_the_computer_side_gets_the_ai_which_plays_spain_by_its_heuristics(app, tmp_path,
+                                                                          solo_scenario):
     assert computer_agent_name(PLUGIN) == "ai"
     session = Session(PLUGIN.rules, solo_scenario, 4)
     scene = start(app, session, {"filipino": "human", "spain": "computer"})
     agent = scene.agents["spain"].decider.policy  # the Easy level's heuristics (engine.ai)
-    assert isinstance(agent, FilipinasAgent) and isinstance(agent.bot, SpanishBot)
+    assert isinstance(agent, FilipinasAgent) and isinstance(agent.spain, SpainPolicy)
     helper = FilipinasAgent("filipino", 4)
     for _ in range(400):
         if len({e.turn for e in session.history}) >= 2 and session.state.active == "filipino" \
