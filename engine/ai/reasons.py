@@ -50,6 +50,9 @@ class Asked:
     detail: str = ""
     own: str = ""
     level: str = ""
+    hint: bool = False
+    """Asked for a hint to a human side: every answer is told, even one the log keeps
+    silent."""
 
     @property
     def private(self) -> bool:
@@ -59,7 +62,7 @@ class Asked:
     def about(self, action: Action) -> Asked:
         """The same decision, asked about another of its answers."""
         return Asked(self.rules, self.state, self.side, action, self.label, self.values,
-                     self.detail, self.own, self.level)
+                     self.detail, self.own, self.level, self.hint)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +95,13 @@ class GameReasons(Protocol):
         """The line of a private answer that may not be named ("Chooses its initiative card
         face down")."""
         ...
+
+
+class QuietReasons(GameReasons, Protocol):
+    """A game's words that keep some answers out of the log (`silent`): a step told with the
+    next one, such as a counter selected before its move."""
+
+    def silent(self, asked: Asked) -> bool: ...
 
 
 # --- figures in words ------------------------------------------------------------------------
@@ -152,13 +162,6 @@ def join_words(parts: Sequence[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def lower_first(text: str) -> str:
-    """The text as the middle of a sentence (its first letter lower case, unless a name)."""
-    if len(text) > 1 and text[0].isupper() and text[1].islower() and " " in text:
-        return text[0].lower() + text[1:]
-    return text
-
-
 # --- the search's figures --------------------------------------------------------------------
 
 def tried(values: Sequence[Any]) -> list[Any]:
@@ -166,31 +169,32 @@ def tried(values: Sequence[Any]) -> list[Any]:
     return [v for v in values if getattr(v, "visits", 0) > 0]
 
 
-def search_words(asked: Asked) -> str:
-    """What the search's figures say about the answer, in words ("" without a search, or with
-    a single answer tried): whether it kept or changed the heuristics' first idea, and how
-    clearly it beat the others. At a private decision it does not count the answers (their
-    number may tell what the hand holds)."""
+CLEAR = 0.08
+"""A lead in the search's rating of the side's chances that counts as clear."""
+
+
+def search_words(asked: Asked, name: Callable[[Asked], str] | None = None) -> str:
+    """What the search's figures add to the line, in words: that looking ahead changed its
+    first idea (named by `name` at a decision that shows nothing hidden), or that the answer
+    was clearly the best it played out; "" when they add nothing (no search, one answer
+    tried, answers close together: the detail has the figures). Never counts the answers at
+    a private decision (their number may tell what the hand holds)."""
     answers = tried(asked.values)
     chosen = next((v for v in answers if v.action == asked.action), None)
     if chosen is None or len(answers) < 2:
         return ""
     others = [v for v in answers if v is not chosen]
     gap = chosen.mean - max(v.mean for v in others)
-    count = len(answers)
-    if asked.private:
-        words = ("clearly its best answer" if gap >= 0.08 else "its best answer"
-                 if gap >= 0.02 else "as good as any other")
-    elif gap >= 0.08:
-        words = f"clearly the best of {plural(count, 'answer')} it played out"
-    elif gap >= 0.02:
-        words = f"the best of {plural(count, 'answer')} it played out"
-    else:
-        words = f"no worse than the {plural(count - 1, 'other')} it played out"
     first = min(asked.values, key=lambda v: v.rank)
     if first.action != asked.action:
-        return f"looking ahead changed its first idea ({words})"
-    return words
+        if name is not None and not asked.private:
+            return f"looking ahead, better than its first idea ({name(asked.about(first.action))})"
+        return "looking ahead, better than its first idea"
+    if gap >= CLEAR:
+        if asked.private:
+            return "clearly its best answer"
+        return f"clearly the best of {plural(len(answers), 'answer')} it played out"
+    return ""
 
 
 def statistics(asked: Asked, name: Callable[[Asked], str]) -> str:
@@ -264,6 +268,9 @@ def tell(reasons: GameReasons | None, asked: Asked) -> Told:
     """The line and the detail of a move: `what: why`, the search's words after the game's
     (or alone when the game has none), nothing that the action does not show."""
     words = reasons or PLAIN
+    silent = getattr(words, "silent", None)
+    if not asked.hint and silent is not None and silent(asked):
+        return Told("")
     private = asked.private and not words.shown(asked)
     if private:
         line = words.hidden(asked)
@@ -271,7 +278,7 @@ def tell(reasons: GameReasons | None, asked: Asked) -> Told:
         return Told(line, detail)
     what = words.what(asked)
     why = words.why(asked)
-    looked = search_words(asked)
+    looked = search_words(asked, words.what)
     if why and looked:
         line = f"{what}: {why}; {looked}"
     elif why or looked:
@@ -285,4 +292,4 @@ def _private(asked: Asked) -> Asked:
     """`asked` with nothing of the hidden answer left for the detail: no other answer named,
     no own reason (which names the answer)."""
     return Asked(asked.rules, asked.state, asked.side, asked.action, asked.label,
-                 asked.values, asked.detail, "", asked.level)
+                 asked.values, asked.detail, "", asked.level, asked.hint)
