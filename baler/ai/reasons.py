@@ -10,6 +10,7 @@ given and a shared card are told by the choice, never by the card's face.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from baler.rules.actionphase import ActionPhaseTask
@@ -31,6 +32,8 @@ from baler.rules.state import BAGS, BalerState, Side
 from baler.ui.cardtext import events_text
 from engine.ai.reasons import Asked, odds
 
+ROLL_TABLE = re.compile(r"\s*\((?:\d: \d+(?:, )?)+\)")
+"""A card's table of results by roll ("(3: 1, 4: 2)"): the card face has it, the line not."""
 WALLS = ("intact", "damaged", "wrecked", "destroyed")
 ACTIONS = {
     "attack-shooting": "Shoots in area {area}", "attack-incursion": "Launches an incursion "
@@ -187,7 +190,8 @@ class BalerReasons:
             if info is None:
                 return ""
             part = getattr(a, "part", "main")
-            return events_text(info.main if part == "main" else info.secondary)
+            text = events_text(info.main if part == "main" else info.secondary)
+            return ROLL_TABLE.sub("", text)
         if isinstance(a, Choose) and a.target in st.data.areas:
             return self._area_why(st, a.target, side)
         if isinstance(a, Done) and st.decision.kind == "modify-dice":
