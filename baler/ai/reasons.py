@@ -91,6 +91,10 @@ class BalerReasons:
         a = asked.action
         kind = st.decision.kind
         if isinstance(a, PlayCard):
+            if kind == "initiative-card":
+                info = st.data.cards.get(a.card)
+                number = f" (initiative {info.initiative})" if info is not None else ""
+                return f"Lays {self.card(st, a.card)} face down{number}"
             if kind == "event-card":
                 return f"Plays {self.card(st, a.card)} as an event"
             return f"Plays {self.card(st, a.card)}"

@@ -93,7 +93,8 @@ def test_a_plain_game_names_the_action_and_keeps_the_levels_own_reason():
     told = tell(None, asked(Pick(4), level="easy", own="Pick 4: closing in"))
     assert told.line == "Number 4: closing in"
     assert told.detail.startswith("Easy level")
-    told = tell(None, asked(Pick(4), level="easy", own="Pick 4: the heuristics' best answer to pick"))
+    own = "Pick 4: the heuristics' best answer to pick"
+    told = tell(None, asked(Pick(4), level="easy", own=own))
     assert told.line == "Number 4"
 
 

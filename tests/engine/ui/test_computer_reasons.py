@@ -10,7 +10,6 @@ import time
 import pygame
 import pytest
 from reasoncheck import problems
-from uitest import DT, hover, shot
 
 from engine import plugins
 from engine.ai.registry import make_agent
@@ -20,6 +19,7 @@ from engine.loading import load_game_scenario
 from engine.ui import widgets as w
 from engine.ui.game_scene import GameScene
 from engine.ui.widgets.log_view import REASON_COLOR
+from uitest import DT, hover, shot
 
 SMALL = Budget(seconds=None, iterations=3)
 WANTED = {"baler": 10, "filipinas": 6, "guerra": 10}
