@@ -35,6 +35,7 @@ import pygame
 
 from engine import paths
 from engine.ai.agent import Agent
+from engine.ai.registry import default_level
 from engine.core.actions import Action, DiceRolled, Event, IllegalActionError, TurnEnded
 from engine.core.game import GamePlugin
 from engine.core.sampling import copy_state
@@ -91,11 +92,9 @@ def is_computer(kind: str | None) -> bool:
 
 
 def computer_agent_name(plugin: GamePlugin) -> str:
-    """The agent a "Computer" side gets: the game's "ai" if it has one, else its first, else the
-    random agent every game can use."""
-    if "ai" in plugin.agents:
-        return "ai"
-    return next(iter(plugin.agents), "random")
+    """The level a "computer" side without a level gets (older saves): the game's default
+    level (engine.ai.registry.default_level: Normal where it exists)."""
+    return default_level(plugin)
 
 
 def default_players(plugin: GamePlugin) -> dict[str, str]:
