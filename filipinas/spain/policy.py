@@ -12,6 +12,7 @@ from filipinas.rules import actions as A
 from filipinas.rules import board as B
 from filipinas.rules.combat import base_modifiers, city_defence, naval_cf
 from filipinas.rules.location import columns, roll_modifiers
+from filipinas.rules.noeffect import no_effect_reason
 from filipinas.rules.reactions import usable_reactions
 from filipinas.rules.sequence import base_cost, cost
 from filipinas.rules.setup import FILIPINO, SPAIN
@@ -71,7 +72,8 @@ class SpainPolicy:
         scorer = _PROMPTS.get(state.decision.kind, SpainPolicy._round_score)
         out = []
         for action in legal:
-            value, why = scorer(self, pic, action)
+            idle = no_effect_reason(state, action)
+            value, why = (-1.0, idle) if idle else scorer(self, pic, action)
             out.append((value, action, why))
         out.sort(key=lambda s: -s[0])
         return out
