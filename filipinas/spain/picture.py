@@ -71,6 +71,10 @@ NEARBY = 0.2
 """How much of a plunder a protection in a Province next to a band stops: the band may come
 and plunder in the same round (a Coordinated Action, 5.2.2.1), too fast to answer."""
 
+LEFT_ALONE = 0.3
+"""The chance a leader left alone by his band's destruction is caught before he rejoins
+troops (4.2.1, 4.2.2.1)."""
+
 HUNTS = 1.5
 """Hunts a Brigade in Search and Destroy columns among bands makes in what is left of a turn."""
 
@@ -248,8 +252,8 @@ class Picture:
         unit (5.3.3)."""
         st = self.st
         worth = self.gain() + HUNT * min(self.turns_left + 1, 3)
-        if B.leaders(st, st.members(band)):
-            worth += 0.3
+        for leader in B.leaders(st, st.members(band)):
+            worth += LEFT_ALONE * self.leader_worth(leader)
         if self.units_left <= 1 and not st.exiled and not st.us_at_war:
             worth += GAME
         return worth
