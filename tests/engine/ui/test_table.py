@@ -285,6 +285,26 @@ def test_the_log_follows_new_lines_unless_scrolled_back():
     assert view.following
 
 
+def test_the_log_follows_again_at_the_bottom_after_the_enlarged_view_or_a_click(app):
+    scene = start(app, make_session(1))
+    view = scene.panel.log_view
+    view.append([LogLine(f"Event {i}") for i in range(80)])
+    key(app, pygame.K_l)  # enlarged, the reader scrolls back...
+    view.scroll_by(5 * view.line_height)
+    assert not view.following
+    key(app, pygame.K_l)  # ...and closes it: the newest lines again
+    assert view.following
+    view.scroll_by(4 * view.line_height)
+    view.scroll_by(-4 * view.line_height + view.line_height // 2)  # all but half a line
+    assert view.following
+    view.scroll_by(6 * view.line_height)
+    app.step(DT)
+    click(app, scene.panel._newer_rect().center)  # "▼ newer below"
+    assert view.following
+    view.append([LogLine("Event 80")])
+    assert view.following
+
+
 def test_each_hot_seat_player_keeps_their_own_log_and_scroll(app):
     session = make_session(1)
     scene = start(app, session, {"blue": "human", "red": "human"})
