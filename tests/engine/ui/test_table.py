@@ -165,9 +165,26 @@ def test_a_fanned_stack_gives_clicks_between_its_counters_to_the_hex_beneath(app
     stacks.hover("-2,1", 0.2)  # zoomed out: the fan is much larger than the hex
     assert stacks.fanned == "-2,1"
     rects = [r for _, r in stacks.rects("-2,1")]
-    between = ((rects[0].right + rects[1].left) / 2, rects[0].centery)
-    assert stacks.hit(between) is None  # not the fan's: the board's location is asked next
+    below = (rects[0].right + 2, rects[0].bottom + 2)  # on the backdrop, off the hex centre
+    assert stacks.hit(below) is None  # not the fan's: the board's location is asked next
     assert stacks.hit(rects[1].center) == "b2"
+
+
+def test_the_gap_at_the_centre_of_a_fanned_stack_answers_with_a_counter(app):
+    """The pointer that fanned the stack out rests on the hex centre, between the counters:
+    a click there goes to the nearest counter, never to nothing."""
+    scene = start(app, make_session(1))
+    stacks = scene.gameui.board.stacks
+    spec_b1, spec_b2 = stacks.spec("b1"), stacks.spec("b2")
+    assert spec_b1 is not None and spec_b2 is not None
+    scene.gameui.board.set_counters({"-2,1": [spec_b1, spec_b2]})
+    for zoom in (0.2, 1.0, 3.0):
+        stacks.hover("-2,1", zoom)
+        rects = [r for _, r in stacks.rects("-2,1")]
+        centre = ((rects[0].right + rects[1].left) / 2, rects[0].centery)
+        assert not any(r.collidepoint(centre) for r in rects)  # a gap between them
+        assert stacks.hit(centre) in ("b1", "b2")
+        assert stacks.hit((rects[0].right + 0.5, centre[1])) == "b1"
 
 
 # --- refusals --------------------------------------------------------------------------------
