@@ -34,7 +34,7 @@ from typing import Any
 import pygame
 
 from engine import paths
-from engine.ai.agent import Agent
+from engine.ai.agent import Agent, without_concessions
 from engine.core.actions import Action, DiceRolled, Event, IllegalActionError, TurnEnded
 from engine.core.game import GamePlugin
 from engine.core.sampling import copy_state
@@ -472,6 +472,8 @@ class GameScene(Scene):
     def toggle_log(self) -> None:
         """L or the log's button: the log fills the panel, or goes back to its place."""
         self.panel.log_expanded = not self.panel.log_expanded
+        if not self.panel.log_expanded:
+            self.panel.log_view.follow()  # back in its place, the log shows the newest lines
         self._layout_panel()
 
     def _feed(self) -> LogFeed:
@@ -518,15 +520,22 @@ class GameScene(Scene):
         self.dirty = True
 
     def _bring_marks_into_view(self) -> None:
-        """A new decision of the player at the screen whose marked places are all off the
-        view (Guerra's reinforcements of the turn table, placed far from where the player
-        looked last) brings the nearest of them to the centre, once per decision."""
+        """A new decision of the player at the screen answered only on the map, whose marked
+        places are all off the view (Guerra's reinforcements of the turn table, placed far
+        from where the player looked last), brings the nearest of them into view, once per
+        decision and never past the board's edge. A decision with an answer elsewhere (the
+        combat phase's "End the combats" after a combat) leaves the view where the player
+        was."""
         key = len(self.session.history)
         if key == self._marks_shown_for or not self._my_turn() or self.still:
             return
         self._marks_shown_for = key
         marks = getattr(self.gameui.board, "marks", None)
         if not isinstance(marks, Mapping) or not marks:
+            return
+        legal = self._legal()
+        on_board = set(self.gameui.board_actions(legal))
+        if any(a not in on_board for a in without_concessions(legal)):
             return
         view = self.camera.viewport
         anchors = [a for a in map(self.gameui.board.anchor, marks) if a is not None]
@@ -536,7 +545,7 @@ class GameScene(Scene):
         cx, cy = view.center
         nearest = min(zip(screen, anchors, strict=True),
                       key=lambda pair: (pair[0][0] - cx) ** 2 + (pair[0][1] - cy) ** 2)[1]
-        self.camera.center_on(nearest)
+        self.camera.bring_into_view(nearest)
 
     def _set_prompt(self) -> None:
         result = self.session.result()

@@ -17,6 +17,9 @@ from engine.ui.widgets.prompt import Prompt
 
 __all__ = ["LogLine", "Panel", "layout_side_panel", "side_panel_width"]
 
+NEWER = "▼ newer below"
+"""Shown above the log while the reader is scrolled back; a click on it follows again."""
+
 
 class Panel:
     """Title, status, prompt slot, hand and log, stacked top to bottom in `rect`."""
@@ -244,7 +247,21 @@ class Panel:
             if event.type == pygame.MOUSEBUTTONUP and self.on_toggle_log is not None:
                 self.on_toggle_log()
             return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1 \
+                and not self.log_view.following and self._newer_rect().collidepoint(event.pos):
+            if event.type == pygame.MOUSEBUTTONUP:
+                self.log_view.follow()
+            return True
         return False
+
+    def _newer_rect(self) -> pygame.Rect:
+        """Where "▼ newer below" shows while the reader is scrolled back (a click there goes
+        to the newest line)."""
+        small_f = self._fonts()[2]
+        width = small_f.size(NEWER)[0]
+        toggle = self.log_toggle_rect
+        return pygame.Rect(toggle.x - width - w.px(8, self.scale), toggle.y, width,
+                           small_f.get_linesize())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel. The header with the status lines and the hand are pictures painted
@@ -354,8 +371,7 @@ class Panel:
         img = w.rendered(label, small_f, w.TEXT)
         surface.blit(img, img.get_rect(center=toggle.center))
         if not self.log_view.following:
-            more = w.rendered("▼ newer below", small_f, w.ACCENT)
-            surface.blit(more, (toggle.x - more.get_width() - w.px(8, self.scale), head_y))
+            surface.blit(w.rendered(NEWER, small_f, w.ACCENT), self._newer_rect().topleft)
         if not self.log_view.lines:
             surface.blit(w.rendered("(nothing has happened yet)", small_f, w.MUTED),
                          self.log_rect.topleft)
