@@ -78,9 +78,13 @@ def irreversible(data: GameData, view: dict[str, Any], action: Action) -> bool:
 
 
 def item(data: GameData, view: dict[str, Any], action: Action, label: str) -> MenuItem:
-    """A menu line: the button's words without the AP they mention (the cost column says it)."""
+    """A menu line: the button's words without the cost they mention (the cost column says
+    it: "Keep it (costs 1 morale)", "morale modifier, −1 morale")."""
+    price = cost(data, view, action)
     label = re.sub(r" \(\d+ AP\)$", "", label)
-    return MenuItem(label=label, action=action, cost=cost(data, view, action),
+    if price:
+        label = label.removesuffix(f" (costs {price})").removesuffix(f", −{price}")
+    return MenuItem(label=label, action=action, cost=price,
                     irreversible=irreversible(data, view, action))
 
 
@@ -104,8 +108,9 @@ def title(where: Where, target: str) -> str:
     if target.startswith("card:"):
         card = where.data.cards.get(target.split(":")[-1])
         return f"'{card.title}'" if card else "Card"
-    return where.name(where.location.get(target, target)) if target not in where.data.units \
+    name = where.name(where.location.get(target, target)) if target not in where.data.units \
         else where.name(target)
+    return name[:1].upper() + name[1:]
 
 
 def maker(where: Where, label: Callable[[Action], str]) -> Callable[[str, list[Action]], Click]:

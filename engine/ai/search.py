@@ -236,9 +236,10 @@ class Normal:
                     and mean > best_mean):
                 best, best_mean = i, mean
         if best == 0:
+            tried = len(candidates) - 1
             return prior, (f"{prior.describe()}: the heuristics' answer held up "
                            f"({prior_mean:.0%} over {rounds} rollouts, "
-                           f"{len(candidates) - 1} others tried)")
+                           f"{tried} other{'s' * (tried != 1)} tried)")
         return candidates[best], (f"{candidates[best].describe()}: {best_mean:.0%} over "
                                   f"{rounds} rollouts against {prior_mean:.0%} for "
                                   f"{prior.describe()}")

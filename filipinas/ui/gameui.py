@@ -37,6 +37,10 @@ CARD_BUTTONS_MAX = 6
 played by clicking its target on the map (and from buttons while its target is selected)."""
 
 
+BOT = "Bot: "
+"""How a card of the bot's hand begins in the hand list (solo play, 10.2)."""
+
+
 class FilipinasUI:
     """The game-specific part of the game screen for Filipinas."""
 
@@ -122,6 +126,10 @@ class FilipinasUI:
             return self.data.counters[where].name
         return self.names.get(where or "", "Choose")
 
+    def irreversible(self, action: Action) -> bool:
+        """An answer that rolls or plays, trades or discards a card (`table.irreversible`)."""
+        return table.irreversible(action, frozenset(self._view.get("markers", {}).get("lines", ())))
+
     def board_actions(self, legal: list[Action]) -> list[Action]:
         """With a selection, everything but its actions and passing: the panel then lists
         what the selected stack can do. Without one, everything but the answers that have no
@@ -183,8 +191,9 @@ class FilipinasUI:
             lines.append(("Trade", "Trade two cards… for 1 AP: click the Resources track "
                                    "(6.13)"))
         if view.get("bot_hand"):
-            lines.append(("Bot's cards", "; ".join(card_title(self.data.cards[c])
-                                                   for c in view["bot_hand"]) + " (10.2)"))
+            count = len(view["bot_hand"])
+            lines.append(("Bot's cards", f"{count} shown in the hand list, marked \"{BOT}\" "
+                                         "(10.2)"))
         return lines
 
     def _combat(self, combat: Mapping[str, Any]) -> str:
@@ -211,7 +220,10 @@ class FilipinasUI:
         return text
 
     def hand(self, view: Any) -> list[str]:
-        return [card_title(self.data.cards[c]) for c in view["hand"]]
+        """The viewer's cards, then in solo play the bot's, which the Filipino player sees
+        (10.2): each opens full size on a click and is enlarged under the pointer."""
+        own = [card_title(self.data.cards[c]) for c in view["hand"]]
+        return own + [f"{BOT}{card_title(self.data.cards[c])}" for c in view.get("bot_hand", ())]
 
     def action_label(self, action: Action) -> str:
         return self.labels.label(action)
@@ -219,7 +231,7 @@ class FilipinasUI:
     # --- GameUIExtras ----------------------------------------------------------------------
 
     def card_face(self, target: str) -> CardFace | None:
-        card = table.find_card(self.data, target)
+        card = table.find_card(self.data, target.removeprefix(BOT))
         if card is not None:
             return table.card_face(self.data, card)
         if target.startswith("back:"):

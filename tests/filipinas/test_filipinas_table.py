@@ -106,6 +106,12 @@ def test_the_solo_filipino_sees_the_bots_cards(display, solo_scenario):
     ui = _ui(solo_scenario, s)
     status = dict(ui.status(view))
     assert "(10.2)" in status["Bot's cards"]
+    # issue 24: the bot's cards open like any other card, from the hand list
+    listed = [line for line in ui.hand(view) if line.startswith("Bot: ")]
+    assert len(listed) == len(s.hands["spain"])
+    faces = [ui.card_face(line) for line in listed]
+    assert [f.title for f in faces if f is not None] == [s.data.cards[c].name
+                                                         for c in s.hands["spain"]]
 
 
 def test_both_resources_markers_on_one_value_stand_side_by_side(display, scenario):
@@ -117,3 +123,22 @@ def test_both_resources_markers_on_one_value_stand_side_by_side(display, scenari
     assert len(piles) == 2  # one marker each, not one hiding the other
     (x0, _), (x1, _) = sorted(board.anchor(p) for p in piles)
     assert x1 - x0 >= 0.6 * 46
+
+
+def test_words_a_player_reads_issue_24(display, scenario):
+    """A pile is named by its space in "Which one?" (it showed "cavite#0"); a plain word that
+    is also an id stays a word ("Blanco is Recalled to Spain to Spain"); a card's needs read
+    as sentences ("captaincy spanish: True", "morale above: 1")."""
+    s = empty_position(scenario)
+    put(s, "cavite", "aguinaldo", "cavite_corps")
+    ready(s)
+    ui = _ui(scenario, s)
+    piles = [p for p in ui.board._members if p.startswith("cavite#")]
+    assert piles and all(ui.board.tooltip(p).startswith("Cavite") for p in piles)
+    assert ui.place_name("Blanco is recalled to Spain") == "Blanco is recalled to Spain"
+    needs = {face.title: dict(face.sections).get("Needs", "") for face in ui.all_card_faces()}
+    assert needs["Expeditionary Battalions"] == "Spanish Morale is above 1."
+    assert needs["Appointment of Polavieja"] == (
+        "Polavieja has not come into play yet; Manila, seat of the Captaincy General, is "
+        "Spanish.")
+    assert not any(":" in text or "_" in text or "True" in text for text in needs.values())

@@ -254,7 +254,7 @@ def test_reaction_cards_reach_the_other_player_through_the_hand_off(app, tmp_pat
     through_handoff(app, scene)
     offered = labels(scene)
     assert offered[0].startswith("Play 'Isthmus of Noveleta' (−1 to the enemy's roll")
-    assert "No more cards: roll for the combat" in offered
+    assert "No more cards: roll for the combat (no undo)" in offered
     shot(app, tmp_path, "filipinas-reaction.png")
     press(app, scene, "Play 'Isthmus")
     rolled = [e for e in session.history[-1].events if isinstance(e, DiceRolled)]
@@ -314,7 +314,7 @@ def test_a_coordinated_search_and_destroy_is_composed_by_clicking_two_brigades(a
     assert "stack:magdiwan" in scene.highlight
     joint = [label for label in labels(scene) if label.startswith("Locate and attack Magdiwan")]
     assert joint == ["Locate and attack Magdiwan with Desierto Brigade, Marina Brigade — 3 AP "
-                     "(2 + 1 Coordinated Action)"]
+                     "(2 + 1 Coordinated Action) (no undo)"]
     click_on(app, scene, "magdiwan")
     choose(app, scene)
     assert session.history[-1].action == A.Attack(("desierto", "marina"), "magdiwan")

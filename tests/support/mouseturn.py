@@ -23,6 +23,7 @@ from engine.core.actions import Action
 from engine.ui.adapter import Click, MenuItem
 from engine.ui.app import App
 from engine.ui.game_scene import GameScene
+from engine.ui.widgets.action_menu import NO_UNDO
 from uitest import DT, at, click, hover
 
 
@@ -184,13 +185,14 @@ def menu_row(ledger: Ledger, action: Action) -> tuple[int, int] | None:
 
 
 def prompt_button(scene: GameScene, label: str) -> tuple[int, int] | None:
-    """The centre of the prompt button labelled `label`, scrolled into view; None if there is
-    no such button."""
+    """The centre of the prompt button labelled `label` (marked "(no undo)" or not), scrolled
+    into view; None if there is no such button."""
     prompt = scene.prompt
-    if not any(b.text == label for b in prompt.buttons):
+    texts = (label, f"{label} {NO_UNDO}")
+    if not any(b.text in texts for b in prompt.buttons):
         return None
     for _ in range(80):
-        button = next(b for b in prompt.buttons if b.text == label)
+        button = next(b for b in prompt.buttons if b.text in texts)
         if prompt.rect.contains(button.rect):
             return button.rect.center
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=prompt.rect.center,

@@ -38,3 +38,12 @@ def test_play_help_lists_every_game_s_sides_and_levels(capsys: pytest.CaptureFix
 def test_an_unknown_side_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "filipinas", "--ai", "martians", "--seed", "1"]) == 2
     assert "unknown side 'martians'" in capsys.readouterr().err
+
+
+def test_simulate_help_names_every_game_s_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24: like `play --help`, the levels come from the registry."""
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    out = capsys.readouterr().out
+    assert "levels easy, normal, bot, random" in out
+    assert "baler: sides Spanish (spanish), Philippine (philippine)" in out
