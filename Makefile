@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 export SDL_AUDIODRIVER ?= dummy
 
-.PHONY: play test lint typecheck unit soak bench bench-check balance screenshots clean ai-table
+.PHONY: play test lint typecheck unit soak online-load bench bench-check balance screenshots clean ai-table blunders
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,11 +34,21 @@ unit: $(DEV_STAMP)
 
 test: lint typecheck unit
 
-# The long runs: random play, and the full hostile-input sets (docs/robustness.md), whose
-# counts and times are written to docs/robustness-soak.md.
+# The long runs: random play, the full hostile-input sets and the GUI monkey
+# (docs/robustness.md), whose counts and times are written to docs/robustness-soak.md and
+# docs/robustness-monkey.md; then the online server under 200 games at once, at a person's
+# pace and flat out (docs/online.md), written to docs/online-load.md.
 soak: $(DEV_STAMP)
 	SDL_VIDEODRIVER=dummy WARGAMES_ROBUSTNESS_REPORT=docs/robustness-soak.md \
+		WARGAMES_MONKEY_REPORT=docs/robustness-monkey.md \
 		$(BIN)/python -m pytest -m soak
+	$(MAKE) online-load
+
+ONLINE_LOAD := $(BIN)/python tools/online_load.py --games 200 --out docs/online-load.md
+online-load: $(DEV_STAMP)
+	rm -f docs/online-load.md
+	$(ONLINE_LOAD) --pace human --seconds 120
+	$(ONLINE_LOAD) --pace flat --seconds 60
 
 # Benchmarks (CPU times; a few minutes): `bench` rewrites the results in docs/benchmarks.md
 # and docs/benchmarks.json; `bench-check` fails when a figure is over twice the committed one.
@@ -71,6 +81,28 @@ balance: $(DEV_STAMP)
 	$(SIMULATE) filipinas --scenario scenarios/filipinas/biak_na_bato.yaml --games 100 --agents ai --report docs/balance/filipinas/biak_na_bato-ai
 	$(SIMULATE) guerra --scenario scenarios/guerra/ebro_1938.yaml --games 60 --agents random --report docs/balance/guerra/ebro_1938-random
 	$(SIMULATE) guerra --scenario scenarios/guerra/ebro_1938.yaml --games 40 --agents ai --report docs/balance/guerra/ebro_1938-ai
+
+# The blunder hunt of docs/ai.md ("Blunders"): each cell of its table, every side of each game at
+# Easy (self-play) and Normal (one side, against Easy), judged by `wargames ai-check`; hours on 2
+# cores. Each cell writes its blunders, their saved games and summary.json into BLUNDERS_DIR.
+# `make blunders NORMAL_BUDGET=2s` measures Normal at the budget it plays at.
+BLUNDERS_DIR ?= docs/ai-runs/blunders
+NORMAL_BUDGET ?=
+CHECK := $(BIN)/wargames ai-check
+CHECK_ARGS ?= --decisions-per-game 5 --minutes 150
+blunders: $(STAMP)
+	$(CHECK) baler --level easy --games 16 $(CHECK_ARGS) --out $(BLUNDERS_DIR)/baler-easy
+	$(CHECK) filipinas --level easy --games 16 $(CHECK_ARGS) --out $(BLUNDERS_DIR)/filipinas-easy
+	$(CHECK) guerra --level easy --games 4 $(CHECK_ARGS) --out $(BLUNDERS_DIR)/guerra-easy
+	for side in spanish philippine; do $(CHECK) baler --level normal --against easy --side $$side \
+		--games 6 --budget $(or $(NORMAL_BUDGET),8r) $(CHECK_ARGS) \
+		--out $(BLUNDERS_DIR)/baler-normal-$$side || exit 1; done
+	for side in filipino spain; do $(CHECK) filipinas --level normal --against easy --side $$side \
+		--games 10 --budget $(or $(NORMAL_BUDGET),16r) $(CHECK_ARGS) \
+		--out $(BLUNDERS_DIR)/filipinas-normal-$$side || exit 1; done
+	for side in nationalist republican; do $(CHECK) guerra --level normal --against easy \
+		--side $$side --games 3 --budget $(or $(NORMAL_BUDGET),8r) $(CHECK_ARGS) \
+		--out $(BLUNDERS_DIR)/guerra-normal-$$side || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

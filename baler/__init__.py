@@ -14,7 +14,8 @@ PLUGIN = GamePlugin(
     schemas="baler.schema:SCHEMAS",
     ui="baler.ui:create",
     editor="baler.ui.editor:create",
-    agents={"easy": "baler.ai:easy", "normal": "baler.ai:normal", "ai": "baler.ai:easy"},
+    agents={"easy": "baler.ai:easy", "normal": "baler.ai:normal", "hard": "baler.ai:hard",
+            "ai": "baler.ai:easy"},
     description="The siege of the church of Baler, 1898-1899: the Spanish detachment holds out "
     "while the Philippine side besieges the church and fights Spain, then the United States, "
     "across Luzón. Six turns of cards, guard posts, shootings and incursions.",

@@ -5,8 +5,10 @@ video driver, a mid-game state reached by seeded random play): idle CPU of the r
 and zoom frame CPU (p50/p95/p99), click-to-highlight, the panel refresh at action 0 and at the
 end of a whole game, peak memory. Start-up figures come from fresh processes (`wargames --help`,
 `wargames validate` of each shipped scenario, importing the launcher), playouts from seeded
-random games without the invariant checks. Every figure is CPU time, so other work sharing the
-machine inflates it little; wall times would not be comparable.
+random games without the invariant checks, and the search's rollouts (actions a CPU second, the
+heuristics' and random answers, engine.ai.speed) from positions of an Easy game. Every figure is
+CPU time, so other work sharing the machine inflates it little; wall times would not be
+comparable.
 
 Results print as a Markdown table. `--out FILE` writes them into FILE between the lines
 `<!-- bench:results -->` and `<!-- /bench:results -->` (the whole file when it has no such
@@ -49,7 +51,7 @@ TARGETS = {
     "validate_s": 0.5,
 }
 PLAYOUT_TARGET = {"baler": 0.03, "filipinas": 0.03, "guerra": 0.5}
-SLACK = {"_pct": 1.0, "_ms": 2.0, "_mb": 20.0, "_s": 0.05}
+SLACK = {"_pct": 1.0, "_ms": 2.0, "_mb": 20.0, "_s": 0.05, "_us": 20.0}
 """Absolute slack by unit for `--check`, so tiny figures do not fail on noise."""
 
 
@@ -104,6 +106,16 @@ def _playouts(game: str, seeds: int) -> float:
     return round(statistics.median(samples), 3)
 
 
+def rollouts(game: str, quick: bool = False) -> dict[str, Any]:
+    """Actions a CPU second of the search's rollouts (engine.ai.speed), heuristic and random:
+    the median of three runs over the same positions (one run when `quick`)."""
+    from engine.ai.speed import measure as rollout_rates
+
+    runs = [rollout_rates(game, 12, 4) for _ in range(1 if quick else 3)]
+    return {name: statistics.median(r[name] for r in runs)
+            for name in ("heuristic_aps", "random_aps")}
+
+
 def measure(quick: bool = False) -> dict[str, Any]:
     """Every figure, by game where it is per game."""
     idle = 2.0 if quick else 10.0
@@ -124,6 +136,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
         manifest = str(SCENARIOS / MANIFESTS[game])
         screen["validate_s"] = _median_cpu([*wargames, "validate", manifest], max(1, reps - 2))
         screen["playout_s"] = _playouts(game, 1 if quick else (3 if game == "guerra" else 9))
+        screen["rollouts"] = rollouts(game, quick)
         figures["games"][game] = screen
     return figures
 
@@ -144,6 +157,20 @@ def _machine() -> str:
             f"{platform.system()} {platform.release()}, Python {platform.python_version()}, "
             f"pygame-ce {pygame.version.ver} (SDL {'.'.join(map(str, pygame.get_sdl_version()))})"
             f"; load average at the start {load}")
+
+
+def rollout_cells(rates: dict[str, Any]) -> str:
+    return f"{rates['heuristic_aps']:,.0f} / {rates['random_aps']:,.0f}"
+
+
+def rollout_table(quick: bool = False) -> str:
+    """The search's rollout rates alone, per game (`wargames bench --rollouts`)."""
+    lines = ["| game | heuristic rollouts, actions a CPU s | random rollouts, actions a CPU s |",
+             "| --- | --- | --- |"]
+    for game in SCREENS:
+        rates = rollouts(game, quick)
+        lines.append(f"| {game} | {rates['heuristic_aps']:,.0f} | {rates['random_aps']:,.0f} |")
+    return "\n".join(lines)
 
 
 def _ok(value: float | None, target: float) -> str:
@@ -180,6 +207,8 @@ def table(figures: dict[str, Any], machine: str) -> str:
          f" (action {g['mid_action']} and {g['actions']})" for g in games.values()])
     row("whole random playout, CPU s", "≤ 0.03 / 0.03 / 0.5",
         [_ok(g["playout_s"], PLAYOUT_TARGET[name]) for name, g in games.items()])
+    row("search rollouts, actions a CPU s: heuristics / random", "",
+        [rollout_cells(g["rollouts"]) for g in games.values()])
     row("`wargames validate` of the scenario, CPU s", "≤ 0.5",
         [_ok(g["validate_s"], TARGETS["validate_s"]) for g in games.values()])
     row("peak memory in the game, MB", "≤ 150",
@@ -214,6 +243,12 @@ def _flat(figures: dict[str, Any]) -> dict[str, float]:
             out[f"{game}_click_ms"] = g["click_ms"]
         out[f"{game}_refresh_end_ms"] = g["refresh_ms"]["end"]
         out[f"{game}_playout_s"] = g["playout_s"]
+        if "rollouts" in g:
+            # rates: a slower run has fewer actions a second, so `--check` compares the
+            # seconds an action takes
+            for name, rate in g["rollouts"].items():
+                if rate:
+                    out[f"{game}_rollout_{name.removesuffix('_aps')}_us"] = round(1e6 / rate, 1)
         out[f"{game}_validate_s"] = g["validate_s"]
         out[f"{game}_peak_rss_mb"] = g["peak_rss_mb"]
     return out
@@ -251,8 +286,14 @@ def write(out: Path, text: str, figures: dict[str, Any]) -> None:
                                         encoding="utf-8")
 
 
-def run_bench(out: str | None, check_against: str | None = None, quick: bool = False) -> int:
-    """Measure, print the table, write or check; 1 when a check fails."""
+def run_bench(out: str | None, check_against: str | None = None, quick: bool = False,
+              only_rollouts: bool = False) -> int:
+    """Measure, print the table, write or check; 1 when a check fails. `only_rollouts` prints
+    the search's rollout rates alone."""
+    if only_rollouts:
+        print(f"Machine: {_machine()}.\n")
+        print(rollout_table(quick))
+        return 0
     machine = _machine()
     figures = measure(quick)
     text = table(figures, machine)

@@ -1,5 +1,5 @@
 """The `wargames` command: launcher, play, validate, schema, simulate, render, edit, replay,
-bench.
+bench, serve.
 
 User errors (a missing file, bad YAML, an unknown game, a bad save) print one clear line (or the
 list of YAML problems) on stderr and exit with status 2, never a traceback.
@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine import plugins
+    from engine.ai.blunders import Label
+    from engine.core.actions import Action
     from engine.core.files import display, printable
-    from engine.core.game import GamePlugin
+    from engine.core.game import GamePlugin, Scenario
     from engine.core.saves import SaveError, read_save
     from engine.core.session import Session
     from engine.loading import LoadError, load_game_scenario, load_saved_game, validate_paths
@@ -44,7 +46,7 @@ def _import_commands(command: str | None) -> None:
         LoadError = _LauncherOnly  # type: ignore[misc, assignment]
         SaveError = _LauncherOnly  # type: ignore[misc, assignment]
         return
-    if command in ("validate", "schema"):
+    if command in ("validate", "schema", "serve"):
         # they read YAML only: no saves, no sessions (tempfile, datetime and the action codec
         # would be imported for nothing)
         from engine.loading import LoadError, validate_paths
@@ -56,6 +58,11 @@ def _import_commands(command: str | None) -> None:
     from engine.loading import LoadError, load_game_scenario, load_saved_game, validate_paths
 
 USER_ERROR = 2
+MAX_GAMES = 100_000
+"""Games one `simulate` may play (the balance reports play 400); every game's task is made up
+front, so a billion would exhaust the memory before the first game."""
+JOBS_PER_CORE = 4
+"""Worker processes `simulate --jobs` may start per core."""
 
 
 class UserError(Exception):
@@ -69,7 +76,10 @@ def _plugin(game: str) -> GamePlugin:
         raise UserError(str(err)) from None
 
 
-def _session(plugin: GamePlugin, scenario_file: str | None, seed: int, load: str | None) -> Session:
+def _session(plugin: GamePlugin, scenario_file: str | None, seed: int, load: str | None,
+             fresh: bool = False) -> Session:
+    """The game to play or draw: loaded from a save, or set up (`fresh`: dice drawn when
+    they are needed, for a game started without --seed)."""
     if load:
         try:
             game = read_save(Path(load)).game
@@ -82,7 +92,7 @@ def _session(plugin: GamePlugin, scenario_file: str | None, seed: int, load: str
         return saved.session
     scenario = load_game_scenario(plugin, Path(scenario_file) if scenario_file else None)
     try:
-        return Session(plugin.rules, scenario, seed)
+        return Session(plugin.rules, scenario, seed, fresh=fresh)
     except Exception as err:  # the boundary: a scenario the schemas let through but play cannot
         raise UserError(f"cannot set up the game from {display(scenario.path)} "
                         f"({type(err).__name__})") from None
@@ -188,11 +198,18 @@ def build_parser() -> argparse.ArgumentParser:
                       help="show this help, with each game's sides and levels, and exit")
     play.add_argument("game")
     play.add_argument("--scenario", help="scenario manifest YAML (default: the game's standard)")
-    play.add_argument("--seed", type=int, default=None, help="seed for the dice (default: random)")
+    play.add_argument("--seed", type=int, default=None,
+                      help="seed for the dice: the same seed plays the same game (default: each "
+                      "roll drawn from the system's randomness when it is made)")
     play.add_argument("--load", metavar="SAVE", help="continue a saved game")
     play.add_argument("--ai", metavar="SIDE[:LEVEL]", action="append", default=[],
                       help="let the computer play SIDE at LEVEL (default: the game's "
                       "strongest, normal); repeatable; sides and levels are listed below")
+    play.add_argument("--turn-file", metavar="FILE",
+                      help="play by files (games that hide nothing, e.g. guerra): open FILE, "
+                      "or start it when it does not exist, play your side's moves, close the "
+                      "window, and send FILE to the next player (docs/online.md)")
+    play.add_argument("--side", help="with --turn-file: the side you play")
 
     validate = sub.add_parser("validate", help="check scenario YAML files")
     validate.add_argument("files", nargs="+")
@@ -242,11 +259,40 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="step through a saved game")
     replay.add_argument("save")
 
+    check = sub.add_parser("ai-check", help="hunt a computer level's blunders against a deeper "
+                           "search (docs/ai.md, \"Blunders\")")
+    check.add_argument("game")
+    check.add_argument("--level", default="normal", help="the level checked (default: normal)")
+    check.add_argument("--against", help="the level on the other sides (default: the same)")
+    check.add_argument("--side", help="check this side's decisions only (default: every side)")
+    check.add_argument("--games", type=int, default=10)
+    check.add_argument("--seed", type=int, default=1, help="first seed (then seed+1, ...)")
+    check.add_argument("--decisions-per-game", type=int, default=10, metavar="K",
+                       help="decisions judged a side and game, drawn at random (default 10)")
+    check.add_argument("--budget", help="the budget of a searching level: 8r (rounds) or 2s")
+    check.add_argument("--out", metavar="DIR", help="save each blunder's position and the "
+                       "summary in DIR")
+    check.add_argument("--minutes", type=float, default=60.0,
+                       help="stop judging after this many minutes (default 60)")
+    check.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    check.add_argument("--screen", type=int, default=8, help="plays of each answer screened")
+    check.add_argument("--pairs", type=int, default=24, help="pairs of plays a confirmation "
+                       "batch (up to three batches)")
+    check.add_argument("--horizon", type=int, help="actions played after an answer before the "
+                       "evaluation, 0 to the end of the game (default: the game's own)")
+    check.add_argument("--scenario")
+
     bench = sub.add_parser("bench", help="measure the game screens, start-up and playouts")
     bench.add_argument("--out", help="also write the results as Markdown to this file")
     bench.add_argument("--check", metavar="JSON",
                        help="fail when a figure is over twice the one in this file")
     bench.add_argument("--quick", action="store_true", help="shorter runs (less exact)")
+    bench.add_argument("--rollouts", action="store_true",
+                       help="only the search's rollouts: actions a CPU second in each game")
+
+    from engine.net.options import add_serve_parser
+
+    add_serve_parser(sub)
     return parser
 
 
@@ -288,12 +334,22 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "bench":
         from engine.bench import run_bench
 
-        return run_bench(args.out, args.check, args.quick)
+        return run_bench(args.out, args.check, args.quick, args.rollouts)
     if command == "replay":
         return _replay(args.save)
+    if command == "serve":
+        from engine.net.options import serve
+
+        return serve(args, UserError)
+    if command == "ai-check":
+        return _ai_check(args)
     plugin = _plugin(args.game)
+    if command == "play" and args.turn_file:
+        from engine.net.turnfile import play_turn_file
+
+        return play_turn_file(plugin, args, UserError, side_named)
     if command == "play":
-        seed = args.seed if args.seed is not None else _random_seed()
+        seed = _checked_seed(args.seed) if args.seed is not None else _random_seed()
         seats = computer_seats(plugin, args.ai)
         players = {s: ("computer" if s in seats else "human") for s in plugin.sides}
         from engine.ai.registry import make_agent
@@ -302,12 +358,13 @@ def _dispatch(args: argparse.Namespace) -> int:
         agents = {side: make_agent(plugin, level, side, seed + i)
                   for i, (side, level) in enumerate(seats.items())}
         # the window shows while the scenario loads (a load error closes it and is printed)
-        return run_game(plugin, lambda: _session(plugin, args.scenario, seed, args.load),
+        fresh = args.seed is None
+        return run_game(plugin, lambda: _session(plugin, args.scenario, seed, args.load, fresh),
                         players, agents)
     if command == "edit":
         return _edit(plugin, args.scenario, args.out)
     if command == "render":
-        session = _session(plugin, args.scenario, args.seed, args.load)
+        session = _session(plugin, args.scenario, _checked_seed(args.seed), args.load)
         from engine.ui.render import render_png
 
         try:
@@ -319,7 +376,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def _edit(plugin: GamePlugin, scenario_file: str | None, out: str | None) -> int:
-    from engine.editing import PositionEdits, default_target
+    from engine.editing import PositionEdits, SaveProblem, check_target, default_target
 
     if not plugin.editor:
         raise UserError(f"{plugin.title} has no position editor")
@@ -328,6 +385,10 @@ def _edit(plugin: GamePlugin, scenario_file: str | None, out: str | None) -> int
     if target.suffix not in (".yaml", ".yml"):
         raise UserError(f"--out {out}: a scenario manifest is a .yaml file")
     try:
+        check_target(plugin, scenario, target)
+    except SaveProblem as err:
+        raise UserError(f"--out {display(target)}: {err}") from None
+    try:
         edits = PositionEdits(plugin, scenario)
     except Exception as err:  # the boundary: a scenario the rules cannot lay out
         raise UserError(f"cannot lay out {display(scenario.path)} ({type(err).__name__}: "
@@ -335,6 +396,18 @@ def _edit(plugin: GamePlugin, scenario_file: str | None, out: str | None) -> int
     from engine.ui.editor import run_editor
 
     return run_editor(plugin, edits, target)
+
+
+def _checked_seed(seed: int, games: int = 1) -> int:
+    """`seed` (and the `games - 1` seeds after it) if every save can store it, else UserError:
+    a game must never start whose autosaves and Ctrl+S would then be refused."""
+    from engine.core.saves import MAX_INT
+
+    if not -MAX_INT < seed <= MAX_INT - games:
+        raise UserError(f"--seed {display(seed, 40)} is out of range: a seed is a whole number "
+                        f"from {-MAX_INT + 1} to {MAX_INT - 1 - (games - 1)}"
+                        f"{' for this many games' if games > 1 else ''}")
+    return seed
 
 
 def _random_seed() -> int:
@@ -376,9 +449,17 @@ def _simulate(args: argparse.Namespace) -> int:
     plugin = _plugin(args.game)
     if args.games < 1:
         raise UserError("--games must be at least 1")
-    jobs = default_jobs() if args.jobs is None else args.jobs
+    if args.games > MAX_GAMES:
+        raise UserError(f"--games {display(args.games, 40)} is too many: at most {MAX_GAMES:,} "
+                        "games a run (run again with a later --seed to play more)")
+    _checked_seed(args.seed, args.games)
+    cores = default_jobs()
+    jobs = cores if args.jobs is None else args.jobs
     if jobs < 1:
         raise UserError("--jobs must be at least 1")
+    if jobs > JOBS_PER_CORE * cores:
+        raise UserError(f"--jobs {display(jobs, 40)} is more than this machine can run: at most "
+                        f"{JOBS_PER_CORE * cores} ({JOBS_PER_CORE} per core)")
     names = tuple(n.strip() for n in args.agents.split(",") if n.strip())
     if not names:
         raise UserError("--agents needs at least one agent name")
@@ -388,6 +469,7 @@ def _simulate(args: argparse.Namespace) -> int:
             raise UserError(f"unknown agent '{name}' for {plugin.id} (known: {known})")
     if args.report:
         _needs_matplotlib()
+        _report_folder(args.report)
     scenarios = [load_game_scenario(plugin, Path(args.scenario) if args.scenario else None)]
     if args.against:
         scenarios.append(load_game_scenario(plugin, Path(args.against)))
@@ -419,6 +501,27 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _report_folder(text: str) -> Path:
+    """The folder `--report` names, made and tried before any game is played (a file in its
+    place, no permission, a read-only disk: one line now, not after hours of games)."""
+    import tempfile
+
+    folder = Path(text)
+    where = f"cannot write the report into {display(text)}"
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise UserError(f"{where}: a file is in its place (--report names a folder)")
+        if (folder / "report.md").is_dir():
+            raise UserError(f"{where}: a folder is in the place of report.md")
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except (OSError, ValueError) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise UserError(f"{where}: {display(reason)}") from None
+    return folder
+
+
 def _needs_matplotlib() -> None:
     import importlib.util
 
@@ -439,6 +542,71 @@ def _command(args: argparse.Namespace) -> str:
     return " ".join(parts)
 
 
+def _ai_check(args: argparse.Namespace) -> int:
+    """`wargames ai-check`: engine.ai.blunders, with the actions named as the screen names
+    them."""
+    from dataclasses import replace
+
+    from engine.ai import blunders
+    from engine.ai.registry import UnknownLevel, resolve
+    from engine.ai.search import Budget
+
+    plugin = _plugin(args.game)
+    if args.games < 1 or args.decisions_per_game < 1 or args.jobs < 1 or args.minutes <= 0:
+        raise UserError("--games, --decisions-per-game, --jobs and --minutes must be positive")
+    if args.screen < 2 or args.pairs < 2:
+        raise UserError("--screen and --pairs must be at least 2")
+    if args.horizon is not None and args.horizon < 0:
+        raise UserError("--horizon must be 0 (to the end) or more")
+    try:
+        level = resolve(plugin, args.level)
+        against = resolve(plugin, args.against or level)
+        if args.budget:
+            Budget.parse(args.budget)
+    except (UnknownLevel, ValueError) as err:
+        raise UserError(str(err)) from None
+    sides = (side_named(plugin, args.side),) if args.side else plugin.sides
+    scenario = load_game_scenario(plugin, Path(args.scenario) if args.scenario else None)
+    evaluate, horizon = blunders.ORACLES.get(plugin.id, ("", None))
+    if args.horizon is not None:
+        horizon = args.horizon or None
+    settings = replace(blunders.OracleSettings(), screen=args.screen, pairs=args.pairs,
+                       max_pairs=3 * args.pairs, horizon=horizon)
+    hunt = blunders.Hunt(plugin, scenario, level, against, sides, args.decisions_per_game,
+                         args.budget, settings, evaluate=evaluate)
+    seeds = range(args.seed, args.seed + args.games)
+    command = " ".join(["wargames ai-check", plugin.id, "--level", level, "--against", against,
+                        *(["--side", sides[0]] if args.side else []), "--games",
+                        str(args.games), "--seed", str(args.seed), "--decisions-per-game",
+                        str(args.decisions_per_game),
+                        *(["--budget", args.budget] if args.budget else []),
+                        "--screen", str(args.screen), "--pairs", str(args.pairs),
+                        "--horizon", str(horizon or 0)])
+    blunders.hunt_and_report(hunt, seeds, jobs=args.jobs, minutes=args.minutes,
+                             out=Path(args.out) if args.out else None,
+                             label=_screen_label(plugin, scenario), command=command,
+                             stdout=sys.stdout, stderr=sys.stderr)
+    return 0
+
+
+def _screen_label(plugin: GamePlugin, scenario: Scenario) -> Label:
+    """Actions named as the game's screen names them to the deciding side (their own short
+    text when the screen part cannot be built here)."""
+    from engine.ai.blunders import describe_label
+
+    try:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        gameui = plugins.load_object(plugin.ui)(plugin, scenario)
+    except Exception:  # the labels are a courtesy: the ids still say what was played
+        return describe_label
+
+    def label(state: object, side: str, action: Action) -> str:
+        gameui.sync(plugin.rules.view(state, side), side)
+        return str(gameui.action_label(action))
+
+    return label
+
+
 def _replay(save_file: str) -> int:
     path = Path(save_file)
     try:
@@ -447,6 +615,6 @@ def _replay(save_file: str) -> int:
         session = load_saved_game(path, {plugin.id: plugin}).session
     except SaveError as err:
         raise UserError(str(err)) from None
-    from engine.ui.launcher import run_replay
+    from engine.ui.launcher import replay_players, run_replay
 
-    return run_replay(plugin, session)
+    return run_replay(plugin, session, players=replay_players(plugin, save.players))

@@ -13,8 +13,11 @@ files, then loads the new scenario back through the schemas: what is saved valid
 from __future__ import annotations
 
 import copy
+import os
 import re
 import shutil
+import stat
+import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,10 +25,9 @@ from typing import Any
 
 import yaml
 
-from engine.core.files import display
+from engine.core.files import display, read_limited
 from engine.core.game import GamePlugin, Scenario
 from engine.core.position import PositionError
-from engine.core.saves import atomic_write_text
 from engine.paths import scenario_path
 
 Position = dict[str, Any]
@@ -134,6 +136,10 @@ class SaveProblem(Exception):
     """The position could not be written or does not load back; the message says why."""
 
 
+EDITOR_MARK = "saved by `wargames edit`"
+"""Words in the `note:` of every file the editor writes: only such a file is ever saved over."""
+
+
 def manifest_path(scenario: Scenario) -> Path:
     """The scenario's manifest file."""
     return scenario_path(scenario.path)
@@ -145,21 +151,63 @@ def default_target(scenario: Scenario) -> Path:
     return source.with_name(f"{source.stem}-edited.yaml")
 
 
-def setup_file(manifest: Path) -> str | None:
-    """The file of a manifest's `files:` whose kind is setup (None when none is)."""
+@dataclass(frozen=True, slots=True)
+class _Source:
+    """The scenario being edited as it is on disk now, read through the scenario loader: its
+    listed files in order with the bytes that were checked, and which one is the setup."""
+
+    manifest: Path
+    files: list[tuple[str, bytes]]
+    setup: str | None
+
+    @property
+    def protected(self) -> set[str]:
+        """The real paths of its files: the editor never writes over any of them."""
+        folder = self.manifest.parent
+        return {os.path.realpath(self.manifest),
+                *(os.path.realpath(folder / rel) for rel, _ in self.files)}
+
+
+def _source(plugin: GamePlugin, scenario: Scenario) -> _Source:
+    """The scenario being edited, loaded again through the same loader as every scenario (a
+    manifest changed while the editor is open gets the same checks: files inside its folder,
+    regular files only, never a link out); SaveProblem when it no longer loads."""
+    from engine.loading import LoadError, load_game_scenario_documents
+
+    manifest = manifest_path(scenario)
     try:
-        head = yaml.safe_load(manifest.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
+        _, documents = load_game_scenario_documents(plugin, manifest)
+    except LoadError as err:
+        raise SaveProblem(f"the scenario {display(manifest)} changed since the editor opened it "
+                          f"and no longer loads, so nothing was saved:\n{err}") from None
+    head: Any = documents[0].model
+    listed = [str(rel) for rel in head.files]
+    files = [(rel, doc.doc.raw) for rel, doc in zip(listed, documents[1:], strict=True)]
+    setup = next((rel for rel, doc in zip(listed, documents[1:], strict=True)
+                  if doc.kind == "setup"), None)
+    return _Source(manifest, files, setup)
+
+
+def setup_file(plugin: GamePlugin, manifest: Path) -> str | None:
+    """The file of a scenario manifest's `files:` whose kind is setup (None when none is, or
+    when the scenario does not load)."""
+    from engine.loading import LoadError, load_game_scenario
+
+    try:
+        return _source(plugin, load_game_scenario(plugin, manifest)).setup
+    except (LoadError, SaveProblem):
         return None
-    files = head.get("files") if isinstance(head, dict) else None
-    for rel in files if isinstance(files, list) else []:
-        try:
-            text = (manifest.parent / str(rel)).read_text(encoding="utf-8")
-        except OSError:
-            continue
-        if any(line.strip() == "kind: setup" for line in text.splitlines()[:20]):
-            return str(rel)
-    return None
+
+
+def check_target(plugin: GamePlugin, scenario: Scenario, manifest: Path) -> None:
+    """SaveProblem when saving the position at `manifest` would write over a file the editor
+    must never replace (see `save_scenario`); said when the editor opens, and again at each
+    save."""
+    if manifest.suffix not in (".yaml", ".yml"):
+        raise SaveProblem(f"{display(manifest)}: a scenario manifest is a .yaml file")
+    source = _source(plugin, scenario)
+    setup = manifest.with_name(f"{manifest.stem}-setup.yaml")
+    _refuse_overwrites(source, {manifest: b"", setup: b""}, {})
 
 
 def setup_document(plugin: GamePlugin, scenario: Scenario, position: Mapping[str, Any],
@@ -193,22 +241,24 @@ def _slug(text: str) -> str:
 def save_scenario(plugin: GamePlugin, scenario: Scenario, position: Mapping[str, Any],
                   manifest: Path, title: str | None = None) -> Path:
     """Write `position` as `<stem>-setup.yaml` and a manifest at `manifest` listing it with the
-    scenario's other files (copied beside it when the manifest goes to another folder), then
-    load the new scenario through the game's schemas. SaveProblem says what went wrong."""
+    scenario's other files (copied beside it when the manifest goes to another folder), checked
+    by loading the new scenario through the game's schemas. SaveProblem says what went wrong.
+
+    Nothing is lost: the scenario being edited is read again through the scenario loader (its
+    files are copied from the bytes the loader checked, never read again); the new files are
+    written into a temporary folder beside the target and loaded from there, and only when
+    they load are they moved into place (each by one rename, the manifest last), so a save that
+    fails leaves an earlier good save as it was. The editor never writes over a file of the
+    scenario being edited, nor over any existing file it did not write itself (its `note:`
+    says `EDITOR_MARK`): shipped scenarios and a designer's own files are refused by name."""
     from engine.loading import LoadError, load_game_scenario
 
-    source = manifest_path(scenario)
     if manifest.suffix not in (".yaml", ".yml"):
         raise SaveProblem(f"{display(manifest)}: a scenario manifest is a .yaml file")
-    base_setup = setup_file(source)
-    try:
-        head = yaml.safe_load(source.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as err:
-        raise SaveProblem(f"cannot read the scenario {display(source)}: {err}") from None
-    files = [str(f) for f in head.get("files", [])] if isinstance(head, dict) else []
+    source = _source(plugin, scenario)
     setup_name = f"{manifest.stem}-setup.yaml"
-    listed = [setup_name if f == base_setup else f for f in files]
-    if base_setup is None:
+    listed = [setup_name if rel == source.setup else rel for rel, _ in source.files]
+    if source.setup is None:
         listed.append(setup_name)
     folder = manifest.parent
     turn, phase = position.get("turn"), position.get("phase")
@@ -216,44 +266,117 @@ def save_scenario(plugin: GamePlugin, scenario: Scenario, position: Mapping[str,
     note = (f"A position saved by `wargames edit` from {scenario.title}"
             f"{f' ({when})' if when else ''}; position keys: docs/editor.md.")
     setup = setup_document(plugin, scenario, position, note)
-    name = _slug(manifest.stem)
     doc = {
         "game": plugin.id,
         "kind": "scenario",
-        "name": name,
+        "name": _slug(manifest.stem),
         "title": title or f"{scenario.title}: {when or 'edited position'}",
         "description": f"An edited position of {scenario.title}"
                        f"{f', {when}' if when else ''}.",
+        "note": f"A scenario saved by `wargames edit`; its position is in {setup_name}.",
         "files": listed,
     }
+    others = {rel: raw for rel, raw in source.files if rel != source.setup}
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        if folder.resolve() != source.parent.resolve():
-            for rel in files:
-                if rel == base_setup:
-                    continue
-                _copy_beside(source.parent / rel, folder / rel)
-        atomic_write_text(folder / setup_name, _dump(setup))
-        atomic_write_text(manifest, _dump(doc))
-    except OSError as err:
-        raise SaveProblem(f"cannot write {display(manifest)}: {err.strerror or err}") from None
+        elsewhere = folder.resolve() != source.manifest.parent.resolve()
+    except (OSError, RuntimeError) as err:
+        raise SaveProblem(f"cannot write {display(manifest)}: {_reason(err)}") from None
+    copies = {folder / rel: raw for rel, raw in others.items()} if elsewhere else {}
+    written = {folder / setup_name: _dump(setup).encode(), manifest: _dump(doc).encode()}
+    taken = [path.name for path in written if path.relative_to(folder).as_posix() in others]
+    if taken:
+        raise SaveProblem(f"{display(taken[0])} is the name of a file of the scenario being "
+                          "edited; save the position under another name")
+    _refuse_overwrites(source, written, copies)
     try:
-        load_game_scenario(plugin, manifest)
-    except LoadError as err:
-        raise SaveProblem(f"the saved scenario does not load:\n{err}") from None
+        staging = Path(tempfile.mkdtemp(prefix=f".{manifest.stem}.saving-", dir=folder))
+    except OSError as err:
+        raise SaveProblem(f"cannot write {display(manifest)}: {_reason(err)}") from None
+    try:
+        for rel, raw in others.items():
+            _write(staging / rel, raw)
+        for path, raw in written.items():
+            _write(staging / path.relative_to(folder), raw)
+        try:
+            load_game_scenario(plugin, staging / manifest.name)
+        except LoadError as err:
+            raise SaveProblem(f"the saved scenario does not load, so nothing was saved:\n"
+                              f"{str(err).replace(str(staging), str(folder))}") from None
+        for path in [*copies, *written]:
+            if path in copies and path.exists():
+                continue  # the same bytes are there already
+            path.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staging / path.relative_to(folder), path)
+    except OSError as err:
+        raise SaveProblem(f"cannot write {display(manifest)}: {_reason(err)}") from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     return manifest
 
 
-def _copy_beside(src: Path, dst: Path) -> None:
-    """Copy a scenario file into the new scenario's folder; an existing different file of the
-    same name is never overwritten."""
-    if dst.exists():
-        if dst.read_bytes() == src.read_bytes():
-            return
-        raise SaveProblem(f"{display(dst)} already exists and differs from {display(src)}; "
-                          "save the position in another folder")
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(src, dst)
+def _refuse_overwrites(source: _Source, written: Mapping[Path, bytes],
+                       copies: Mapping[Path, bytes]) -> None:
+    """SaveProblem if a file to write is one of the scenario being edited, is not a regular
+    file, or exists and was not written by the editor (a copy may meet the same bytes)."""
+    protected = source.protected
+    for path in [*written, *copies]:
+        if os.path.realpath(path) in protected:
+            raise SaveProblem(f"{display(path)} is a file of the scenario being edited "
+                              f"({display(source.manifest.name)}); the editor never writes "
+                              "over it: save the position under another name")
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        except (OSError, ValueError) as err:
+            raise SaveProblem(f"cannot write {display(path)}: {_reason(err)}") from None
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveProblem(f"{display(path)} exists and is not a plain file (a link, a "
+                              "folder, a device); the editor never writes over it")
+        if path in copies:
+            if _same_bytes(path, copies[path]):
+                continue
+            raise SaveProblem(f"{display(path)} already exists and differs from the file of "
+                              "the same name in the scenario being edited; save the position "
+                              "in another folder")
+        if not _written_by_editor(path):
+            raise SaveProblem(f"{display(path)} already exists and was not written by the "
+                              "position editor, which never writes over such a file: save "
+                              "under another name")
+
+
+def _same_bytes(path: Path, raw: bytes) -> bool:
+    try:
+        return read_limited(path, len(raw), within=path.parent) == raw
+    except OSError:
+        return False
+
+
+def _written_by_editor(path: Path) -> bool:
+    """Whether the YAML file at `path` says in its `note:` that the editor wrote it."""
+    from engine.data.yamlio import load_yaml
+
+    try:
+        data = load_yaml(path).data
+    except OSError:
+        return False
+    note = data.get("note") if isinstance(data, dict) else None
+    return isinstance(note, str) and EDITOR_MARK in note.lower()
+
+
+def _write(path: Path, raw: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("xb") as f:
+        f.write(raw)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _reason(err: BaseException) -> str:
+    if isinstance(err, OSError) and err.strerror:
+        return err.strerror
+    return type(err).__name__
 
 
 def _dump(doc: Mapping[str, Any]) -> str:

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from engine.core.game import GamePlugin, Scenario
     from engine.core.saves import SaveFile
     from engine.core.session import Session
-    from engine.data.schema import SchemaSet
+    from engine.data.schema import SchemaSet, ValidDoc
+    from engine.data.yamlio import Problem
 
 ScenarioLoader = Callable[["GamePlugin", Path], "Scenario"]
 MANIFEST_SUFFIXES = (".yaml", ".yml")
@@ -34,7 +35,13 @@ DESCRIPTION_LIMIT = 4000
 
 
 class LoadError(Exception):
-    """A scenario that cannot be loaded; the message lists every problem found."""
+    """A scenario that cannot be loaded; the message lists the problems found (the first
+    hundred, then how many more), `problems` all of them (empty when the files could not be
+    read as a scenario at all)."""
+
+    def __init__(self, message: str, problems: Sequence[Problem] = ()) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
 
 
 def schema_set(plugin: GamePlugin) -> SchemaSet:
@@ -74,16 +81,23 @@ def load_game_scenario(plugin: GamePlugin, path: Path | None = None) -> Scenario
 
     The scenario's `path` becomes the reference saves store (relative to scenarios/ when inside).
     """
-    from engine.data.schema import ScenarioError, load_scenario
+    return load_game_scenario_documents(plugin, path)[0]
+
+
+def load_game_scenario_documents(plugin: GamePlugin, path: Path | None = None
+                                 ) -> tuple[Scenario, list[ValidDoc]]:
+    """`load_game_scenario`, and the documents of the scenario as they were read and checked
+    (the manifest first): the position editor copies these, never the files again."""
+    from engine.data.schema import ScenarioError, load_scenario_documents
 
     manifest = path if path is not None else default_scenario(plugin)
     if not is_regular_file(manifest):
         raise LoadError(f"{display(manifest)}: no such scenario file")
     try:
-        scenario = load_scenario(manifest, schema_set(plugin))
-        return dataclasses.replace(scenario, path=scenario_ref(manifest))
+        scenario, documents = load_scenario_documents(manifest, schema_set(plugin))
+        return dataclasses.replace(scenario, path=scenario_ref(manifest)), documents
     except ScenarioError as err:
-        raise LoadError(str(err)) from None
+        raise LoadError(str(err), err.problems) from None
     except plugins.PluginError:
         raise
     except Exception as err:  # the boundary: any other failure is one line, never a traceback
@@ -144,8 +158,10 @@ def load_saved_game(
 
 
 def validate_paths(paths: Sequence[Path]) -> list[str]:
-    """Every problem in the given YAML files, rendered as `file:line:col: message` blocks."""
-    from engine.data.schema import validate_files
+    """The problems in the given YAML files, rendered as `file:line:col: message` blocks: the
+    first hundred, then a line counting the others."""
+    from engine.data.schema import SHOWN_PROBLEMS, validate_files
+    from engine.data.yamlio import render_problems
 
     sets = schema_sets()
-    return [p.render() for p in validate_files(list(paths), sets)]
+    return render_problems(validate_files(list(paths), sets), SHOWN_PROBLEMS)

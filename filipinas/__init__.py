@@ -16,6 +16,7 @@ PLUGIN = GamePlugin(
     ui="filipinas.ui:create",
     editor="filipinas.ui.editor:create",
     agents={"easy": "filipinas.ai:easy", "normal": "filipinas.ai:normal",
+            "hard": "filipinas.ai:hard",
             "bot": "filipinas.ai:bot", "ai": "filipinas.ai:easy"},
     description=(
         "The Philippine Revolution, 1896-1898: the Katipunan's guerrillas plunder and rise "

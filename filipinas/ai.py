@@ -14,15 +14,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.ai.agent import Seat
+from engine.ai.agent import Seat, useful_answers
 from engine.ai.policy import Easy
-from engine.ai.search import Budget, Normal, Settings, squash, terminal_value
+from engine.ai.search import Budget, Settings, seat, squash, terminal_value
 from engine.core.actions import Action
 from filipinas.bot import SpanishBot
 from filipinas.rules import actions as A
 from filipinas.rules import board as B
 from filipinas.rules.combat import base_modifiers, city_defence, siege_strength
 from filipinas.rules.forces import recruit_modifier
+from filipinas.rules.noeffect import no_effect_reason
 from filipinas.rules.sequence import cost
 from filipinas.rules.setup import FILIPINO, SPAIN, USA
 from filipinas.rules.state import FilState
@@ -107,6 +108,23 @@ class FilipinasAgent:
             return self._zapote(state, legal)
         return self.rng.choice(legal)
 
+    def rank(self, rules: Any, state: FilState, legal: list[Action]) -> list[Action]:
+        """The legal answers best first for the search (engine.ai.policy): this policy's answer,
+        then, in a Filipino round, the others by their worth over their AP (ending the round
+        at 0, as `_best` weighs them); otherwise the answer alone (the search orders the rest
+        at random)."""
+        first = self.choose(rules, state, legal)
+        if self.bot is not None or state.decision.kind != "round":
+            return [first]
+
+        def net(action: Action) -> float:
+            if isinstance(action, A.EndRound):
+                return 0.0
+            return self.worth(state, action) - AP_WORTH * cost(state, FILIPINO, action)
+
+        rest = sorted((a for a in legal if a != first), key=net, reverse=True)
+        return [first, *rest]
+
     # --- prompts -----------------------------------------------------------------------------
 
     def _stack_strength(self, state: FilState, action: Action) -> float:
@@ -152,9 +170,11 @@ class FilipinasAgent:
     # --- the round ---------------------------------------------------------------------------
 
     def _best(self, state: FilState, legal: list[Action]) -> Action:
+        """The action worth most over its AP, among those that change something now
+        (`no_effect_reason`); the end of the round when none is worth its AP."""
         end = next(a for a in legal if isinstance(a, A.EndRound))
         best: tuple[float, float, Action] = (0.0, 0.0, end)
-        for action in legal:
+        for action in useful_answers(no_effect_reason, state, legal):
             if isinstance(action, A.EndRound):
                 continue
             net = self.worth(state, action) - AP_WORTH * cost(state, FILIPINO, action)
@@ -221,7 +241,10 @@ class FilipinasAgent:
 
     def _trade_worth(self, state: FilState, action: A.TradeCards) -> float:
         """Two cards for 1 AP: worth it for cards that cannot be played and are not reactions,
-        while the AP buys something now."""
+        while the AP buys something now. Worth less than nothing when one of the two gives the
+        AP alone (Revolutionary Taxes): playing it keeps the other card."""
+        if no_effect_reason(state, action) is not None:
+            return -1.0
         if state.ap[FILIPINO] > 1:
             return 0.0
         playable = {a.card for a in self._round_cards(state)}
@@ -399,8 +422,9 @@ def evaluate(state: FilState, side: str) -> float:
     return chance if side == FILIPINO else 1.0 - chance
 
 
-SETTINGS = Settings(candidates=4, horizon=20)
-"""Normal looks 20 actions ahead (a few rounds of both sides) at four candidate answers."""
+SETTINGS = Settings(horizon=40, turn_end=True)
+"""Beyond a new node the search plays on to the start of the next turn (10-35 actions; at
+most 40) before the evaluation reads the position."""
 
 
 def easy(side: str, seed: int) -> Seat:
@@ -410,8 +434,14 @@ def easy(side: str, seed: int) -> Seat:
 
 
 def normal(side: str, seed: int, budget: Budget | None = None) -> Seat:
-    """The Normal level: rollouts of the same heuristics from the side's observation."""
-    return Seat(Normal(FilipinasAgent, evaluate, side, seed, budget, SETTINGS), side)
+    """The Normal level: the tree search over the same heuristics, 2 s a decision on both
+    cores."""
+    return seat("normal", FilipinasAgent, evaluate, side, seed, budget, SETTINGS)
+
+
+def hard(side: str, seed: int, budget: Budget | None = None) -> Seat:
+    """The Hard level: the same search, 8 s a decision on both cores."""
+    return seat("hard", FilipinasAgent, evaluate, side, seed, budget, SETTINGS)
 
 
 class BotSeat:

@@ -2,9 +2,9 @@
 validate` (and F5 in a game) after the schemas:
 
 - Stacking at the start: each placement on the board is one stack and must be one the rules
-  allow (4.2.1: Moros and Bisayas stack with nobody; Spanish and American counters never
-  together; a fleet only with fleets, leaders and the American land units it carries, 6.3.2,
-  7.1).
+  allow (4.2.1: Moros and Bisayas stack with nobody; 6.3: Spanish counters never with
+  Filipino or American ones; a fleet only with fleets, leaders and the American land units it
+  carries, 6.3.2, 7.1).
 - Deck sizes: the totals the cards document declares (`decks:`) against its cards.
 - Tables with gaps or overlaps: the Resource Table's boxes (5.1.3) and the Spanish Morale bands
   (5.3.1) read every value of their range once; the turn track numbers each turn once.
@@ -49,6 +49,9 @@ def check_setup_stacks(docs: Mapping[str, ValidDoc]) -> list[Problem]:
     return problems
 
 
+_FACTION_WORDS = {"filipino": "Filipino", "usa": "American"}
+
+
 def _stack_refusal(units: list[Any], leaders: list[Any]) -> str:
     """Why these counters cannot start as one stack ("" when they can)."""
     if len(units) + len(leaders) < 2:
@@ -59,7 +62,9 @@ def _stack_refusal(units: list[Any], leaders: list[Any]) -> str:
                 "no leader (4.2.1)")
     factions = {c.faction for c in [*units, *leaders]}
     if "spain" in factions and len(factions) > 1:
-        return "Spanish and American counters never stack together (4.2.1)"
+        enemies = " or ".join(_FACTION_WORDS[f] for f in ("filipino", "usa") if f in factions)
+        return (f"Spanish counters never stack with {enemies} ones: a stack holds the "
+                "counters of one side (6.3)")
     fleets = [u for u in units if u.kind == "fleet"]
     if fleets:
         crew = [u.id for u in units if u.kind != "fleet" and u.faction != "usa"]

@@ -25,7 +25,8 @@ PLUGIN = GamePlugin(
     schemas="guerra.schema:SCHEMAS",
     ui="guerra.ui:create",
     editor="guerra.ui.editor:create",
-    agents={"easy": "guerra.ai:easy", "normal": "guerra.ai:normal", "ai": "guerra.ai:easy"},
+    agents={"easy": "guerra.ai:easy", "normal": "guerra.ai:normal", "hard": "guerra.ai:hard",
+            "ai": "guerra.ai:easy"},
     description=(
         "The Spanish Civil War, July 1936 to March 1939: Nationalists against Republicans on a "
         "hex map of the Peninsula and North Africa, 16 turns of two months. Armies, garrisons, "

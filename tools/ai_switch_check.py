@@ -1,13 +1,14 @@
 """Are Normal's switches right? A check of the search against play to the end (docs/ai.md):
 
-    python tools/ai_switch_check.py --game baler --side spanish --seeds 1-16 --budget 24r
+    python tools/ai_switch_check.py --game baler --side spanish --seeds 1-16 --budget 100i
 
 It plays the games of the strength table's cell "Normal SIDE against Easy" (same seeds, same
 agents). At every decision where Normal overruled the heuristics it weighs the two answers
 twice:
 
-- the search's estimate: the mean paired advantage of Normal's answer over the heuristics' in
-  its own rollouts (a drawn position, `horizon` actions of the heuristics, the evaluation);
+- the search's estimate: the mean value of Normal's answer at the root of its trees less the
+  mean value of the heuristics' answer there (each from drawn positions, the tree and its
+  rollouts, the evaluation);
 - the check: both answers played from the real position to the end of the game, `--pairs`
   times, each pair with the same fresh dice, the heuristics playing every side; the mean
   difference of the results (1 a win, ½ a draw).
@@ -35,7 +36,7 @@ import random
 import sys
 import time
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from multiprocessing import Pool
 from typing import Any
 
@@ -43,7 +44,8 @@ from engine import plugins
 from engine.ai.observation import Observation, observe
 from engine.ai.policy import Policy
 from engine.ai.registry import make_agent
-from engine.ai.search import Budget, Normal, play_on
+from engine.ai.search import Budget, Search, play_on
+from engine.ai.tree import Answer, Settings
 from engine.core.actions import Action
 from engine.core.sampling import reseed_dice
 from engine.core.session import Session
@@ -69,7 +71,7 @@ class Switch:
                 f"search {self.estimate:+.3f}, to the end {self.check:+.3f}")
 
 
-def to_the_end(rules: Any, normal: Normal, state: Any, action: Action, seed: int,
+def to_the_end(rules: Any, normal: Search, state: Any, action: Action, seed: int,
                drawn: Observation | None = None) -> float:
     """`action` from a copy of the real `state` with fresh dice (or, given the side's
     observation `drawn`, from a position drawn from it), then the heuristics for every side
@@ -91,7 +93,7 @@ def to_the_end(rules: Any, normal: Normal, state: Any, action: Action, seed: int
     return normal.evaluate(played, normal.side)
 
 
-def paired_gain(rules: Any, normal: Normal, state: Any, chosen: Action, prior: Action, pairs: int,
+def paired_gain(rules: Any, normal: Search, state: Any, chosen: Action, prior: Action, pairs: int,
                 base: int, drawn: Observation | None = None) -> float:
     """The mean of `pairs` paired differences, chosen minus prior, each pair on its own dice
     (and, from drawn positions, its own draw)."""
@@ -102,17 +104,38 @@ def paired_gain(rules: Any, normal: Normal, state: Any, chosen: Action, prior: A
     return total / pairs
 
 
-def estimate(candidates: list[Action], values: list[list[float]], chosen: Action) -> float:
-    """The search's own mean paired advantage of `chosen` over the heuristics' answer."""
-    i = candidates.index(chosen)
-    rounds = len(values[0])
-    return sum(values[i][r] - values[0][r] for r in range(rounds)) / max(rounds, 1)
+def estimate(answers: tuple[Answer, ...], chosen: Action) -> float:
+    """The search's own estimate of what `chosen` gains over the heuristics' answer (the root
+    answer ranked first): the difference of their mean values."""
+    prior = min(answers, key=lambda a: a.rank)
+    mine = next(a for a in answers if a.action == chosen)
+    return mine.mean - prior.mean
 
 
-def check_game(job: tuple[str, str, int, str, int, str]) -> list[Switch]:
+def settings_of(pairs: list[str]) -> dict[str, Any]:
+    """`--set` values ("explore=0.2", "turn_end=false") as Settings fields."""
+    found: dict[str, Any] = {}
+    kinds = {f.name: f.type for f in fields(Settings)}
+    for text in pairs:
+        name, _, value = text.partition("=")
+        if name not in kinds:
+            raise SystemExit(f"--set {text}: Settings has no {name!r} (it has {', '.join(kinds)})")
+        kind = str(kinds[name])
+        if kind == "bool":
+            found[name] = value.strip().lower() in ("1", "true", "yes", "on")
+        elif kind == "int":
+            found[name] = int(value)
+        else:
+            found[name] = float(value)
+    return found
+
+
+def check_game(job: tuple[Any, ...]) -> list[Switch]:
     """Play one game of the cell and check every switch of its Normal side, from the real
-    position (`start` "real") or from positions drawn from the side's observation ("drawn")."""
-    game, side, seed, budget, pairs, start = job
+    position (`start` "real") or from positions drawn from the side's observation ("drawn");
+    the seventh item of the job, if any, changes the game's search settings (`--set`)."""
+    game, side, seed, budget, pairs, start = job[:6]
+    overrides: dict[str, Any] = job[6] if len(job) > 6 else {}
     plugin = plugins.get(game)
     rules = plugin.rules
     scenario = load_game_scenario(plugin, None)
@@ -120,8 +143,10 @@ def check_game(job: tuple[str, str, int, str, int, str]) -> list[Switch]:
                             Budget.parse(budget))
               for i, s in enumerate(plugin.sides)}
     normal = getattr(agents[side], "decider", None)
-    if not isinstance(normal, Normal):
+    if not isinstance(normal, Search):
         raise SystemExit(f"{game} {side}: Normal is not a search here")
+    if overrides:
+        normal.settings = replace(normal.settings, **overrides)
     session = Session(rules, scenario, seed, lazy_checkpoints=True)
     found: list[Switch] = []
     number = 0
@@ -135,13 +160,14 @@ def check_game(job: tuple[str, str, int, str, int, str]) -> list[Switch]:
         action = agents[player].choose(rules, state, legal)
         if player == side and len(normal.times) > decided:
             number += 1
-            candidates, values = normal.last
-            if action != candidates[0]:
+            answers = normal.last_values
+            prior = min(answers, key=lambda a: a.rank).action
+            if action != prior:
                 drawn = observe(rules, state, legal) if start == "drawn" else None
-                check = paired_gain(rules, normal, state, action, candidates[0], pairs,
+                check = paired_gain(rules, normal, state, action, prior, pairs,
                                     seed * 100_000 + number * 1_000, drawn)
                 found.append(Switch(seed, number, state.decision.kind,
-                                    estimate(candidates, values, action), check))
+                                    estimate(answers, action), check))
         session.play(action, check_legal=False, listed=True)
     return found
 
@@ -190,18 +216,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", required=True, choices=plugins.available())
     parser.add_argument("--side", required=True)
     parser.add_argument("--seeds", default="1-10", help="game seeds: 1-16 or 3,5,8")
-    parser.add_argument("--budget", default="24r", help="Normal's budget: 24r or 2s")
+    parser.add_argument("--budget", default="100i", help="Normal's budget: 100i or 2s")
     parser.add_argument("--pairs", type=int, default=40, help="paired plays to the end a switch")
     parser.add_argument("--from", dest="start", choices=("real", "drawn"), default="real",
                         help="play the pairs from the real position or from positions drawn "
                              "from the side's observation, as the search draws them")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="change one of the game's search settings (engine.ai.tree."
+                             "Settings), to weigh another setting the same way (repeatable)")
     args = parser.parse_args(argv)
+    overrides = settings_of(args.set)
     plugin = plugins.get(args.game)
     if args.side not in plugin.sides:
         parser.error(f"{args.game} has the sides {', '.join(plugin.sides)}")
     seeds = seeds_of(args.seeds)
-    jobs = [(args.game, args.side, seed, args.budget, args.pairs, args.start) for seed in seeds]
+    jobs = [(args.game, args.side, seed, args.budget, args.pairs, args.start, overrides)
+            for seed in seeds]
     switches: list[Switch] = []
     start = time.perf_counter()
     with Pool(max(1, args.jobs)) as pool:
@@ -212,8 +243,10 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr.write(f"\r{done}/{len(jobs)} games, {time.perf_counter() - start:.0f} s")
             sys.stderr.flush()
     sys.stderr.write("\n")
+    changed = "".join(f" --set {text}" for text in args.set)
     print(f"python tools/ai_switch_check.py --game {args.game} --side {args.side} "
-          f"--seeds {args.seeds} --budget {args.budget} --pairs {args.pairs} --from {args.start}")
+          f"--seeds {args.seeds} --budget {args.budget} --pairs {args.pairs} --from {args.start}"
+          f"{changed}")
     print(summary(switches, len(seeds)))
     return 0
 

@@ -1,11 +1,14 @@
 """The strength table of the computer opponents (docs/ai.md), by one command:
 
-    python tools/ai_table.py --games 200 --budget 2s --jobs 2 --out docs/ai-table.md
+    python tools/ai_table.py --games 200 --budget 2s --hard-budget 8s --jobs 2 \
+        --out docs/ai-table.md
 
-For every side of every game it plays Normal against Easy and Easy against random, and in
-Filipinas Easy and Normal Filipinos against the rulebook's solo bot (solo scenario). Game i of a
-cell uses seed SEED+i; the agents' seeds are derived from it, so a cell is reproduced exactly
-with a round budget ("4r"); with a time budget ("2s") Normal's choices depend on the machine.
+For every side of every game it plays Normal against Easy, Hard against Normal and Easy against
+random, and in Filipinas Easy and Normal Filipinos against the rulebook's solo bot (solo
+scenario). Game i of a cell uses seed SEED+i; the agents' seeds are derived from it, so a cell
+is reproduced exactly with budgets of iterations ("300i": iterations a tree, two trees grown one
+after the other in the game's process, as the two worker processes would grow them); with a time
+budget ("2s") the trees grow in worker processes and the choices depend on the machine.
 Games run in parallel processes; a progress bar goes to stderr. `--only GAME` and `--games-for
 GAME=N` cut the work to what a session can afford; the table says how many games each cell had.
 With `--log FILE` every finished game is appended to FILE, and a game FILE already holds (same
@@ -33,6 +36,7 @@ from engine.loading import load_game_scenario
 from engine.paths import scenario_path
 from engine.sim import playout
 
+SEARCHING = ("normal", "hard")
 PLAYING = {"guerra": ("nationalist", "republican")}
 """Sides that get a cell: Guerra's second seats play only in games of 3 or 4 (section 4) and
 are played at their side's level."""
@@ -67,6 +71,7 @@ def cells(games: list[str]) -> list[Cell]:
         plugin = plugins.get(game)
         for side in PLAYING.get(game, plugin.sides):
             found.append(Cell(game, side, "normal", "easy"))
+            found.append(Cell(game, side, "hard", "normal"))
             found.append(Cell(game, side, "easy", "random"))
         if game == "filipinas":
             for level in ("easy", "normal"):
@@ -95,15 +100,15 @@ class Played:
     seed: int
     outcome: str
     times: list[float]
-    rounds: list[int]
+    simulations: list[int]
     switched: int
 
     def line(self) -> str:
-        rounds = sorted(self.rounds)
-        median = rounds[len(rounds) // 2] if rounds else 0
+        simulations = sorted(self.simulations)
+        median = simulations[len(simulations) // 2] if simulations else 0
         return (f"{key(self.cell)} seed {self.seed}: "
-                f"{self.outcome}; Normal decisions {len(self.times)}, "
-                f"other than the heuristics {self.switched}, median rounds {median}")
+                f"{self.outcome}; {self.cell.tested} decisions {len(self.times)}, "
+                f"other than the heuristics {self.switched}, median simulations {median}")
 
 
 def logged(path: str | None) -> dict[tuple[str, int], str]:
@@ -121,19 +126,21 @@ def logged(path: str | None) -> dict[tuple[str, int], str]:
     return found
 
 
-def play_one(job: tuple[Cell, int, str]) -> Played:
-    """One game of a cell: "win" | "draw" | "loss" | "error", and what Normal did."""
-    cell, seed, budget_text = job
+def play_one(job: tuple[Cell, int, str] | tuple[Cell, int, str, str]) -> Played:
+    """One game of a cell: "win" | "draw" | "loss" | "error", and what the tested search level
+    did. The job is (cell, seed, Normal's budget[, Hard's budget])."""
+    cell, seed, budget_text = job[:3]
+    hard_text = job[3] if len(job) > 3 else "8s"
     plugin = plugins.get(cell.game)
     key = (cell.game, cell.scenario)
     if key not in _SCENARIOS:
         path = scenario_path(cell.scenario) if cell.scenario else None
         _SCENARIOS[key] = load_game_scenario(plugin, path)
-    budget = Budget.parse(budget_text)
+    budgets = {"normal": Budget.parse(budget_text), "hard": Budget.parse(hard_text)}
     agents = {}
     for i, side in enumerate(plugin.sides):
         level = cell.tested if team(side) == team(cell.side) else cell.opponent
-        agents[side] = make_agent(plugin, level, side, seed * 10 + i, budget)
+        agents[side] = make_agent(plugin, level, side, seed * 10 + i, budgets.get(level))
     try:
         session = playout(plugin, _SCENARIOS[key], seed, agents, check=False)
     except Exception:  # a broken game is counted, reported, and the table goes on
@@ -141,22 +148,22 @@ def play_one(job: tuple[Cell, int, str]) -> Played:
     result = session.result()
     assert result is not None
     times: list[float] = []
-    rounds: list[int] = []
+    simulations: list[int] = []
     switched = 0
     for side, agent in agents.items():
-        if team(side) == team(cell.side) and cell.tested == "normal":
+        if team(side) == team(cell.side) and cell.tested in SEARCHING:
             decider = getattr(agent, "decider", None)
             times += getattr(decider, "times", [])
-            rounds += getattr(decider, "rounds", [])
+            simulations += getattr(decider, "simulations", [])
             switched += getattr(decider, "switched", 0)
     if result.winner is None:
         outcome = "draw"
     else:
         outcome = "win" if result.winner == team(cell.side) else "loss"
-    return Played(cell, seed, outcome, times, rounds, switched)
+    return Played(cell, seed, outcome, times, simulations, switched)
 
 
-def finished(jobs: list[tuple[Cell, int, str]], processes: int) -> Iterator[Played]:
+def finished(jobs: list[tuple[Cell, int, str, str]], processes: int) -> Iterator[Played]:
     """The jobs' games as they finish: in worker processes, or in this one for a single job
     (no process is forked then, so a caller whose process holds threads, a test run for one,
     cannot leave a forked worker waiting)."""
@@ -182,7 +189,7 @@ def table(tallies: dict[Cell, Tally], args: argparse.Namespace) -> str:
         "| win rate | 95 % interval |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
-    all_times: dict[str, list[float]] = {}
+    all_times: dict[tuple[str, str], list[float]] = {}
     for cell, t in tallies.items():
         low, high = wilson(t.wins, t.games - t.errors)
         rate = t.wins / (t.games - t.errors) if t.games > t.errors else 0.0
@@ -190,17 +197,20 @@ def table(tallies: dict[Cell, Tally], args: argparse.Namespace) -> str:
         lines.append(f"| {cell.game}{where} | {cell.tested} {cell.side} | {cell.opponent} "
                      f"| {t.games} | {t.wins} | {t.draws} | {t.losses} | {t.errors} "
                      f"| {rate:.0%} | {low:.0%}-{high:.0%} |")
-        all_times.setdefault(cell.game, []).extend(t.times)
-    lines += ["", "Normal's time per decision (decisions with more than one answer, in the games "
-              "played by this run: the games read back from a log carry no times):", "",
-              "| game | decisions | p50 | p95 | max |", "| --- | --- | --- | --- | --- |"]
-    for game, times in all_times.items():
+        if cell.tested in SEARCHING:
+            all_times.setdefault((cell.game, cell.tested), []).extend(t.times)
+    lines += ["", "The tested search level's time per decision (decisions with more than one "
+              "answer, in the games played by this run: the games read back from a log carry "
+              "no times):", "",
+              "| game | level | decisions | p50 | p95 | max |",
+              "| --- | --- | --- | --- | --- | --- |"]
+    for (game, level), times in all_times.items():
         if times:
-            lines.append(f"| {game} | {len(times)} | {percentile(times, 0.5):.3f} s "
+            lines.append(f"| {game} | {level} | {len(times)} | {percentile(times, 0.5):.3f} s "
                          f"| {percentile(times, 0.95):.3f} s | {max(times):.3f} s |")
     command = " ".join(["python tools/ai_table.py", *sys.argv[1:]])
-    head = [f"Produced by `{command}` (budget {args.budget}, seeds {args.seed} and on, "
-            f"{args.jobs} processes, {os.cpu_count()} cores).", ""]
+    head = [f"Produced by `{command}` (Normal {args.budget}, Hard {args.hard_budget}, seeds "
+            f"{args.seed} and on, {args.jobs} processes, {os.cpu_count()} cores).", ""]
     return "\n".join(head + lines) + "\n"
 
 
@@ -223,23 +233,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games-for", action="append", default=[], metavar="GAME=N",
                         help="games per cell for one game (repeatable)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", default="2s", help="Normal's budget: 2s or 4r")
+    parser.add_argument("--budget", default="2s", help="Normal's budget: 2s or 300i")
+    parser.add_argument("--hard-budget", default="8s", help="Hard's budget: 8s or 1200i")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", action="append", default=[], metavar="GAME")
     parser.add_argument("--tested", action="append", default=[], metavar="LEVEL",
                         help="only the cells that test this level (repeatable)")
+    parser.add_argument("--side", action="append", default=[], metavar="SIDE",
+                        help="only the cells of this tested side (repeatable)")
     parser.add_argument("--out", help="write the Markdown table here (default: stdout)")
     parser.add_argument("--log", help="append a line per finished game to this file")
     args = parser.parse_args(argv)
     Budget.parse(args.budget)
+    Budget.parse(args.hard_budget)
     per_game = {k: int(v) for k, _, v in (e.partition("=") for e in args.games_for)}
     games = args.only or list(plugins.discover())
-    todo = [c for c in cells(games) if not args.tested or c.tested in args.tested]
+    todo = [c for c in cells(games) if (not args.tested or c.tested in args.tested)
+            and (not args.side or c.side in args.side)]
     # seed by seed across the cells: a run stopped early (its --log kept) leaves every cell
     # with about as many games
     most = max((per_game.get(c.game, args.games) for c in todo), default=0)
-    wanted = [(c, args.seed + i, args.budget) for i in range(most) for c in todo
-              if i < per_game.get(c.game, args.games)]
+    wanted = [(c, args.seed + i, args.budget, args.hard_budget) for i in range(most)
+              for c in todo if i < per_game.get(c.game, args.games)]
     tallies = {c: Tally() for c in todo}
     before = logged(args.log)
     jobs = []

@@ -16,23 +16,31 @@ from collections.abc import Callable
 from typing import Any
 
 from baler.ai import cards, deploy, fight
-from baler.ai.actions import choose_action, leader_acts, surveillance_worth
-from baler.ai.judge import unit_worth, wall_level_worth
+from baler.ai.actions import (
+    _phase,
+    action_worth,
+    choose_action,
+    leader_acts,
+    surveillance_worth,
+)
+from baler.ai.judge import shooting_worth, unit_worth, wall_level_worth
 from baler.ai.value import evaluate
 from baler.rules.actions import (
     Choose,
     Decide,
     Done,
+    Move,
     PlayCard,
     PlaySupport,
     ResolveEvent,
     TakeAction,
 )
 from baler.rules.effects import AttackChoice
+from baler.rules.noeffect import no_effect_reason
 from baler.rules.state import BalerState, Kind, Side
-from engine.ai.agent import Seat
+from engine.ai.agent import Seat, useful_answers
 from engine.ai.policy import Easy
-from engine.ai.search import Budget, Normal, Settings
+from engine.ai.search import Budget, Settings, seat
 from engine.core.actions import Action
 
 Handler = Callable[[BalerState, Side, list[Action]], Action]
@@ -58,8 +66,11 @@ def initiative(st: BalerState, side: Side, legal: list[Action]) -> Action:
 
 
 def event_card(st: BalerState, side: Side, legal: list[Action]) -> Action:
-    return _best(legal, lambda a: cards.as_event(st, side, a.card)
-                 if isinstance(a, PlayCard) else -99.0)
+    """The card whose event gains most over the action points it gives up, among those whose
+    event does something now: two cards must be played as events (rulebook "Event phase"), and
+    one that does nothing gives up its points for nothing."""
+    return _best(useful_answers(no_effect_reason, st, legal),
+                 lambda a: cards.as_event(st, side, a.card) if isinstance(a, PlayCard) else -99.0)
 
 
 def support_card(st: BalerState, side: Side, legal: list[Action]) -> Action:
@@ -200,12 +211,64 @@ class BalerAgent:
         assert action in legal, f"{kind}: {action} is not legal"
         return action
 
+    def rank(self, rules: Any, state: BalerState, legal: list[Action]) -> list[Action]:
+        """The legal answers best first for the search (engine.ai.policy): this policy's answer,
+        then, where the decision's kind has a worth (`RANKS`), the others by it; otherwise
+        the answer alone (the search orders the rest at random)."""
+        first = self.choose(rules, state, legal)
+        worth_of = RANKS.get(state.decision.kind)
+        if worth_of is None:
+            return [first]
+        side = Side(state.decision.player or self.side.value)
+        worth = worth_of(state, side)
+        rest = sorted((a for a in legal if a != first), key=worth, reverse=True)
+        return [first, *rest]
 
-SETTINGS = Settings(candidates=4, horizon=30, max_rounds=24)
-"""Normal looks 30 actions ahead (about one procedure of the turn: a shooting, an action
-phase), at four candidate answers, for at most 24 rounds: the setting its strength was
-measured at (docs/ai.md), about half a second a decision on a 2-core machine, within the 2 s
-budget on slower ones."""
+
+def _action_rank(st: BalerState, side: Side) -> Callable[[Action], float]:
+    """An action's worth over its cost, as `choose_action` weighs them (Done at its bar)."""
+    phase = _phase(st)
+
+    def worth(action: Action) -> float:
+        if not isinstance(action, TakeAction) or phase is None:
+            return 0.05
+        cost = phase.cost(st, action.name)
+        return -99.0 if cost is None else action_worth(st, side, action) - 0.25 * cost
+
+    return worth
+
+
+def _movement_rank(st: BalerState, side: Side) -> Callable[[Action], float]:
+    """A movement's worth, as `deploy.best_move` weighs them (Done at its bar)."""
+    needs = deploy.area_needs(st, side)
+    return lambda a: deploy.move_worth(st, side, a, needs) if isinstance(a, Move) else 0.12
+
+
+def _card_rank(worth: Callable[[BalerState, Side, str], float]
+               ) -> Callable[[BalerState, Side], Callable[[Action], float]]:
+    return lambda st, side: (lambda a: worth(st, side, a.card) if isinstance(a, PlayCard)
+                             else -99.0)
+
+
+RANKS: dict[str, Callable[[BalerState, Side], Callable[[Action], float]]] = {
+    "action": _action_rank,
+    "movement": _movement_rank,
+    "initiative-card": _card_rank(cards.as_initiative),
+    "event-card": _card_rank(cards.as_event),
+    "support-card": lambda st, side: (
+        lambda a: cards.support_worth(st, side, a.card, a.boosts)
+        if isinstance(a, PlaySupport) else 0.0),
+    "take-shared": lambda st, side: (
+        lambda a: cards.shared_card_worth(st, side, a.target) if isinstance(a, Choose) else -1.0),
+    "shooting-area": lambda st, side: (
+        lambda a: shooting_worth(st, side, a.target) if isinstance(a, Choose) else -99.0),
+}
+"""The worths the heuristics choose by, for the kinds of decision the search ranks."""
+
+
+SETTINGS = Settings(horizon=80, turn_end=True)
+"""Beyond a new node the search plays on to the start of the next turn (a turn is 55-75
+actions; at most 80) before the evaluation reads the position."""
 
 
 def easy(side: str, seed: int) -> Seat:
@@ -214,5 +277,10 @@ def easy(side: str, seed: int) -> Seat:
 
 
 def normal(side: str, seed: int, budget: Budget | None = None) -> Seat:
-    """The Normal level: rollouts of the heuristics from the side's observation."""
-    return Seat(Normal(BalerAgent, evaluate, side, seed, budget, SETTINGS), side)
+    """The Normal level: the tree search over the heuristics, 2 s a decision on both cores."""
+    return seat("normal", BalerAgent, evaluate, side, seed, budget, SETTINGS)
+
+
+def hard(side: str, seed: int, budget: Budget | None = None) -> Seat:
+    """The Hard level: the same search, 8 s a decision on both cores."""
+    return seat("hard", BalerAgent, evaluate, side, seed, budget, SETTINGS)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from baler.ai.judge import artillery_worth, incursion_worth, shooting_worth, unit_worth
 from baler.rules.actions import Choose, Done, ModifyDie
 from baler.rules.dicepool import dice_in_play
+from baler.rules.incursion import Incursion
+from baler.rules.reactions import idle_modification, successes_count
 from baler.rules.state import BalerState, Kind, Side
 from engine.core.actions import Action
 
@@ -14,13 +16,15 @@ MODIFIER_COST = {"card": 0.0, "leader": 0.0, "command": 0.25, "persistence": 0.4
 """What spending each modifier costs beyond the die (morale is priced by its track)."""
 
 
-def face_worth(kind: str, side: str, attacker: str, face: int) -> float:
-    """What one die showing `face` is worth to its owner in this kind of combat."""
+def face_worth(kind: str, side: str, attacker: str, face: int, successes: bool = True) -> float:
+    """What one die showing `face` is worth to its owner in this kind of combat (`successes`
+    False: an incursion where a success changes nothing, baler.rules.reactions
+    `successes_count`)."""
     attacking = side == attacker
     if kind == "shooting":
         return {6: 1.4, 5: 0.6}.get(face, 0.0)
     if kind == "incursion":
-        worth = 1.0 if face >= 5 else 0.0
+        worth = 1.0 if face >= 5 and successes else 0.0
         if face == 1:
             # every 1 wounds an attacker: bad for the attacker, good for the defender
             worth += -0.5 if attacking else 0.5
@@ -31,30 +35,32 @@ def face_worth(kind: str, side: str, attacker: str, face: int) -> float:
     return 1.0 if face >= 5 else 0.0
 
 
-def _gain(kind: str, side: str, attacker: str, face: int, how: str) -> float:
-    now = face_worth(kind, side, attacker, face)
+def _gain(kind: str, side: str, attacker: str, face: int, how: str,
+          successes: bool = True) -> float:
+    now = face_worth(kind, side, attacker, face, successes)
     if how == "plus1":
-        return face_worth(kind, side, attacker, min(6, face + 1)) - now
-    return sum(face_worth(kind, side, attacker, f) for f in range(1, 7)) / 6 - now
+        return face_worth(kind, side, attacker, min(6, face + 1), successes) - now
+    return sum(face_worth(kind, side, attacker, f, successes) for f in range(1, 7)) / 6 - now
+
+
+def successes_matter(st: BalerState, side: Side) -> bool:
+    """Whether a success more can change the combat open now: in an incursion, not when the
+    attacker has nothing to sabotage, nor for a defender who already cancels every attacker
+    success (net successes, rulebook "Incursion / 5. Target announcement")."""
+    task = st.stack[-1] if st.stack else None
+    if not isinstance(task, Incursion):
+        return True
+    return successes_count(st, task, side)
 
 
 def defence_useful(st: BalerState, table: dict[str, object], side: Side) -> bool:
-    """As incursion defender, a success only cancels an attacker success (net successes,
-    rulebook "Incursion / 5"): once the defence already cancels them all, or the attacker
-    has none, a better defence die is worth nothing, and raising a 1 loses the wound it
+    """As incursion defender, only a success that cancels an attacker success is worth a
+    modifier: once the defence already cancels them all, or the attacker has none or nothing
+    to sabotage, a better defence die is worth nothing, and raising a 1 loses the wound it
     inflicts."""
     if table["kind"] != "incursion" or table["attacker"] == side.value:
         return True
-    success = tuple(st.data.tables["incursion"]["success"])
-    pools = table["pools"]
-    assert isinstance(pools, list)
-    att = next((p for p in pools if p["side"] == table["attacker"]), None)
-    dfn = next((p for p in pools if p["side"] == side.value), None)
-    if att is None or dfn is None:
-        return False
-    theirs = sum(1 for v in att["values"] if v in success)
-    mine = sum(1 for v in dfn["values"] if v in success)
-    return mine < theirs
+    return successes_matter(st, side)
 
 
 def modify_dice(st: BalerState, side: Side, legal: list[Action]) -> Action:
@@ -68,11 +74,12 @@ def modify_dice(st: BalerState, side: Side, legal: list[Action]) -> Action:
         return next(a for a in legal if isinstance(a, Done))
     best: tuple[float, Action] = (0.08, Done())
     morale_cost = 0.5 if st.morale[side] >= 4 else 0.9 if st.morale[side] >= 2 else 1.6
+    successes = successes_matter(st, side)
     for action in legal:
-        if not isinstance(action, ModifyDie):
+        if not isinstance(action, ModifyDie) or idle_modification(st, action) is not None:
             continue
         face = pool["values"][action.index]
-        gain = _gain(table["kind"], side.value, table["attacker"], face, action.how)
+        gain = _gain(table["kind"], side.value, table["attacker"], face, action.how, successes)
         cost = morale_cost if action.source == "morale" else MODIFIER_COST.get(action.source, 0.3)
         if gain - cost > best[0]:
             best = (gain - cost, action)

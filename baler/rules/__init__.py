@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from baler.rules import hidden, reactions
+from baler.rules import hidden, noeffect, reactions
 from baler.rules import position as positions
 from baler.rules.actions import ACTION_TYPES, Decide, Done
 from baler.rules.invariants import check_invariants
@@ -98,6 +98,11 @@ class BalerRules:
 
     def forced_answer(self, state: BalerState) -> Action | None:
         return reactions.forced_answer(state)
+
+    def no_effect_reason(self, state: BalerState, action: Action) -> str | None:
+        """Why a legal answer would change nothing now (baler.rules.noeffect); None when it
+        does something."""
+        return noeffect.no_effect_reason(state, action)
 
     def view(self, state: BalerState, player: str | None) -> Any:
         return view(state, player)

@@ -46,7 +46,7 @@ def draw_hand(st: BalerState, side: Side, ev: list[Event]) -> None:
             st.discards[side] = []
             st.dice.shuffle(st.decks[side])
             say(ev, f"The {side.label} discard pile is shuffled into a new draw deck")
-        card = st.decks[side].pop()
+        card = st.dice.deal(st.decks[side])
         st.hands[side].append(card)
         drawn += 1
         ev.append(CardDrawn(f"The {side.label} side draws '{st.data.cards[card].title}'",

@@ -19,6 +19,14 @@ def role_of(st: BalerState, post: str) -> str:
     return st.data.command_posts[post][1]
 
 
+def movable(st: BalerState, unit: str) -> bool:
+    """Whether a movement may move `unit` this turn. A leader activated in a command space is
+    exhausted and "cannot be used again or moved for the remainder of the turn" (rulebook
+    "Leaders", BAL-049): wherever he stands, in his command post or back in his detachment
+    after the infirmary, until the Leaders step of the Upkeep turns him face up."""
+    return unit not in st.exhausted
+
+
 def may_take_post(st: BalerState, leader: str, post: str) -> bool:
     """Spanish leaders take only the post of their own type; Philippine leaders any post; one
     leader per post; a disabled leader never enters the command area, nor does a leader still

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from baler.rules.actions import Choose, Done, Move, PlaceUnit
-from baler.rules.leaders import activate, may_take_post, role_of
+from baler.rules.leaders import activate, may_take_post, movable, role_of
 from baler.rules.picks import empty_artillery_posts
 from baler.rules.queries import bag, factors_text, soldier_spaces, tcm_position, tcm_units
 from baler.rules.state import BAGS, BalerState, Kind, Side
@@ -50,7 +50,8 @@ def tcm_candidates(st: BalerState) -> list[str]:
     scenario option forbids it, leaders in their detachment spaces (GAP-BAL-04, GAP-BAL-21);
     bag soldiers are drawn at random."""
     kinds = (Kind.SOLDIER, Kind.LEADER) if st.data.options.leaders_on_tcm else (Kind.SOLDIER,)
-    return [u for u in detachment_units(st, Side.PHILIPPINE) if st.data.units[u].kind in kinds]
+    return [u for u in detachment_units(st, Side.PHILIPPINE)
+            if st.data.units[u].kind in kinds and movable(st, u)]
 
 
 def tcm_target_space(st: BalerState) -> int:
@@ -78,7 +79,8 @@ class MovementTask(Task):
         posts = st.data.side_posts(side)
         found: list[Action] = []
         for unit in detachment_units(st, side):
-            found.extend(_move("post", unit, p) for p in posts)
+            if movable(st, unit):
+                found.extend(_move("post", unit, p) for p in posts)
         if bag(st, side):
             found.append(_move("bag"))
         manned = [p for p in posts if st.units_at(p)]

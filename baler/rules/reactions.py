@@ -23,10 +23,10 @@ from baler.rules.artillery import ArtilleryAttack
 from baler.rules.attrition import PhilippineAttrition
 from baler.rules.combat import ATT_MOD, DEF_MOD, SURV_ATT, SURV_DEF, AreaCombat, Shooting
 from baler.rules.effects import WallAssault
-from baler.rules.incursion import Incursion
+from baler.rules.incursion import Incursion, spanish_targets
 from baler.rules.leaders import UsSupportRoll
 from baler.rules.modifiers import Pool
-from baler.rules.queries import tcm_modifier
+from baler.rules.queries import tcm_modifier, walls_destroyed
 from baler.rules.state import BalerState, Side
 from baler.rules.supply import SupplyRoll, clamp_die
 from baler.rules.tasks import Task
@@ -58,6 +58,8 @@ def _combat_worth(st: BalerState, task: Task, side: Side) -> Worth | None:
         return lambda f: (2 if f in kill else 1 if f in injury else 0,)
     if isinstance(task, Incursion):
         success, wound = tables["incursion"]["success"], tables["incursion"]["attacker_injury"]
+        if not successes_count(st, task, side):
+            success = ()
         if side is task.att_side:
             return lambda f: (int(f in success), int(f not in wound))
         return lambda f: (int(f in success), int(f in wound))
@@ -71,6 +73,23 @@ def _combat_worth(st: BalerState, task: Task, side: Side) -> Worth | None:
         success = tables["tcm_combat_success"]
         return lambda f: (int(f in success),)
     return None
+
+
+def successes_count(st: BalerState, task: Incursion, side: Side) -> bool:
+    """Whether one more success for `side` can change what an incursion does. Never when the
+    attacker has nothing to sabotage in the area (a Spanish incursion without an operational
+    trench section or a reachable artillery piece, a Philippine one against walls already
+    destroyed); for the defender, only while its successes are fewer than the attacker's
+    (net successes: rulebook "Incursion / 5. Target announcement")."""
+    if task.att_side is Side.SPANISH:
+        if not spanish_targets(st, task.area):
+            return False
+    elif walls_destroyed(st, task.area):
+        return False
+    if side is task.att_side or task.att is None or task.dfn is None:
+        return True
+    success = st.data.tables["incursion"]["success"]
+    return task.dfn.count(success) < task.att.count(success)
 
 
 def _single_roll_worth(st: BalerState, task: Task) -> Worth | None:
@@ -135,18 +154,42 @@ def _free(pool: Pool | None, source: str) -> bool:
     return source == "command" and pool is not None and pool.command_left > 0
 
 
-def _modifications(st: BalerState, better: bool) -> list[Action]:
+def _worth_and_faces(st: BalerState) -> tuple[Pool | None, Worth | None, Sequence[int]]:
+    """The pool a modify-dice or Persistence window lets its side change (None for a single
+    roll), what each face is worth to that side, and the faces showing."""
     task = st.stack[-1]
     side = Side(str(st.decision.player))
     pool = _pool(task)
     if pool is not None:
-        worth = _combat_worth(st, task, side)
-        faces: Sequence[int] = pool.values
-    else:
-        roll = task.single_roll()
-        if roll is None:
-            return []
-        worth, faces = _single_roll_worth(st, task), [roll[1]]
+        return pool, _combat_worth(st, task, side), pool.values
+    roll = task.single_roll()
+    if roll is None:
+        return None, None, []
+    return None, _single_roll_worth(st, task), [roll[1]]
+
+
+def idle_modification(st: BalerState, action: ModifyDie) -> str | None:
+    """Why modifying a die would change nothing: every face it may end on is worth what the
+    face it shows is worth (a success where successes do nothing, a 3 raised to a 4 in a
+    shooting)."""
+    _, worth, faces = _worth_and_faces(st)
+    if worth is None or action.index >= len(faces):
+        return None
+    face = faces[action.index]
+    after = [min(6, face + 1)] if action.how == "plus1" else list(FACES)
+    if any(worth(f) != worth(face) for f in after):
+        return None
+    if action.how == "plus1":
+        return (f"a {face} raised to {min(6, face + 1)} counts the same here (rulebook "
+                "\"Combat modifiers\")")
+    return "whatever the die shows, it counts the same here (rulebook \"Combat modifiers\")"
+
+
+def _modifications(st: BalerState, better: bool) -> list[Action]:
+    task = st.stack[-1]
+    pool, worth, faces = _worth_and_faces(st)
+    if not faces:
+        return []
     found: list[Action] = []
     for action in task.legal(st):
         if not isinstance(action, ModifyDie):
@@ -160,7 +203,7 @@ def _modifications(st: BalerState, better: bool) -> list[Action]:
     return found
 
 
-def _surveillance_usable(st: BalerState, task: AreaCombat) -> bool:
+def surveillance_usable(st: BalerState, task: AreaCombat) -> bool:
     """A marker's bonus counts unless its side already holds the greatest firepower advantage
     and the other side cannot take any of it away (it has no marker in the area, or has
     already left it unused) (rulebook "2. Surveillance")."""
@@ -181,7 +224,7 @@ def usable_reactions(st: BalerState) -> list[Action]:
     kind, task = st.decision.kind, st.stack[-1]
     if kind == "surveillance" and isinstance(task, AreaCombat) \
             and task.step in (SURV_ATT, SURV_DEF):
-        return [Decide(True)] if _surveillance_usable(st, task) else []
+        return [Decide(True)] if surveillance_usable(st, task) else []
     if kind in ("modify-dice", "persistence"):
         return _modifications(st, better=False)
     return []

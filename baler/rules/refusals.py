@@ -28,6 +28,7 @@ from baler.rules.combat import AreaCombat
 from baler.rules.effects import AttackChoice, WallAssault, requirement_met
 from baler.rules.events import EventPhaseTask, icon_matches
 from baler.rules.incursion import fighters
+from baler.rules.leaders import movable
 from baler.rules.modifiers import Pool
 from baler.rules.movement import MovementTask, detachment_units
 from baler.rules.picks import area_manpower, empty_artillery_posts
@@ -438,6 +439,8 @@ def _move(st: BalerState, task: Task, action: Move) -> Refusal | None:
         if action.unit not in detachment_units(st, side):
             return Refusal("not-in-detachment", f"{_name(st, action.unit)} is not in your "
                            "detachment: a post movement brings a unit from there.", section)
+        if not movable(st, action.unit):
+            return _exhausted(st, action.unit)
         return Refusal("not-your-post", f"{_name(st, action.dest)} is not one of your guard "
                        "posts.", section)
     if kind == "bag":
@@ -476,8 +479,7 @@ def _command(st: BalerState, side: Side, action: Move) -> Refusal:
         if role == "military":
             return Refusal("military-acts-in-combat", "A military leader acts in combat, through "
                            "the command modifier.", "Military leader")
-        return Refusal("leader-exhausted", f"{info.name} is exhausted until the Upkeep.",
-                       "Leaders")
+        return _exhausted(st, action.unit)
     if action.unit not in detachment_units(st, side):
         return Refusal("leader-not-in-detachment", f"{info.name} is not in your detachment: "
                        "leaders go to the command area from there.", section)
@@ -485,8 +487,7 @@ def _command(st: BalerState, side: Side, action: Move) -> Refusal:
         return Refusal("leader-disabled", f"{info.name} is disabled: he cannot enter the "
                        "command area.", "Upkeep Phase / Leaders")
     if action.unit in st.exhausted:
-        return Refusal("leader-exhausted", f"{info.name} is exhausted until the Upkeep.",
-                       "Leaders")
+        return _exhausted(st, action.unit)
     if st.units_at(action.dest):
         return Refusal("command-post-taken", f"{_name(st, action.dest)} already holds a leader: "
                        "one leader per command post.", section)
@@ -495,6 +496,11 @@ def _command(st: BalerState, side: Side, action: Move) -> Refusal:
                        "post.", "Spanish leaders")
     return Refusal("command-post-taken", f"{_name(st, action.dest)} already holds a leader: "
                    "one leader per command post.", section)
+
+
+def _exhausted(st: BalerState, leader: str) -> Refusal:
+    return Refusal("leader-exhausted", f"{_name(st, leader)} is exhausted: he may not be used "
+                   "or moved until the Leaders step of the Upkeep.", "Leaders")
 
 
 def _tcm_move(st: BalerState, task: MovementTask, side: Side, action: Move) -> Refusal:

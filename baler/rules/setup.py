@@ -209,11 +209,12 @@ def new_state(scenario: Scenario, dice: Dice, data: GameData | None = None) -> B
         st.fow_decks[side] = fow
     st.shared_deck = [c.id for c in data.cards.values() if c.owner == "shared"]
     dice.shuffle(st.shared_deck)
-    st.shared_faceup = {slot: st.shared_deck.pop() if st.shared_deck else None for slot in "AB"}
+    st.shared_faceup = {slot: dice.deal(st.shared_deck) if st.shared_deck else None
+                        for slot in "AB"}
     hand = int(data.tables["hand_size"])
     for side in SIDES:
         for _ in range(hand):
             if st.decks[side]:
-                st.hands[side].append(st.decks[side].pop())
+                st.hands[side].append(dice.deal(st.decks[side]))
     reevaluate_firepower(st)
     return st

@@ -84,7 +84,7 @@ class UpkeepTask(Task):
             if not deck:
                 say(ev, f"The {side.enemy.label} Fog of War deck is empty")
                 continue
-            card = deck.pop()
+            card = st.dice.deal(deck)
             st.fow_drawn[side] = card
             ev.append(CardDrawn(f"The {side.label} side draws an enemy Fog of War card",
                                 item="", source="fog-of-war"))
@@ -118,7 +118,7 @@ class UpkeepTask(Task):
             return
         assert isinstance(action, Choose)
         if action.target == "deck":
-            card = st.shared_deck.pop()
+            card = st.dice.deal(st.shared_deck)
         else:
             taken = st.shared_faceup[action.target]
             assert taken is not None
@@ -134,7 +134,7 @@ class UpkeepTask(Task):
         st.shooting_markers.clear()
         for slot in sorted(st.shared_faceup):
             if st.shared_faceup[slot] is None and st.shared_deck:
-                card = st.shared_deck.pop()
+                card = st.dice.deal(st.shared_deck)
                 st.shared_faceup[slot] = card
                 say(ev, f"Shared space {slot} refilled: '{st.data.cards[card].title}'")
         reevaluate_firepower(st)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from baler.rules.actionphase import ActionPhaseTask, category
+from baler.rules.actionphase import TRENCH_ACTIONS, ActionPhaseTask, category
 from baler.rules.actions import TakeAction
 from baler.rules.dicepool import dice_in_play
 from baler.rules.refusals import refuse
@@ -57,6 +57,28 @@ def area_refusals(st: BalerState) -> list[dict[str, str]]:
                 err = refuse(st, action)
                 found.append({"name": name, "area": area,
                               "reason": f"{err.reason} ({err.section})"})
+    return found
+
+
+def trench_refusals(st: BalerState) -> dict[str, dict[str, str]]:
+    """In the Philippine side's action phase, each trench space where the next trench section
+    (I, then II) may not be built now, with the rule that forbids it (rulebook "Trench section
+    I", "Trench section II"; baler/rules/refusals.py), so the screen can show the trench row of
+    that space's menu greyed with its reason: {space: {"name": action, "reason": ...}}."""
+    if st.decision.kind != "action" or not st.stack:
+        return {}
+    task = st.stack[-1]
+    if not isinstance(task, ActionPhaseTask) or task.side != Side.PHILIPPINE.value:
+        return {}
+    legal = set(task.legal(st))
+    built = sum(task.uses.get(n, 0) for n in TRENCH_ACTIONS)
+    name = TRENCH_ACTIONS[min(built, len(TRENCH_ACTIONS) - 1)]
+    found = {}
+    for space in st.data.trench_spaces:
+        action = TakeAction(name, target=space)
+        if action not in legal:
+            err = refuse(st, action)
+            found[space] = {"name": name, "reason": f"{err.reason} ({err.section})"}
     return found
 
 
@@ -112,6 +134,7 @@ def view(st: BalerState, player: str | None) -> dict[str, Any]:
         "dice": dice_in_play(st),
         "action_points": action_points(st),
         "refusals": area_refusals(st),
+        "trench_refusals": trench_refusals(st),
         "vp_causes": {s.value: dict(st.vp_causes.get(s, {})) for s in SIDES},
         "outcome": None if st.outcome is None else {
             "winner": st.outcome.winner, "reason": st.outcome.reason,

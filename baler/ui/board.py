@@ -60,6 +60,9 @@ class BalerBoard:
         self.data = data
         board = geometry.build(data)
         self.rects = board.rects
+        self._tracks = [pygame.FRect(s.shape) for s in board.spaces
+                        if s.id.startswith(("turn-", "vp-")) and not isinstance(s.shape[0], tuple)]
+        """The Turn and Victory point tracks (world rectangles), which the dice tray keeps off."""
         widths = {sid: rect[2] for sid, rect in board.rects.items()}
         spread = frozenset(f"markers-a{a}" for a in data.areas)
         self.map = SpreadMap(board.spaces, lambda loc: loc in spread or loc.startswith("vp-"),
@@ -104,9 +107,10 @@ class BalerBoard:
         self._items = []
         self._panels = [strip_rect(view)]
         if self.table.dice is not None:
-            self._items += tray_layout(view, self.table.dice)
-            self._panels.append(tray_rect(view, self.table.dice))
-            draw_dice_tray(surface, view, self.table.dice, self._items, marks, hover)
+            box = tray_rect(view, self.table.dice, self._tracks_on_screen(camera))
+            self._items += tray_layout(view, box, self.table.dice)
+            self._panels.append(box)
+            draw_dice_tray(surface, view, box, self.table.dice, self._items, marks, hover)
         strip = strip_layout(view, self.table)
         self._items += strip
         self.enlarged = draw_strip(surface, view, self.table, strip, marks, hover, self.data)
@@ -114,6 +118,16 @@ class BalerBoard:
             self._panels.append(score_rect(view, self.table.score))
             draw_score(surface, view, self.table.score)
         surface.set_clip(clip)
+
+    def _tracks_on_screen(self, camera: Camera) -> list[pygame.Rect]:
+        """The Turn and Victory point tracks where they lie on screen (the dice tray keeps off
+        them)."""
+        out = []
+        for track in self._tracks:
+            left, top = camera.world_to_screen(track.x, track.y)
+            out.append(pygame.Rect(round(left), round(top), round(track.width * camera.zoom),
+                                   round(track.height * camera.zoom)))
+        return out
 
     def hit(self, world_pos: tuple[float, float]) -> str | None:
         if self._camera is not None:

@@ -114,12 +114,9 @@ class BalerUI:
         selection for a counter that moves; a plain placement plays at once (DESIGN.md §8)."""
         answer = clicks.click(self.where, target, selection, legal,
                               menus.maker(self.where, self.action_label))
-        if answer.reason is not None and target is not None and selection is None \
-                and self.view.get("decision", {}).get("kind") == "action":
-            grey = menus.greyed(self.where, self.where.area_of(target))
-            if grey:
-                return Click(menu=tuple(grey), title=menus.title(self.where, target))
-        return answer
+        if selection is not None:
+            return answer
+        return menus.with_trench_row(self.where, target, answer, self.action_label)
 
     def board_actions(self, legal: list[Action]) -> list[Action]:
         """The actions made on the board; the targets that play them are marked meanwhile."""

@@ -77,11 +77,15 @@ def irreversible(data: GameData, view: dict[str, Any], action: Action) -> bool:
     return False
 
 
+def _without_ap(label: str) -> str:
+    return re.sub(r" \(\d+ AP\)$", "", label)
+
+
 def item(data: GameData, view: dict[str, Any], action: Action, label: str) -> MenuItem:
     """A menu line: the button's words without the cost they mention (the cost column says
-    it: "Keep it (costs 1 morale)", "morale modifier, −1 morale")."""
+    it: "(2 AP)", "Keep it (costs 1 morale)", "morale modifier, −1 morale")."""
     price = cost(data, view, action)
-    label = re.sub(r" \(\d+ AP\)$", "", label)
+    label = _without_ap(label)
     if price:
         label = label.removesuffix(f" (costs {price})").removesuffix(f", −{price}")
     return MenuItem(label=label, action=action, cost=price,
@@ -97,6 +101,37 @@ def greyed(where: Where, area: str | None) -> list[MenuItem]:
                  reason=r["reason"])
         for r in where.view.get("refusals", []) if r["area"] == area
     ]
+
+
+def trench_row(where: Where, target: str, label: Callable[[Action], str]) -> list[MenuItem]:
+    """On a trench space in the Philippine action phase, the trench section that may not be
+    built there now, greyed with its reason (the rules' view, `trench_refusals`): the row
+    shows where trenches are built even before one can be."""
+    space = where.location.get(target, target)
+    refused = (where.view.get("trench_refusals") or {}).get(space)
+    if refused is None:
+        return []
+    action = TakeAction(refused["name"], target=space)
+    return [MenuItem(label=_without_ap(label(action)),
+                     cost=cost(where.data, where.view, action), reason=refused["reason"])]
+
+
+def with_trench_row(where: Where, target: str | None, answer: Click,
+                    label: Callable[[Action], str]) -> Click:
+    """`answer` to a click on `target` with the trench row added when `target` is a trench
+    space where no trench section may be built now: after the actions that may be taken,
+    before the greyed area actions; a click that did nothing opens a menu of the greyed rows."""
+    if target is None or where.view.get("decision", {}).get("kind") != "action":
+        return answer
+    row = trench_row(where, target, label)
+    if answer.reason is not None:
+        grey = row + greyed(where, where.area_of(target))
+        return Click(menu=tuple(grey), title=title(where, target)) if grey else answer
+    if not row or not answer.menu:
+        return answer
+    taken = [i for i in answer.menu if i.action is not None]
+    rest = [i for i in answer.menu if i.action is None]
+    return Click(menu=(*taken, *row, *rest), title=title(where, target))
 
 
 def title(where: Where, target: str) -> str:

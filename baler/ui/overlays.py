@@ -9,14 +9,14 @@ pairs the board hit-tests.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from baler.rules.state import GameData
 from baler.ui import palette as P
-from baler.ui.cardart import card_back, card_face
+from baler.ui.cardart import card_back, card_face, face_height
 from engine.ui.colors import darker, lighter
 from engine.ui.dice_anim import die_face
 from engine.ui.drawing import draw_highlight, rect_points
@@ -146,6 +146,8 @@ def _enlarged(surface: pygame.Surface, view: pygame.Rect, strip: pygame.Rect, da
     width = round(height * CARD_RATIO)
     if height <= rect.height * 1.2:
         return False
+    # as tall as the card's text needs, flavour and all, within the board above the strip
+    height = min(max(height, face_height(data.cards[card], width)), strip.y - 6 - view.y)
     big = pygame.Rect(0, 0, width, height)
     big.midbottom = (rect.centerx, strip.y - 6)
     big.clamp_ip(view)
@@ -164,14 +166,14 @@ def _tray_metrics(view: pygame.Rect) -> tuple[int, int, int]:
     return die, max(5, die // 6), font(max(12, die // 3 + 3), True, True).get_linesize()
 
 
-def tray_layout(view: pygame.Rect, dice: dict[str, Any]) -> Items:
-    """One row per side's dice, under the title of the combat."""
+def tray_layout(view: pygame.Rect, box: pygame.Rect, dice: dict[str, Any]) -> Items:
+    """One row per side's dice, under the title of the combat, in the tray `box`."""
     die, pad, title_h = _tray_metrics(view)
     label_w = die * 4
     items: Items = []
-    y = view.y + pad + title_h + pad
+    y = box.y + pad + title_h + pad
     for p, pool in enumerate(dice["pools"]):
-        x = view.x + 2 * pad + label_w
+        x = box.x + 2 * pad + label_w
         for i, _ in enumerate(pool["values"]):
             items.append((f"die:{p}:{i}", pygame.Rect(x, y, die, die)))
             x += die + pad
@@ -179,19 +181,36 @@ def tray_layout(view: pygame.Rect, dice: dict[str, Any]) -> Items:
     return items
 
 
-def tray_rect(view: pygame.Rect, dice: dict[str, Any]) -> pygame.Rect:
+def tray_rect(view: pygame.Rect, dice: dict[str, Any],
+              avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where the tray lies: in the first corner of the board's view (top left, top right, then
+    bottom left and bottom right just above the hand strip) where it covers none of `avoid`
+    (the board's Turn and Victory point tracks as they lie on screen), else in the corner where
+    it covers the least of them."""
     die, pad, title_h = _tray_metrics(view)
     rows = max(1, len(dice["pools"]))
     width = min(view.width, 2 * pad + die * 4 + 6 * (die + pad) + pad)
-    return pygame.Rect(view.x, view.y, width, 2 * pad + title_h + rows * (die + pad) + pad)
+    box = pygame.Rect(0, 0, width, 2 * pad + title_h + rows * (die + pad) + pad)
+    bottom = strip_rect(view).top
+    best: tuple[int, pygame.Rect] | None = None
+    for handle, at in (("topleft", view.topleft), ("topright", view.topright),
+                       ("bottomleft", (view.x, bottom)), ("bottomright", (view.right, bottom))):
+        setattr(box, handle, at)
+        covered = sum(box.clip(r).width * box.clip(r).height for r in avoid)
+        if best is None or covered < best[0]:
+            best = (covered, box.copy())
+        if covered == 0:
+            break
+    assert best is not None
+    return best[1]
 
 
-def draw_dice_tray(surface: pygame.Surface, view: pygame.Rect, dice: dict[str, Any],
-                   items: Items, marks: Mapping[str, str], hover: str | None) -> None:
+def draw_dice_tray(surface: pygame.Surface, view: pygame.Rect, box: pygame.Rect,
+                   dice: dict[str, Any], items: Items, marks: Mapping[str, str],
+                   hover: str | None) -> None:
     """The dice of the combat (or roll) in progress: a modified die carries a tick; a die that
     may be modified or rerolled now is marked."""
     die, pad, _ = _tray_metrics(view)
-    box = tray_rect(view, dice)
     title_f = font(max(12, die // 3 + 3), True, True)
     label_f = font(max(11, die // 3 + 1), True, True)
     shade = pygame.Surface(box.size, pygame.SRCALPHA)

@@ -10,6 +10,7 @@ observation) and hands only that to its decider.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from engine.ai.observation import Observation, observe
@@ -24,8 +25,10 @@ class Agent(Protocol):
 
 
 class Decider(Protocol):
-    """A level of play: chooses from an observation and says why in one line (`last_reason`,
-    shown in the game log)."""
+    """A level of play: chooses from an observation and says why in one short plain line
+    (`last_reason`, shown in the game log). A level may also keep `last_detail` (the
+    statistics behind the choice, "" when there are none) and `last_values` (a search's root
+    answers with their visits and mean values, engine.ai.tree.Answer); `Seat` copies both."""
 
     last_reason: str
 
@@ -39,6 +42,27 @@ def without_concessions(legal: list[Action]) -> list[Action]:
     return playing or legal
 
 
+NoEffect = Callable[[Any, Action], "str | None"]
+"""A game's `no_effect_reason(state, action)` (engine.core.game RulesExtras)."""
+
+
+def no_effect_query(rules: Rules[Any]) -> NoEffect | None:
+    """The game's `no_effect_reason`, None when it has none."""
+    query: NoEffect | None = getattr(rules, "no_effect_reason", None)
+    return query
+
+
+def useful_answers(query: NoEffect | None, state: Any, legal: list[Action]) -> list[Action]:
+    """The legal answers that change something now by the game's `no_effect_reason` `query`,
+    or all of them when none does or there is no query: an answer that changes nothing is
+    never chosen while a useful one exists (DESIGN.md §9). The query reads only what the
+    deciding side may see, so any state drawn from its observation gives the same list."""
+    if query is None:
+        return legal
+    found = [a for a in legal if query(state, a) is None]
+    return found or legal
+
+
 class Seat:
     """The engine adapter: `choose(rules, state, legal)` for the callers, an observation for
     the decider. A decision with a single answer (concessions aside) is played at once."""
@@ -47,14 +71,20 @@ class Seat:
         self.decider = decider
         self.side = side
         self.last_reason = ""
+        self.last_detail = ""
+        self.last_values: tuple[Any, ...] = ()
 
     def choose(self, rules: Rules[Any], state: Any, legal: list[Action]) -> Action:
         options = without_concessions(legal)
         if len(options) == 1:
             self.last_reason = f"{options[0].describe()}: the only answer"
+            self.last_detail = ""
+            self.last_values = ()
             return options[0]
         action = self.decider.decide(observe(rules, state, legal))
         self.last_reason = self.decider.last_reason
+        self.last_detail = getattr(self.decider, "last_detail", "")
+        self.last_values = tuple(getattr(self.decider, "last_values", ()))
         return action
 
 
@@ -66,6 +96,8 @@ class RandomAgent:
         self._rng = random.Random(seed)
         self.side = side
         self.last_reason = ""
+        self.last_detail = ""
+        self.last_values: tuple[Any, ...] = ()
 
     def choose(self, rules: Rules[Any], state: Any, legal: list[Action]) -> Action:
         options = without_concessions(legal)

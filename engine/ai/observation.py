@@ -42,6 +42,11 @@ class Sampler:
     def __call__(self, rng: random.Random) -> Any:
         return self._determinize(self._base, self._side, rng)
 
+    @property
+    def base(self) -> Any:
+        """The state drawn once from the side's view, every sample is redrawn from."""
+        return self._base
+
 
 @dataclass(frozen=True, slots=True)
 class Observation:

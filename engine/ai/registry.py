@@ -1,8 +1,9 @@
 """Levels of play by name, for the command line, the launcher and `wargames simulate`.
 
 Every game offers `random`; a game's plugin registers the others in `GamePlugin.agents` as
-"module:factory" references, each factory taking `side` and `seed` (and `budget`, for Normal):
-`easy` and `normal` in every game, `bot` in Filipinas. `ai` is the old name of `easy`. A player
+"module:factory" references, each factory taking `side` and `seed` (and `budget`, for the
+search levels): `easy`, `normal` and `hard` in every game, `bot` in Filipinas. `ai` is the old
+name of `easy`. A player
 marked "computer" alone gets the game's default level: `normal` if it has one, else `easy`.
 """
 
@@ -16,6 +17,8 @@ from engine.ai.search import Budget
 from engine.core.game import GamePlugin
 
 ALIASES = {"ai": "easy"}
+SEARCH_LEVELS = ("normal", "hard")
+"""The levels that search within a budget (engine.ai.search)."""
 COMPUTER = "computer"
 
 
@@ -24,10 +27,10 @@ class UnknownLevel(ValueError):
 
 
 def levels(plugin: GamePlugin) -> tuple[str, ...]:
-    """The game's level names, aliases left out: easy, normal, the game's own, random."""
+    """The game's level names, aliases left out: easy, normal, hard, the game's own, random."""
     names = [n for n in plugin.agents if n not in ALIASES]
-    order = {"easy": 0, "normal": 1}
-    names.sort(key=lambda n: order.get(n, 2))
+    order = {"easy": 0, "normal": 1, "hard": 2}
+    names.sort(key=lambda n: order.get(n, len(order)))
     return (*names, "random")
 
 
@@ -69,12 +72,12 @@ def _load(ref: str) -> Any:
 
 def make_agent(plugin: GamePlugin, name: str, side: str, seed: int,
                budget: Budget | None = None) -> Agent:
-    """An agent by level name for `side`; `budget` applies to Normal only."""
+    """An agent by level name for `side`; `budget` applies to the search levels only."""
     level = resolve(plugin, name)
     if level == "random":
         return RandomAgent(seed, side=side)
     factory = _load(plugin.agents[level])
-    if level == "normal" and budget is not None:
+    if level in SEARCH_LEVELS and budget is not None:
         agent: Agent = factory(side=side, seed=seed, budget=budget)
     else:
         agent = factory(side=side, seed=seed)

@@ -1,8 +1,21 @@
-"""All randomness of a game: dice, shuffles and bag draws through one seeded PRNG.
+"""All randomness of a game: dice, shuffles, deals and bag draws through one `Dice` object.
 
-The `Dice` object lives inside the game state, so copying the state copies the PRNG and a replay
-from the same seed reproduces every roll. `ScriptedDice` lets a test force the rolls a rulebook
-example states.
+The `Dice` object lives inside the game state. Three kinds:
+
+- `Dice(seed)`: a seeded PRNG. Copying the state copies the PRNG and a replay from the same seed
+  reproduces every roll: games started with `--seed`, tests, simulations and the computer's
+  search (whose determinizations reseed the dice) are exactly reproducible.
+- `FreshDice`: a game played for real (started without a seed). Each outcome is drawn from the
+  operating system's randomness at the moment it is needed, never before, so nothing in the
+  state or in a save foretells a roll, a deal or a draw to come. Every outcome drawn is
+  recorded (`take`); the session keeps them with the action that drew them, writes them to the
+  save, and gives them back (`replay`) whenever that action is applied again (undo/redo, a
+  position rebuilt, a save loaded), so a past roll is never rolled again either.
+- `ScriptedDice`: the rolls a rulebook example states, for tests.
+
+The top card of a deck is taken with `deal`: the seeded dice take the last card of the list (the
+top of the deck the shuffle made), fresh dice a card at random from it, so even a deck's order
+in a save foretells nothing.
 """
 
 from __future__ import annotations
@@ -11,7 +24,7 @@ import copy
 import random
 from collections.abc import Iterable, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 T = TypeVar("T")
 
@@ -81,6 +94,12 @@ class Dice:
     def choice(self, items: Sequence[T]) -> T:
         return items[self._rng.randrange(len(items))]
 
+    def deal(self, deck: MutableSequence[T]) -> T:
+        """Take the top card of a shuffled deck (the last item of the list)."""
+        if not deck:
+            raise IndexError("deal from an empty deck")
+        return deck.pop()
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Dice:
         """The same dice in a new object: the generator's state, the roll log and any scripted
         rolls, each list copied (their entries are immutable). A generic deep copy walked the
@@ -99,6 +118,106 @@ class Dice:
     def state_key(self) -> tuple[object, ...]:
         """A value that changes whenever the PRNG advances (used in state hashes)."""
         return (self.seed, len(self.log), self._rng.getstate()[1][:4])
+
+
+class RecordedRollsError(RuntimeError):
+    """Recorded outcomes that do not fit the draws of the action replaying them (a save whose
+    rolls were changed, or an action that draws differently than when it was played)."""
+
+
+SYSTEM: Final = random.SystemRandom()
+"""The operating system's randomness (`os.urandom`), the source of every fresh outcome."""
+
+
+class FreshDice(Dice):
+    """Dice of a game played for real: every outcome is drawn from `source` (the operating
+    system's randomness) when the rules ask for it, and recorded.
+
+    `replay(values)` gives back the outcomes an action drew when it was played; the next draws
+    take them in order (each must fit its draw), then, unless `exact`, fresh ones. `take()`
+    hands the outcomes drawn since the last call to the session and ends the replay. A copy of
+    the state shares the source, not the outcomes: what a copy draws is its own.
+    """
+
+    def __init__(self, seed: int = 0, source: random.Random | None = None) -> None:
+        # No PRNG of our own: a copy of the state costs two short lists.
+        self.seed = seed
+        self.log = []
+        self._rng = source if source is not None else SYSTEM
+        self.used = 0
+        """Outcomes drawn since the game was set up (the state hash includes it)."""
+        self._drawn: list[int] = []
+        self._recorded: list[int] = []
+        """Outcomes to give back, the next one last."""
+        self._exact = False
+
+    def replay(self, values: Sequence[int], exact: bool = True) -> None:
+        """Give back `values` to the next draws, in order. `exact`: every draw must take one
+        of them (else RecordedRollsError); otherwise draws go on freshly when they run out or
+        one does not fit (a rebuilt game whose files changed)."""
+        self._recorded = list(reversed(values))
+        self._exact = exact
+
+    def take(self) -> tuple[tuple[int, ...], int]:
+        """The outcomes drawn since the last call, and how many given back were not used;
+        ends the replay."""
+        drawn, left = tuple(self._drawn), len(self._recorded)
+        self._drawn, self._recorded, self._exact = [], [], False
+        return drawn, left
+
+    def _below(self, n: int) -> int:
+        """An outcome among `n`: 0 <= outcome < n."""
+        if n <= 1:
+            if n < 1:
+                raise ValueError("a draw among no outcomes")
+            return 0
+        if self._recorded:
+            value = self._recorded.pop()
+            if not 0 <= value < n:
+                if self._exact:
+                    raise RecordedRollsError(f"a recorded outcome ({value}) is not one of {n}")
+                self._recorded.clear()
+                value = self._rng.randrange(n)
+        elif self._exact:
+            raise RecordedRollsError("the recorded outcomes ran out")
+        else:
+            value = self._rng.randrange(n)
+        self._drawn.append(value)
+        self.used += 1
+        return value
+
+    def _face(self, die: Die) -> int:
+        return die.faces[self._below(len(die.faces))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self._below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def draw(self, bag: MutableSequence[T]) -> T:
+        if not bag:
+            raise IndexError("draw from an empty bag")
+        return bag.pop(self._below(len(bag)))
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self._below(len(items))]
+
+    def deal(self, deck: MutableSequence[T]) -> T:
+        """A card at random from the deck: its order, which a save holds, decides nothing."""
+        if not deck:
+            raise IndexError("deal from an empty deck")
+        return deck.pop(self._below(len(deck)))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FreshDice:
+        new = copy.copy(self)
+        memo[id(self)] = new
+        new.log = list(self.log)
+        new._drawn = list(self._drawn)
+        new._recorded = list(self._recorded)
+        return new
+
+    def state_key(self) -> tuple[object, ...]:
+        return ("fresh", len(self.log), self.used)
 
 
 class ScriptedDice(Dice):

@@ -222,6 +222,12 @@ class RulesExtras(Protocol[S]):
       `legal_actions(state)` of this very state, without checking it again. Headless playouts
       that do not test the rules (`engine.sim.play_to_end` without `check`) use it; everything
       else goes through `apply`.
+    - `no_effect_reason(state, action) -> str | None`: why `action`, a legal answer now, would
+      change nothing in the game (a card whose event has nothing to act on, a track already at
+      its end, a die modified to a face that counts the same), in the players' words with the
+      rule; None when it does something or may (a roll, a draw). Read from what the deciding
+      side may see. The computer never picks such an answer while a useful one exists; a
+      screen can grey it and say why.
     """
 
     def reaction_default(self, state: S) -> Action | None: ...
@@ -237,3 +243,5 @@ class RulesExtras(Protocol[S]):
     def determinize(self, state: S, side: str, rng: Any) -> S: ...
 
     def apply_legal(self, state: S, action: Action) -> list[Event]: ...
+
+    def no_effect_reason(self, state: S, action: Action) -> str | None: ...

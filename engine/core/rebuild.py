@@ -3,9 +3,12 @@ they still apply (F5 in a game; a designer tries an edit without starting over).
 
 `rebuild` sets a new game up from the reloaded scenario with the game's own seed and replays
 the old action log through `Session.play`, each action checked against the choices of the new
-position. The first action that is no longer one of them stops the replay: the new session ends
-just before it, playable from there, and `Stop` says which action it was and why (the rules'
-own refusal with its section when they give one). Nothing of the old session is changed.
+position. A game with fresh dice gives each action back the outcomes it drew, as far as they
+still fit (a changed deck may need more or fewer): with unchanged files the rebuilt game is the
+same game, and nothing is rolled again. The first action that is no longer one of the choices
+stops the replay: the new session ends just before it, playable from there, and `Stop` says
+which action it was and why (the rules' own refusal with its section when they give one).
+Nothing of the old session is changed.
 """
 
 from __future__ import annotations
@@ -56,10 +59,13 @@ class Rebuilt:
 
 
 def rebuild(rules: Rules[Any], scenario: Scenario, seed: int,
-            history: Sequence[Entry]) -> Rebuilt:
-    """Set up `scenario` with `seed` and replay the actions of `history` while they apply."""
+            history: Sequence[Entry], *, fresh: bool = False,
+            setup_rolls: Sequence[int] = ()) -> Rebuilt:
+    """Set up `scenario` with `seed` (with fresh dice: `setup_rolls` given back) and replay the
+    actions of `history` while they apply."""
     try:
-        session = Session(rules, scenario, seed)
+        session = Session(rules, scenario, seed, fresh=fresh, setup_rolls=setup_rolls,
+                          exact=False)
     except Exception as err:  # the boundary: data the schemas pass but the rules cannot set up
         raise RebuildError(f"the game cannot be set up from the changed files "
                            f"({type(err).__name__}: {err})") from None
@@ -82,7 +88,7 @@ def _replay_one(session: Session, entry: Entry, number: int) -> Stop | None:
         reason, section = why_not(session, action, entry.player)
         return Stop(number, entry, reason, section, decider)
     try:
-        session.play(action, check_legal=False)
+        session.play(action, check_legal=False, rolls=entry.rolls, exact=False)
     except IllegalActionError as err:
         session.rewind(len(session.history))  # the state back to the last whole action
         return Stop(number, entry, err.reason, err.section, decider)

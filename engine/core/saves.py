@@ -1,8 +1,12 @@
 """Save files: a JSON action log that rebuilds a game by replaying it (DESIGN.md §3).
 
-Format: `{format, game, scenario, scenario_sha256, seed, actions: [...], state_hash, players,
-turn, phase, saved}` (`phase` and `saved`, the date, came later; older saves load without them).
-Loading replays every action through the rules and checks the final state hash. A save file is
+Format 2: `{format, game, scenario, scenario_sha256, seed, dice, actions: [...], state_hash,
+players, turn, phase, saved}`, and for a game with fresh dice (`dice: "fresh"`, a game started
+without a seed) `setup_rolls` and `rolls`, one list per action: the outcomes each drew
+(engine.core.dice.FreshDice), so the save holds what has been rolled and nothing of what is to
+come. Format 1 (no `dice`: seeded) still loads; `phase` and `saved`, the date, came later and
+older saves load without them. Loading replays every action through the rules, with its recorded
+outcomes, and checks the final state hash. A save file is
 input we did not necessarily write (DESIGN.md §8): it is read only if it is a regular file under
 `MAX_SAVE_BYTES`, every entry is checked for type and size before use, each action must be one of
 the legal choices when it is replayed, and any failure at all, whatever raised it, becomes one
@@ -15,7 +19,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
@@ -23,11 +27,14 @@ from pathlib import Path
 from typing import Any, Final
 
 from engine.core.actions import ActionCodec
+from engine.core.dice import RecordedRollsError
 from engine.core.files import NO_SUCH_FILE, FileRefused, display, read_limited
 from engine.core.game import Rules, Scenario
 from engine.core.session import Session
 
-FORMAT = 1
+FORMAT = 2
+READS: Final = (1, 2)
+"""The formats this version loads (1: every game seeded, no `dice` entry)."""
 MAX_SAVE_BYTES: Final = 32 << 20
 """A whole Guerra game saves to well under 2 MB; anything far larger is not one of ours."""
 MAX_ACTIONS: Final = 200_000
@@ -36,6 +43,10 @@ MAX_DEPTH: Final = 4
 MAX_TEXT: Final = 200
 """The longest string an action field or a save entry may hold."""
 MAX_INT: Final = 2**63
+MAX_OUTCOME: Final = 2**31
+"""A recorded outcome is an index into a die's faces, a deck, a bag or a shuffle."""
+MAX_ROLLS: Final = 1_000_000
+"""Recorded outcomes in one save; a whole game draws a few thousand."""
 _GAME_ID: Final = re.compile(r"[a-z0-9][a-z0-9_.-]{0,63}")
 _DIGEST: Final = re.compile(r"[0-9a-f]{64}")
 
@@ -58,6 +69,11 @@ class SaveFile:
     """The phase of the turn at the save, in words ("action", "first shootings"); "" if unknown."""
     saved: str = ""
     """When the save was written (ISO date and time, local); "" in saves older than the field."""
+    fresh: bool = False
+    """The game's dice draw fresh outcomes; they are in `setup_rolls` and `rolls`."""
+    setup_rolls: tuple[int, ...] = ()
+    rolls: tuple[tuple[int, ...], ...] = ()
+    """One tuple per action: the outcomes it drew (fresh dice only)."""
 
 
 def phase_name(state: Any) -> str:
@@ -83,7 +99,15 @@ def save_data(session: Session, players: Mapping[str, str] | None = None) -> dic
         "players": dict(players or {}),
         "actions": [e.action.to_json() for e in session.history],
         "state_hash": session.state_hash(),
+        **_dice_data(session),
     }
+
+
+def _dice_data(session: Session) -> dict[str, Any]:
+    if not session.fresh:
+        return {"dice": "seeded"}
+    return {"dice": "fresh", "setup_rolls": list(session.setup_rolls),
+            "rolls": [list(e.rolls) for e in session.history]}
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -140,11 +164,12 @@ def read_save(path: Path) -> SaveFile:
 def _checked(data: Any, where: str) -> SaveFile:
     if not isinstance(data, dict):
         raise SaveError(f"{where}: not a save file (expected a JSON object)")
-    if data.get("format") != FORMAT:
-        found = data.get("format")
+    found = data.get("format")
+    if found not in READS or isinstance(found, bool):
         shown = display(found, 20) if isinstance(found, int | str) else type(found).__name__
         raise SaveError(
-            f"{where}: unsupported save format {shown} (this version reads {FORMAT})"
+            f"{where}: unsupported save format {shown} (this version reads "
+            f"{' and '.join(str(f) for f in READS)})"
         )
     expected = {
         "game": str, "scenario": str, "scenario_sha256": str, "seed": int,
@@ -181,6 +206,7 @@ def _checked(data: Any, where: str) -> SaveFile:
         and _encodable(k) and _encodable(v) for k, v in players.items()
     ):
         raise bad("players")
+    fresh, setup_rolls, rolls = _checked_rolls(data, len(actions), bad)
     turn = data.get("turn", 0)
     phase = data.get("phase", "")
     saved = data.get("saved", "")
@@ -196,7 +222,34 @@ def _checked(data: Any, where: str) -> SaveFile:
         and 0 <= turn < MAX_INT else 0,
         phase=display(phase, 40) if isinstance(phase, str) else "",
         saved=saved if isinstance(saved, str) and _is_date(saved) else "",
+        fresh=fresh,
+        setup_rolls=setup_rolls,
+        rolls=rolls,
     )
+
+
+def _checked_rolls(data: dict[str, Any], actions: int, bad: Callable[[str], SaveError]
+                   ) -> tuple[bool, tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The `dice` entry and, for fresh dice, the recorded outcomes: a list of small whole
+    numbers for the set-up and one per action."""
+    kind = data.get("dice", "seeded")
+    if kind not in ("seeded", "fresh"):
+        raise bad("dice")
+    if kind == "seeded":
+        return False, (), ()
+    setup, rolls = data.get("setup_rolls"), data.get("rolls")
+    if not isinstance(setup, list) or not _outcomes(setup):
+        raise bad("setup_rolls")
+    if not isinstance(rolls, list) or len(rolls) != actions \
+            or not all(isinstance(r, list) and _outcomes(r) for r in rolls) \
+            or len(setup) + sum(len(r) for r in rolls) > MAX_ROLLS:
+        raise bad("rolls")
+    return True, tuple(setup), tuple(tuple(r) for r in rolls)
+
+
+def _outcomes(values: list[Any]) -> bool:
+    return len(values) <= MAX_ROLLS and all(
+        type(v) is int and 0 <= v < MAX_OUTCOME for v in values)
 
 
 def _action_problem(raw: Any) -> str:
@@ -266,7 +319,11 @@ def restore(save: SaveFile, rules: Rules[Any], scenario: Scenario, origin: str =
             "(its files no longer match the save), so the game cannot be replayed"
         )
     try:
-        session = Session(rules, scenario, save.seed)
+        session = Session(rules, scenario, save.seed, fresh=save.fresh,
+                          setup_rolls=save.setup_rolls if save.fresh else None)
+    except RecordedRollsError:
+        raise SaveError(f"{where}the recorded outcomes of the set-up do not fit the "
+                        "game (the save's rolls were changed)") from None
     except Exception as err:  # the boundary: a seed the rules cannot use
         raise SaveError(f"{where}the game cannot be set up from this save "
                         f"({type(err).__name__})") from None
@@ -281,7 +338,12 @@ def restore(save: SaveFile, rules: Rules[Any], scenario: Scenario, origin: str =
             # rules never offer (a level of 12345) is refused before the rules look into it.
             legal = action in session.legal_actions()
             if legal:
-                session.play(action, check_legal=False)
+                session.play(action, check_legal=False,
+                             rolls=save.rolls[i - 1] if save.fresh else None)
+        except RecordedRollsError:
+            raise SaveError(f"{where}action {i} of the save could not be replayed: its "
+                            "recorded outcomes do not fit it (the save's rolls were "
+                            "changed)") from None
         except Exception as err:
             raise SaveError(f"{where}action {i} of the save could not be replayed "
                             f"({type(err).__name__})") from None

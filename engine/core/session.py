@@ -2,7 +2,10 @@
 
 Every change goes through `Session.play`, which checks legality with the rules, applies the action
 and records it. The state at any earlier point is rebuilt by replaying the action log from the
-nearest checkpoint (the dice live in the state, so replays are exact).
+nearest checkpoint. Replays are exact: seeded dice live in the state (a checkpoint holds the PRNG
+as it was); a game with fresh dice (`fresh=True`, engine.core.dice.FreshDice) keeps with each
+entry the outcomes its action drew (`Entry.rolls`, and `setup_rolls` for the set-up) and gives
+them back whenever that action is applied again.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.actions import Action, Event, IllegalActionError, TurnEnded
+from engine.core.dice import FreshDice, RecordedRollsError
 from engine.core.game import Result, Rules, Scenario
 
 CHECKPOINT_EVERY = 64
@@ -27,27 +31,47 @@ class Entry:
     action: Action
     events: tuple[Event, ...]
     turn: int
+    rolls: tuple[int, ...] = ()
+    """With fresh dice: the outcomes the action drew (rolls, shuffles, deals, draws), in order."""
 
     @property
     def barrier(self) -> bool:
         """True when this action rolled dice, drew or revealed something: undo stops before it."""
-        return any(e.barrier for e in self.events)
+        return bool(self.rolls) or any(e.barrier for e in self.events)
 
 
 class Session:
     """Holds one game: the rules, the scenario, the seed and every action taken so far."""
 
     def __init__(self, rules: Rules[Any], scenario: Scenario, seed: int, state: Any = None,
-                 *, lazy_checkpoints: bool = False):
+                 *, lazy_checkpoints: bool = False, fresh: bool = False,
+                 setup_rolls: Sequence[int] | None = None, exact: bool = True):
         """`lazy_checkpoints` (for headless playouts, which seldom look back) keeps no copy of
         the state while playing; the first look back (`state_at`, undo, rewind) replays the
-        game from its start once and keeps the copies it passes, as playing would have."""
+        game from its start once and keeps the copies it passes, as playing would have.
+
+        `fresh`: the game's dice draw from the operating system's randomness when the rules ask
+        (a game played for real; `seed` then seeds only the computer players). `setup_rolls`:
+        the outcomes a fresh game's set-up drew, given back to rebuild it (a save); `exact`
+        False uses them as far as they fit (a game rebuilt on changed files)."""
         self.rules = rules
         self.scenario = scenario
         self.seed = seed
+        self.setup_rolls: tuple[int, ...] = ()
+        """With fresh dice: the outcomes the set-up drew (a shuffle of each deck, the deal)."""
+        if state is None and fresh:
+            dice = FreshDice(seed)
+            if setup_rolls is not None:
+                dice.replay(setup_rolls, exact)
+            state = rules.new_game(scenario, seed, dice)
+            self.setup_rolls, left = dice.take()
+            if left and exact:
+                raise RecordedRollsError(f"{left} recorded set-up outcomes were not used")
         self.state: Any = state if state is not None else rules.new_game(scenario, seed)
+        self.fresh = isinstance(getattr(self.state, "dice", None), FreshDice)
+        """The dice draw fresh outcomes (see `FreshDice`); False: seeded, replayed from the seed."""
         self.history: list[Entry] = []
-        self._redo: list[Action] = []
+        self._redo: list[Entry] = []
         self._checkpoints: dict[int, Any] = {0: copy.deepcopy(self.state)}
         self._eager = not lazy_checkpoints
 
@@ -63,24 +87,41 @@ class Session:
     def result(self) -> Result | None:
         return self.rules.result(self.state)
 
-    def play(self, action: Action, *, check_legal: bool = True,
-             listed: bool = False) -> list[Event]:
+    def play(self, action: Action, *, check_legal: bool = True, listed: bool = False,
+             rolls: Sequence[int] | None = None, exact: bool = True) -> list[Event]:
         """Apply `action` for the player now deciding; raises IllegalActionError if not legal.
         `listed` says the caller took `action` from the rules' legal actions of this very
-        state, so a game that offers `apply_legal` (RulesExtras) applies it unchecked."""
+        state, so a game that offers `apply_legal` (RulesExtras) applies it unchecked.
+
+        With fresh dice, `rolls` are the outcomes the action drew when it was first played (a
+        save replayed): each draw takes the next one, and all must be used (RecordedRollsError
+        otherwise), or, when not `exact`, as far as they fit. Playing again the action just
+        undone gives back its outcomes as redo does: undoing never rolls again."""
         if check_legal and action not in self.rules.legal_actions(self.state):
             raise IllegalActionError(self._why_illegal(action))
         player = self.state.decision.player
         turn = self.state.turn
-        apply_legal = getattr(self.rules, "apply_legal", None) if listed else None
-        if apply_legal is not None:
-            events = apply_legal(self.state, action)
-        else:
-            events = self.rules.apply(self.state, action)
-        self.history.append(Entry(len(self.history), player, action, tuple(events), turn))
+        undone = self._redo[-1] if self._redo and self._redo[-1].action == action else None
+        dice: FreshDice | None = self.state.dice if self.fresh else None
+        if dice is not None:
+            if rolls is not None:
+                dice.replay(rolls, exact)
+            elif undone is not None:
+                dice.replay(undone.rolls, exact=False)
+        try:
+            apply_legal = getattr(self.rules, "apply_legal", None) if listed else None
+            if apply_legal is not None:
+                events = apply_legal(self.state, action)
+            else:
+                events = self.rules.apply(self.state, action)
+        finally:
+            drawn, left = dice.take() if dice is not None else ((), 0)
+        if left and rolls is not None and exact:
+            raise RecordedRollsError(f"{left} recorded outcomes of the action were not used")
+        self.history.append(Entry(len(self.history), player, action, tuple(events), turn, drawn))
         if self._eager and len(self.history) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self.history)] = copy.deepcopy(self.state)
-        if self._redo and self._redo[-1] == action:
+        if undone is not None:
             self._redo.pop()
         else:
             self._redo.clear()
@@ -119,10 +160,10 @@ class Session:
         """Take back the last action (see `can_undo`) and return it."""
         if not self.can_undo():
             raise IllegalActionError(self.undo_barrier_reason())
-        action = self.history[-1].action
+        entry = self.history[-1]
         self.rewind(len(self.history) - 1)
-        self._redo.append(action)
-        return action
+        self._redo.append(entry)
+        return entry.action
 
     def can_redo(self) -> bool:
         return bool(self._redo)
@@ -130,7 +171,7 @@ class Session:
     def redo(self) -> list[Event]:
         if not self._redo:
             raise IllegalActionError("Nothing to redo.")
-        return self.play(self._redo[-1])
+        return self.play(self._redo[-1].action)
 
     def rewind(self, length: int) -> None:
         """Return to the position after the first `length` actions (used by undo and replay)."""
@@ -146,11 +187,25 @@ class Session:
         start = max(k for k in self._checkpoints if k <= length)
         state = copy.deepcopy(self._checkpoints[start])
         for entry in self.history[start:length]:
-            self.rules.apply(state, entry.action)
+            self._reapply(state, entry)
             done = entry.index + 1
             if done % CHECKPOINT_EVERY == 0 and done not in self._checkpoints:
                 self._checkpoints[done] = copy.deepcopy(state)
         return state
+
+    def _reapply(self, state: Any, entry: Entry) -> None:
+        """Apply `entry`'s action again to `state`, with the outcomes it drew."""
+        if not self.fresh:
+            self.rules.apply(state, entry.action)
+            return
+        dice: FreshDice = state.dice
+        dice.replay(entry.rolls)
+        try:
+            self.rules.apply(state, entry.action)
+        finally:
+            _, left = dice.take()
+        if left:
+            raise RecordedRollsError(f"action {entry.index + 1} drew fewer outcomes on replay")
 
     # --- log -----------------------------------------------------------------------------------
 

@@ -9,12 +9,14 @@ each concept exists in their data; these helpers only do the counting.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from engine.data.yamlio import LoadedDoc, Problem, YamlPath
 
-__all__ = ["band_problems", "components", "declared_total", "index_of", "keyed_rows", "span"]
+__all__ = ["band_problems", "components", "declared_total", "index_of", "keyed_rows", "span",
+           "span_ranges"]
 
 K = TypeVar("K", bound=Hashable)
 
@@ -22,44 +24,79 @@ K = TypeVar("K", bound=Hashable)
 def span(values: Iterable[int]) -> str:
     """Integers as short ranges: [1, 2, 3, 7] -> "1-3, 7"."""
     ordered = sorted(set(values))
-    parts: list[str] = []
-    i = 0
-    while i < len(ordered):
-        j = i
-        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
-            j += 1
-        parts.append(str(ordered[i]) if i == j else f"{ordered[i]}-{ordered[j]}")
-        i = j + 1
-    return ", ".join(parts)
+    ranges: list[tuple[int, int]] = []
+    for v in ordered:
+        if ranges and ranges[-1][1] == v - 1:
+            ranges[-1] = (ranges[-1][0], v)
+        else:
+            ranges.append((v, v))
+    return span_ranges(ranges)
+
+
+def span_ranges(ranges: Iterable[tuple[int, int]]) -> str:
+    """Ranges of integers, in order, as text: [(1, 3), (7, 7)] -> "1-3, 7"."""
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in ranges)
+
+
+MAX_OVERLAPS = 100
+"""Overlapping bands of one table reported (each names the earlier band, found by a scan)."""
 
 
 def band_problems(doc: LoadedDoc, path: YamlPath, bands: Sequence[tuple[int, int]], low: int,
                   high: int, what: str) -> list[Problem]:
     """A table of bands (`from`-`to` rows, as in "4-6: 2 cards") must read every value from
     `low` to `high` once: a band whose `from` is above its `to`, a value read by two bands
-    (reported on the later one) or by none, or a band reaching outside the range."""
+    (reported on the later one) or by none, or a band reaching outside the range.
+
+    The bands are handled as ranges, never value by value, so a band of a billion values
+    costs what a band of three does."""
     problems: list[Problem] = []
-    owner: dict[int, int] = {}
+    starts: list[int] = []
+    ends: list[int] = []
+    """The values read so far, as sorted disjoint ranges."""
+    seen: list[tuple[int, int, int]] = []
+    """Each band so far, within the range, and its index."""
+    overlaps = 0
     for i, (start, end) in enumerate(bands):
         if start > end:
             problems.append(doc.problem((*path, i, "from"),
                                         f"this {what} band starts at {start}, above its end {end}"))
             continue
-        outside = [v for v in range(start, end + 1) if not low <= v <= high]
+        outside = [(a, b) for a, b in ((start, min(end, low - 1)), (max(start, high + 1), end))
+                   if a <= b]
         if outside:
-            problems.append(doc.problem((*path, i), f"this {what} band reads {span(outside)}, "
-                                        f"outside {low}-{high}"))
-        twice = [v for v in range(max(start, low), min(end, high) + 1) if v in owner]
-        if twice:
-            first = doc.mark((*path, owner[twice[0]]))[0]
-            problems.append(doc.problem((*path, i), f"{what} {span(twice)} also read by the band "
-                                        f"at line {first} (bands overlap)"))
-        for v in range(max(start, low), min(end, high) + 1):
-            owner.setdefault(v, i)
-    missing = [v for v in range(low, high + 1) if v not in owner]
+            problems.append(doc.problem((*path, i), f"this {what} band reads "
+                                        f"{span_ranges(outside)}, outside {low}-{high}"))
+        a, b = max(start, low), min(end, high)
+        if a > b:
+            continue
+        first = bisect.bisect_left(ends, a)
+        last = bisect.bisect_right(starts, b)
+        if first < last and overlaps < MAX_OVERLAPS:
+            overlaps += 1
+            twice = [(max(a, s), min(b, e)) for s, e in zip(starts[first:last],
+                                                            ends[first:last], strict=True)]
+            value = twice[0][0]
+            earlier = next(j for x, y, j in seen if x <= value <= y)
+            line = doc.mark((*path, earlier))[0]
+            problems.append(doc.problem((*path, i), f"{what} {span_ranges(twice)} also read by "
+                                        f"the band at line {line} (bands overlap)"))
+        if first < last:
+            a, b = min(a, starts[first]), max(b, ends[last - 1])
+        starts[first:last] = [a]
+        ends[first:last] = [b]
+        seen.append((max(start, low), min(end, high), i))
+    missing: list[tuple[int, int]] = []
+    below = low
+    for s, e in zip(starts, ends, strict=True):
+        if s > below:
+            missing.append((below, s - 1))
+        below = e + 1
+    if below <= high:
+        missing.append((below, high))
     if missing:
-        problems.append(doc.problem(path, f"no band reads {what} {span(missing)} (a gap in "
-                                    f"{low}-{high})"))
+        problems.append(doc.problem(path, f"no band reads {what} {span_ranges(missing)} (a gap "
+                                    f"in {low}-{high})"))
     return problems
 
 
@@ -68,7 +105,9 @@ def keyed_rows(doc: LoadedDoc, path: YamlPath, keys: Sequence[K], what: str,
                name: Callable[[K], str] = str, gap_note: str = "") -> list[Problem]:
     """Rows looked up by a key (a die result, a turn, a grid cell): a key given twice (an
     overlap, reported on the later row) and, with `expected`, a key no row has (a gap). `field`
-    names the key's field in each row, so the problem points at it; `name` writes a key."""
+    names the key's field in each row, so the problem points at it; `name` writes a key. An
+    `expected` range of integers is compared as a range (a turn track numbered up to a billion
+    is not walked turn by turn)."""
     problems: list[Problem] = []
     first: dict[K, int] = {}
     for i, key in enumerate(keys):
@@ -79,7 +118,12 @@ def keyed_rows(doc: LoadedDoc, path: YamlPath, keys: Sequence[K], what: str,
                                         f"line {line}); the table is read once per {what}"))
         else:
             first[key] = i
-    if expected is not None:
+    if isinstance(expected, range) and expected.step == 1:
+        gaps = _range_gaps(expected, first)
+        if gaps:
+            problems.append(doc.problem(path, f"{what} {span_ranges(gaps)}: none given (a gap"
+                                        f"{'; ' + gap_note if gap_note else ''})"))
+    elif expected is not None:
         missing = [k for k in expected if k not in first]
         if missing:
             numbers = [k for k in missing if isinstance(k, int)]
@@ -88,6 +132,20 @@ def keyed_rows(doc: LoadedDoc, path: YamlPath, keys: Sequence[K], what: str,
             problems.append(doc.problem(path, f"{what} {listed}: none given (a gap"
                                         f"{'; ' + gap_note if gap_note else ''})"))
     return problems
+
+
+def _range_gaps(expected: range, keys: Iterable[object]) -> list[tuple[int, int]]:
+    """The parts of `expected` (step 1) that none of `keys` falls in, as ranges."""
+    found = sorted(k for k in keys if isinstance(k, int) and k in expected)
+    gaps: list[tuple[int, int]] = []
+    below = expected.start
+    for k in found:
+        if k > below:
+            gaps.append((below, k - 1))
+        below = k + 1
+    if below < expected.stop:
+        gaps.append((below, expected.stop - 1))
+    return gaps
 
 
 def declared_total(doc: LoadedDoc, path: YamlPath, declared: int, found: int,

@@ -47,13 +47,25 @@ SEQUENCE_ORIGINS: Final[tuple[Any, ...]] = (list, Sequence, set, frozenset)
 """The `get_origin` of the types a YAML list validates as, item by item."""
 
 
+MAX_SCHEMA_PROBLEMS: Final = 200
+"""Schema errors of one document turned into problems; the others are counted in one more."""
+
+
 def validation_problems(
     doc: LoadedDoc, model: type[BaseModel], exc: ValidationError
 ) -> list[Problem]:
-    """One problem per error; a union's "expected X" errors at one place become one problem."""
+    """One problem per error; a union's "expected X" errors at one place become one problem.
+
+    Past `MAX_SCHEMA_PROBLEMS` the errors are only counted (one problem says how many more):
+    each problem costs a walk of the schema and a "did you mean", and a hostile file may hold
+    tens of thousands of unknown keys."""
     problems: list[Problem] = []
     expectations: dict[YamlPath, list[_Error]] = {}
+    skipped = 0
     for error in exc.errors(include_url=False):
+        if len(problems) + len(expectations) >= MAX_SCHEMA_PROBLEMS:
+            skipped += 1
+            continue
         path, at_key = _data_path(doc.data, error)
         if not at_key and _is_expectation(error):
             expectations.setdefault(path, []).append(error)
@@ -61,6 +73,9 @@ def validation_problems(
             problems.append(_error_problem(doc, model, path, at_key, error))
     for path, errors in expectations.items():
         problems.append(_expectation_problem(doc, model, path, errors))
+    if skipped:
+        problems.append(Problem(doc.file, 0, 0, f"{skipped:,} more errors against the schema "
+                                f"are not listed (the first {MAX_SCHEMA_PROBLEMS} are)"))
     return problems
 
 

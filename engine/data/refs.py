@@ -17,10 +17,14 @@ from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
+from engine.core.files import display
 from engine.data.errors import SEQUENCE_ORIGINS, did_you_mean
 from engine.data.yamlio import LoadedDoc, Problem, YamlPath
 
 __all__ = ["Id", "IdIndex", "Ref"]
+
+SUGGESTED = 20
+"""Unknown references given a "did you mean"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,14 +144,18 @@ class IdIndex:
         self._walk(doc, doc.data, _Model(cls), ())
 
     def broken_refs(self) -> list[Problem]:
-        """References that name no declared id."""
+        """References that name no declared id (the first `SUGGESTED` with a "did you mean":
+        each compares the name with every id declared, too slow for thousands)."""
         problems: list[Problem] = []
         for namespace, value, site in self.refs:
             declared = self.ids.get(namespace, {})
             if value in declared:
                 continue
-            hint = did_you_mean(value, declared) if declared else f" (no {namespace} is declared)"
-            problems.append(site.problem(f"unknown {namespace} {value!r}{hint}"))
+            if not declared:
+                hint = f" (no {namespace} is declared)"
+            else:
+                hint = did_you_mean(value, declared) if len(problems) < SUGGESTED else ""
+            problems.append(site.problem(f"unknown {namespace} {display(value)!r}{hint}"))
         return problems
 
     def _walk(self, doc: LoadedDoc, value: Any, plan: _Plan, path: YamlPath) -> None:
@@ -194,5 +202,6 @@ class IdIndex:
         if first is None:
             declared[value] = site
         else:
-            message = f"duplicate {marker.namespace} {value!r} (first declared at {first.where()})"
+            message = (f"duplicate {marker.namespace} {display(value)!r} (first declared at "
+                       f"{first.where()})")
             self.problems.append(site.problem(message))

@@ -41,7 +41,7 @@ from engine.core.files import display
 from engine.core.game import Scenario
 from engine.data.errors import describe_value, did_you_mean, validation_problems
 from engine.data.refs import Id, IdIndex, Ref
-from engine.data.yamlio import LoadedDoc, Problem, load_yaml, sorted_problems
+from engine.data.yamlio import LoadedDoc, Problem, load_yaml, render_problems, sorted_problems
 
 __all__ = [
     "Check",
@@ -56,11 +56,14 @@ __all__ = [
     "ValidDoc",
     "json_schema",
     "load_scenario",
+    "load_scenario_documents",
     "validate_files",
 ]
 
 D = TypeVar("D", bound="Document")
 _HEADER: Final = "a data file starts with 'game:' and 'kind:'"
+SHOWN_PROBLEMS: Final = 100
+"""Problems a message (`wargames validate`, a load's error) prints; a line counts the others."""
 
 
 class Record(BaseModel):
@@ -139,7 +142,7 @@ class ScenarioError(Exception):
         super().__init__(self.problems)
 
     def __str__(self) -> str:
-        return "\n".join(problem.render() for problem in self.problems)
+        return "\n".join(render_problems(self.problems, SHOWN_PROBLEMS))
 
 
 def load_scenario(manifest_path: str | os.PathLike[str], schema_set: SchemaSet) -> Scenario:
@@ -149,9 +152,16 @@ def load_scenario(manifest_path: str | os.PathLike[str], schema_set: SchemaSet) 
     `documents` maps each kind (the manifest under "scenario") to its model dumped to plain
     Python data (keys are the models' field names).
     """
+    return load_scenario_documents(manifest_path, schema_set)[0]
+
+
+def load_scenario_documents(manifest_path: str | os.PathLike[str], schema_set: SchemaSet
+                            ) -> tuple[Scenario, list[ValidDoc]]:
+    """`load_scenario`, and the documents it was made of (the manifest first, then each
+    listed file in order), as read: their bytes are what was checked."""
     path = os.fspath(manifest_path)
     try:
-        manifest = load_yaml(path)
+        manifest = _load(path)
     except OSError as exc:
         raise ScenarioError([Problem(path, 0, 0, f"cannot read: {_reason(exc)}")]) from exc
     problems, valid = _check_scenario(manifest, schema_set)
@@ -168,7 +178,7 @@ def load_scenario(manifest_path: str | os.PathLike[str], schema_set: SchemaSet) 
         path=path,
         sha256=digest.hexdigest(),
         documents={item.kind: item.model.model_dump(mode="python") for item in valid},
-    )
+    ), valid
 
 
 def validate_files(
@@ -190,7 +200,7 @@ def validate_files(
     for path in paths:
         file = os.fspath(path)
         try:
-            doc = load_yaml(file)
+            doc = _load(file)
         except OSError as exc:
             problems.append(Problem(file, 0, 0, f"cannot read: {_reason(exc)}"))
             continue
@@ -257,22 +267,35 @@ def _check_scenario(
     checked = [head]
     by_kind = {"scenario": manifest.file}
     files = manifest.data.get("files")
+    # the listed files are in the manifest's real folder (a manifest may be a link to one)
+    folder = Path(manifest.folder or Path(manifest.file).parent)
+    base = _resolved(folder)
+    most = len(schema_set.kinds)
+    if isinstance(files, list) and len(files) > most:
+        # A few too many are looked at one by one (which is listed twice, which has no kind);
+        # thousands are refused at once, before a single one is opened.
+        kinds = ", ".join(sorted(schema_set.kinds))
+        message = (f"lists {len(files):,} files, but a {schema_set.game} scenario has at most "
+                   f"{most}, one of each kind ({kinds})")
+        problems.append(manifest.problem(("files",), message))
+        if len(files) > 2 * most:
+            return problems, []
     listed: dict[str, int] = {}
     # A file that cannot be read, parsed or given a kind may hold the ids others refer to.
     complete = isinstance(files, list) and all(isinstance(rel, str) for rel in files)
     for i, rel in enumerate(files if isinstance(files, list) else []):
         if not isinstance(rel, str):
             continue
-        target, refusal = _confined(Path(manifest.file).parent, rel)
-        if target is None:
-            problems.append(manifest.problem(("files", i), refusal))
-            continue
         if rel in listed:
             problems.append(manifest.problem(("files", i), f"{display(rel)!r} is listed twice"))
             continue
         listed[rel] = i
+        target, refusal = _confined(folder, rel)
+        if target is None:
+            problems.append(manifest.problem(("files", i), refusal))
+            continue
         try:
-            doc = load_yaml(target, os.fspath(Path(manifest.file).parent / rel))
+            doc = _load(target, os.fspath(Path(manifest.file).parent / rel), within=base)
         except OSError as exc:
             message = f"cannot read {display(rel)!r}: {_reason(exc)}"
             problems.append(manifest.problem(("files", i), message))
@@ -309,7 +332,12 @@ def _check_scenario(
         return problems, valid
     docs = {item.kind: item for item in valid}
     for check in schema_set.checks:
-        problems.extend(check(docs))
+        try:
+            problems.extend(check(docs))
+        except Exception as err:  # the boundary: a check tripping over data it did not expect
+            name = getattr(check, "__name__", "")
+            problems.append(manifest.problem((), f"a check of the scenario ({name}) could not "
+                                             f"run on these files ({type(err).__name__})"))
     return problems, valid
 
 
@@ -352,11 +380,19 @@ def _header_problem(doc: LoadedDoc, key: str) -> Problem:
     if data is None:
         return doc.problem((), f"empty document: {_HEADER}")
     if not isinstance(data, dict):
-        found = describe_value(doc, (), data)
+        found = describe_value(doc, (), data) if doc.quoted else _kind_of(data)
         return doc.problem((), f"expected a mapping, got {found}: {_HEADER}")
     if key not in data:
         return doc.problem((), f"missing key {key!r}: {_HEADER}")
-    return doc.problem((key,), f"expected a string, got {describe_value(doc, (key,), data[key])}")
+    value = data[key]
+    found = describe_value(doc, (key,), value) if doc.quoted else _kind_of(value)
+    return doc.problem((key,), f"expected a string, got {found}")
+
+
+def _kind_of(value: object) -> str:
+    """What a value is, without a word of it (for a file that is not one of ours)."""
+    return {str: "text", list: "a list", dict: "a mapping", type(None): "nothing"}.get(
+        type(value), "a " + type(value).__name__)
 
 
 def _confined(folder: Path, rel: str) -> tuple[Path | None, str]:
@@ -378,6 +414,22 @@ def _confined(folder: Path, rel: str) -> tuple[Path | None, str]:
     if not target.is_relative_to(base):
         return None, f"{display(rel)!r} is outside this scenario's folder; files must be in it"
     return target, ""
+
+
+def _load(path: str | os.PathLike[str], name: str | None = None, *,
+          within: Path | None = None) -> LoadedDoc:
+    """`load_yaml`, quoting nothing of a file that does not look like one of ours."""
+    doc = load_yaml(path, name, within=within)
+    if not doc.looks_like_data():
+        doc.unquote()
+    return doc
+
+
+def _resolved(folder: Path) -> Path:
+    try:
+        return folder.resolve()
+    except (OSError, RuntimeError):
+        return folder
 
 
 def _reason(exc: OSError) -> str:

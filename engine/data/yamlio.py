@@ -15,17 +15,18 @@ whose aliases would expand to more than `MAX_VALUES` values or whose data nests 
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import os
 import re
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import yaml
 
-from engine.core.files import read_limited
+from engine.core.files import FileRefused, read_limited
 
 YamlPath = tuple[Hashable, ...]
 """Keys and list indexes from the document root to a value, like ("spaces", 3, "adjacent")."""
@@ -45,16 +46,30 @@ _SCALAR_TAGS: Final = frozenset(_TAG + t for t in ("null", "bool", "int", "float
 _CONSTRUCTORS: Final[dict[str | None, Callable[[Any, yaml.Node], Any]]] = (
     yaml.constructor.SafeConstructor.yaml_constructors
 )
+_RESOLVED_FIRST: Final = frozenset(
+    first for first in _LOADER.yaml_implicit_resolvers if first is not None)
+"""First characters of the plain scalars YAML 1.1 may read as something else than text."""
+_DECIMAL: Final = re.compile(r"[-+]?(?:0|[1-9][0-9]{0,17})\Z")
+"""A plain decimal integer (the commonest number in our data), read without the resolver."""
 _INDENTATION_HINTS: Final = ("expected key", "block end", "'-' indicator")
 BOOL_WORDS: Final = frozenset({"yes", "no", "on", "off"})
 """Plain words YAML 1.1 reads as booleans though few readers expect it."""
 BOOL_HINT: Final = " (YAML reads no/off/yes/on as booleans; quote it)"
+YAML_SUFFIXES: Final = (".yaml", ".yml")
+HEADER_LINES: Final = 40
+"""Lines of a file looked at for the `game:`/`kind:` header that makes it one of ours."""
+_HEADER_KEYS: Final = ("game:", "kind:")
 MAX_FILE_BYTES: Final = 4 << 20
 """The largest shipped data file is under 20 KB; 4 MB leaves room for far bigger maps."""
-MAX_VALUES: Final = 200_000
-"""Values a file may hold once its aliases are expanded (the largest shipped file has ~5,000)."""
+MAX_VALUES: Final = 50_000
+"""Values a file may hold once its aliases are expanded (the largest shipped file has 1,830);
+reading this many takes about 0.2 s of CPU, so a refusal stays well under a second."""
 MAX_DEPTH: Final = 64
 """Levels of nested lists and mappings (the shipped files use at most 6)."""
+QUOTED_WIDTH: Final = 100
+"""Characters of a source line quoted under a problem (around its column)."""
+MESSAGE_WIDTH: Final = 400
+"""Characters of a problem's message printed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,17 +86,50 @@ class Problem:
     source_line: str = ""
 
     def render(self) -> str:
-        """`file:line:col: message`, then the source line and a caret under the column."""
+        """`file:line:col: message`, then the source line and a caret under the column.
+
+        A long line is quoted around the column only (`QUOTED_WIDTH` characters, '…' where it
+        is cut) and a long message is cut, so a problem costs the same to print whatever the
+        file holds (a one-line file of a megabyte has thousands of problems on its line)."""
+        message = self.message if len(self.message) <= MESSAGE_WIDTH \
+            else self.message[: MESSAGE_WIDTH - 1] + "…"
         if self.line <= 0:
-            return f"{self.file}: {self.message}"
+            return f"{self.file}: {message}"
+        if not self.source_line:
+            return f"{self.file}:{self.line}:{self.col}: {message}"
         number = str(self.line)
+        quoted, col = _around(self.source_line, self.col)
         # Copy tabs so the caret lines up however the terminal expands them.
-        pad = "".join("\t" if ch == "\t" else " " for ch in self.source_line[: self.col - 1])
+        pad = "".join("\t" if ch == "\t" else " " for ch in quoted[: col - 1])
         return (
-            f"{self.file}:{self.line}:{self.col}: {self.message}\n"
-            f"    {number} | {self.source_line}\n"
+            f"{self.file}:{self.line}:{self.col}: {message}\n"
+            f"    {number} | {quoted}\n"
             f"    {' ' * len(number)} | {pad}^"
         )
+
+
+def _around(line: str, col: int) -> tuple[str, int]:
+    """At most `QUOTED_WIDTH` characters of `line` around the 1-based column `col` ('…' where
+    cut), and that column's place in them."""
+    if len(line) <= QUOTED_WIDTH:
+        return line, col
+    start = max(0, min(col - 1 - QUOTED_WIDTH // 2, len(line) - QUOTED_WIDTH))
+    head = "…" if start > 0 else ""
+    tail = "…" if start + QUOTED_WIDTH < len(line) else ""
+    return head + line[start : start + QUOTED_WIDTH] + tail, col - start + len(head)
+
+
+def render_problems(problems: Sequence[Problem], limit: int) -> list[str]:
+    """The first `limit` problems rendered, then a line counting the others (if any)."""
+    shown = [problem.render() for problem in problems[:limit]]
+    if len(problems) > limit:
+        shown.append(more_problems(len(problems) - limit))
+    return shown
+
+
+def more_problems(count: int) -> str:
+    """The line that stands for `count` problems not shown."""
+    return f"… and {count:,} more problem{'s' if count != 1 else ''} not shown (fix these first)"
 
 
 def sorted_problems(problems: Iterable[Problem]) -> list[Problem]:
@@ -106,6 +154,10 @@ class LoadedDoc:
     problems: list[Problem] = field(default_factory=list)
     marks: dict[YamlPath, Mark] = field(default_factory=dict)
     key_marks: dict[YamlPath, Mark] = field(default_factory=dict)
+    folder: str = ""
+    """The real folder of the file read (links followed); "" for text not read from a file."""
+    quoted: bool = True
+    """Whether problems quote the file's lines (see `unquote`)."""
 
     def mark(self, path: YamlPath) -> Mark:
         """Where the value at `path` starts, or where its nearest existing parent starts."""
@@ -130,8 +182,22 @@ class LoadedDoc:
         return value
 
     def source_line(self, line: int) -> str:
-        """The text of a 1-based line, empty past the end of the file."""
+        """The text of a 1-based line, empty past the end of the file (and always empty once
+        `unquote` was called)."""
+        if not self.quoted:
+            return ""
         return self.lines[line - 1] if 1 <= line <= len(self.lines) else ""
+
+    def looks_like_data(self) -> bool:
+        """Whether the text looks like one of our data files: one of its first lines starts
+        with `game:` or `kind:`."""
+        return any(line.startswith(_HEADER_KEYS) for line in self.lines[:HEADER_LINES])
+
+    def unquote(self) -> None:
+        """Quote no line of this file in its problems, now or later (a file that is not one of
+        ours may be anything a link or a mistake led to)."""
+        self.quoted = False
+        self.problems = [dataclasses.replace(p, source_line="") for p in self.problems]
 
     def problem_at(self, line: int, col: int, message: str) -> Problem:
         """A problem at a 1-based line and column of this file."""
@@ -143,19 +209,38 @@ class LoadedDoc:
         return self.problem_at(line, col, message)
 
 
-def load_yaml(path: str | os.PathLike[str], name: str | None = None) -> LoadedDoc:
+def load_yaml(path: str | os.PathLike[str], name: str | None = None, *,
+              within: str | os.PathLike[str] | None = None) -> LoadedDoc:
     """Read and parse a YAML file (named `name` in problems, default its path); raises OSError
     only when the file cannot be read (or is not a regular file of at most `MAX_FILE_BYTES`;
-    the error's text says which)."""
-    raw = read_limited(path, MAX_FILE_BYTES)
-    return parse_yaml(raw, os.fspath(path) if name is None else name)
+    the error's text says which).
+
+    Only a YAML file is read: its path is resolved first (links followed) and must name a
+    `.yaml` or `.yml` file, so a manifest that is a link to /etc/passwd is refused before a
+    byte of it is read, let alone quoted. The resolved file is opened without following a link
+    and checked once open (`read_limited`), and must lie in `within` (by default its own
+    folder): a file swapped for a link between a check and the read is not read."""
+    try:
+        real = os.path.realpath(path)
+    except (OSError, ValueError) as err:  # a NUL byte, a name too long
+        raise FileRefused("not a usable file name") from err
+    if not real.lower().endswith(YAML_SUFFIXES):
+        raise FileRefused("Not a YAML file (.yaml or .yml, once links are followed)")
+    folder = os.path.dirname(real)
+    raw = read_limited(real, MAX_FILE_BYTES, within=folder if within is None else within)
+    doc = parse_yaml(raw, os.fspath(path) if name is None else name)
+    doc.folder = folder
+    return doc
 
 
 def parse_yaml(raw: bytes, file: str) -> LoadedDoc:
     """Parse YAML bytes into plain data with marks; never raises for bad content.
 
-    The garbage collector is paused during the load: scanning the many new containers
-    dominates large loads and none of them can be cyclic garbage yet.
+    The data is built from the parser's events as they come (no node tree first), so a file
+    past `MAX_VALUES` or `MAX_DEPTH` is refused as soon as the parser reaches that point: the
+    cost of a refusal is bounded by the limits, not by the size of the file. The garbage
+    collector is paused during the load: scanning the many new containers dominates large
+    loads and none of them can be cyclic garbage yet.
     """
     try:
         text = raw.decode("utf-8-sig")
@@ -172,17 +257,13 @@ def parse_yaml(raw: bytes, file: str) -> LoadedDoc:
     try:
         loader = _LOADER(text)
         try:
-            node = loader.get_single_node()
-            if node is None:
-                doc.marks[()] = (1, 1)
-            else:
-                doc.data = _Builder(doc, loader).build(node, ())
+            doc.data = _Builder(doc, loader).document()
         finally:
             loader.dispose()
     except yaml.YAMLError as exc:
         doc.data = None
         doc.problems.append(_syntax_problem(doc, text, exc))
-    except _TooLarge as exc:
+    except _Stop as exc:
         doc.data = None
         doc.problems.append(doc.problem_at(exc.line, exc.col, exc.message))
     finally:
@@ -191,132 +272,223 @@ def parse_yaml(raw: bytes, file: str) -> LoadedDoc:
     return doc
 
 
-class _TooLarge(Exception):
-    """The file's data is too large or too deep to build; `message` says which, at a node."""
+class _Stop(Exception):
+    """The data cannot be built (too large, too deep, an anchor named twice); `message` says
+    why, at a mark."""
 
-    def __init__(self, node: yaml.Node, message: str) -> None:
+    def __init__(self, mark: Mark, message: str) -> None:
         super().__init__(message)
-        self.line, self.col = _mark(node)
+        self.line, self.col = mark
         self.message = message
 
 
-class _Builder:
-    """Turns composed nodes into plain data, recording marks and reporting what YAML hides.
+class _Anchor(NamedTuple):
+    """A value built for an anchor: what an alias to it gives."""
 
-    A node is built once: an alias to a list or mapping shares the value built for its anchor
-    (nothing downstream changes the data), and the values counted are those the data would
-    hold if every alias were written out, which is what validation walks.
+    value: Any
+    size: int
+    """The values it holds once its own aliases are expanded (1 for a scalar)."""
+    mark: Mark
+    event: Any
+    """Its event when it is a scalar (a key may be an alias to one), else None."""
+
+
+class _Builder:
+    """Turns the parser's events into plain data, recording marks and reporting what YAML
+    hides (the work of PyYAML's composer, without its node tree).
+
+    An anchored value is built once: an alias to a list or mapping shares the value built for
+    its anchor (nothing downstream changes the data), and the values counted are those the data
+    would hold if every alias were written out, which is what validation walks.
     """
 
-    __slots__ = ("_doc", "_loader", "_open", "_built", "_values")
+    __slots__ = ("_doc", "_loader", "_anchors", "_open", "_values", "_marks")
 
     def __init__(self, doc: LoadedDoc, loader: Any) -> None:
         self._doc = doc
         self._loader = loader
-        self._open: set[int] = set()
-        self._built: dict[int, tuple[Any, int]] = {}
-        """The value and expanded size of each list or mapping node built so far, by id."""
+        self._anchors: dict[str, _Anchor] = {}
+        self._open: dict[str, Mark] = {}
+        """The anchors of the lists and mappings being built, with their marks."""
         self._values = 0
+        self._marks = doc.marks
 
-    def build(self, node: yaml.Node, path: YamlPath) -> Any:
-        """The plain value of `node`, found at `path`."""
-        self._doc.marks[path] = _mark(node)
-        if isinstance(node, yaml.ScalarNode):
-            self._count(node, 1)
-            return self._scalar(node)
-        done = self._built.get(id(node))
-        if done is not None:
-            self._count(node, done[1])
-            return done[0]
-        if id(node) in self._open:
-            self._report(node, "this alias refers to a list or mapping that contains it")
+    def document(self) -> Any:
+        """The data of the stream's single document (None for an empty stream)."""
+        get = self._loader.get_event
+        get()  # the stream's start
+        event = get()
+        if isinstance(event, yaml.StreamEndEvent):
+            self._marks[()] = (1, 1)
             return None
-        if len(path) >= MAX_DEPTH:
-            raise _TooLarge(node, f"the data is nested more than {MAX_DEPTH} levels deep here")
-        self._open.add(id(node))
-        before = self._values
-        try:
-            value: Any
-            if isinstance(node, yaml.SequenceNode):
-                if node.tag != _SEQ:
-                    self._report(node, f"unsupported tag {_short(node.tag)!r}")
-                value = [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-            else:
-                value = self._mapping(node, path)
-        finally:
-            self._open.discard(id(node))
-        self._count(node, 1)
-        self._built[id(node)] = (value, self._values - before)
+        root = get()  # the document's start came first
+        value = self._node(root, (), 0)
+        get()  # the document's end
+        event = get()
+        if not isinstance(event, yaml.StreamEndEvent):
+            raise yaml.composer.ComposerError("expected a single document in the stream",
+                                              root.start_mark, "but found another document",
+                                              event.start_mark)
         return value
 
-    def _count(self, node: yaml.Node, values: int) -> None:
-        self._values += values
-        if self._values > MAX_VALUES:
-            raise _TooLarge(node, f"the data holds more than {MAX_VALUES:,} values once its "
-                            "aliases are expanded (an alias repeats its anchor's value)")
+    def _node(self, event: Any, path: YamlPath | None, depth: int) -> Any:
+        """The value of the node that starts with `event`, found at `path` (None: a value
+        that is not kept, such as a key that is a list)."""
+        mark = (event.start_mark.line + 1, event.start_mark.column + 1)
+        kind = type(event)
+        if kind is yaml.AliasEvent:
+            return self._alias(event, mark, path)
+        if path is not None:
+            self._marks[path] = mark
+        anchor = event.anchor
+        if anchor is not None:
+            self._check_anchor(anchor, event)
+        if kind is yaml.ScalarEvent:
+            self._count(mark, 1)
+            value = self._scalar(event, mark)
+            if anchor is not None:
+                self._anchors[anchor] = _Anchor(value, 1, mark, event)
+            return value
+        if depth >= MAX_DEPTH:
+            raise _Stop(mark, f"the data is nested more than {MAX_DEPTH} levels deep here")
+        if anchor is not None:
+            self._open[anchor] = mark
+        before = self._values
+        value = self._list(event, mark, path, depth) if kind is yaml.SequenceStartEvent \
+            else self._mapping(event, mark, path, depth)
+        self._count(mark, 1)
+        if anchor is not None:
+            del self._open[anchor]
+            self._anchors[anchor] = _Anchor(value, self._values - before, mark, None)
+        return value
 
-    def _mapping(self, node: yaml.Node, path: YamlPath) -> dict[Any, Any]:
-        if node.tag != _MAP:
-            self._report(node, f"unsupported tag {_short(node.tag)!r}")
+    def _alias(self, event: Any, mark: Mark, path: YamlPath | None) -> Any:
+        found = self._anchors.get(event.anchor)
+        if found is None:
+            if event.anchor in self._open:
+                self._report(mark, "this alias refers to a list or mapping that contains it")
+                if path is not None:
+                    self._marks[path] = self._open[event.anchor]
+                return None
+            raise yaml.composer.ComposerError(None, None, f"found undefined alias "
+                                              f"{event.anchor!r}", event.start_mark)
+        if path is not None:
+            self._marks[path] = found.mark
+        self._count(mark, found.size)
+        return found.value
+
+    def _check_anchor(self, anchor: str, event: Any) -> None:
+        first = self._anchors[anchor].mark if anchor in self._anchors else self._open.get(anchor)
+        if first is not None:
+            raise _Stop((event.start_mark.line + 1, event.start_mark.column + 1),
+                            f"duplicate anchor {anchor!r} (first at line {first[0]}); name "
+                            "each anchor once")
+
+    def _list(self, event: Any, mark: Mark, path: YamlPath | None, depth: int) -> list[Any]:
+        if event.tag is not None and event.tag not in ("!", _SEQ):
+            self._report(mark, f"unsupported tag {_short(event.tag)!r}")
+        get = self._loader.get_event
+        value: list[Any] = []
+        while True:
+            item = get()
+            if type(item) is yaml.SequenceEndEvent:
+                return value
+            value.append(self._node(item, None if path is None else (*path, len(value)),
+                                    depth + 1))
+
+    def _mapping(self, event: Any, mark: Mark, path: YamlPath | None,
+                 depth: int) -> dict[Any, Any]:
+        if event.tag is not None and event.tag not in ("!", _MAP):
+            self._report(mark, f"unsupported tag {_short(event.tag)!r}")
+        get = self._loader.get_event
         result: dict[Any, Any] = {}
         key_marks = self._doc.key_marks
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                self._report(key_node, "a key must be a single value, not a list or mapping")
+        while True:
+            key_event = get()
+            kind = type(key_event)
+            if kind is yaml.MappingEndEvent:
+                return result
+            key_mark = (key_event.start_mark.line + 1, key_event.start_mark.column + 1)
+            if kind is yaml.AliasEvent:
+                found = self._anchors.get(key_event.anchor)
+                if found is not None and found.event is not None:
+                    self._count(key_mark, 1)
+                    key_event, key_mark = found.event, found.mark
+                    kind = yaml.ScalarEvent
+            if kind is not yaml.ScalarEvent:
+                self._report(key_mark, "a key must be a single value, not a list or mapping")
+                self._node(key_event, None, depth + 1)
+                self._node(get(), None, depth + 1)
                 continue
-            key = self._key(key_node)
-            key_path = (*path, key)
+            if key_event.anchor is not None and key_event is not getattr(
+                    self._anchors.get(key_event.anchor), "event", None):
+                self._check_anchor(key_event.anchor, key_event)
+                self._anchors[key_event.anchor] = _Anchor(
+                    self._scalar(key_event, key_mark), 1, key_mark, key_event)
+            key = self._key(key_event, key_mark)
+            key_path = None if path is None else (*path, key)
             if key in result:
-                first_line = key_marks[key_path][0]
-                self._report(key_node, f"duplicate key {key!r} (first at line {first_line})")
+                first = key_marks.get(key_path) if key_path is not None else None
+                where = f" (first at line {first[0]})" if first is not None else ""
+                self._report(key_mark, f"duplicate key {key!r}{where}")
+                self._node(get(), None, depth + 1)
                 continue
-            key_marks[key_path] = _mark(key_node)
-            result[key] = self.build(value_node, key_path)
-        return result
+            if key_path is not None:
+                key_marks[key_path] = key_mark
+            result[key] = self._node(get(), key_path, depth + 1)
 
-    def _key(self, node: yaml.ScalarNode) -> Any:
+    def _count(self, mark: Mark, values: int) -> None:
+        self._values += values
+        if self._values > MAX_VALUES:
+            raise _Stop(mark, f"the data holds more than {MAX_VALUES:,} values once its "
+                            "aliases are expanded (an alias repeats its anchor's value)")
+
+    def _key(self, event: Any, mark: Mark) -> Any:
         """A mapping key; keys are strings or numbers, as in JSON.
 
         A date key is kept as written. A key YAML 1.1 reads as a boolean or null, or as a
         number written otherwise (`no`, `~`, `0101`), is kept as written and reported.
         """
-        key = self._scalar(node)
-        text = node.value
+        key = self._scalar(event, mark)
+        text = event.value
         if isinstance(key, date):
             return text
         if isinstance(key, bool):
             hint = BOOL_HINT if text.lower() in BOOL_WORDS else "; quote it"
-            self._report(node, f"key {text} is read as boolean {key}{hint}")
+            self._report(mark, f"key {text} is read as boolean {key}{hint}")
         elif key is None:
-            self._report(node, f"key {text!r} is read as null; quote it")
+            self._report(mark, f"key {text!r} is read as null; quote it")
         elif isinstance(key, int) and str(key) != text:
-            self._report(node, f"key {text} is read as the number {key}; quote it")
+            self._report(mark, f"key {text} is read as the number {key}; quote it")
         else:
             return key
         return text
 
-    def _scalar(self, node: yaml.ScalarNode) -> Any:
-        tag = node.tag
+    def _scalar(self, event: Any, mark: Mark) -> Any:
+        tag = event.tag
+        value = event.value
+        if tag is None or tag == "!":
+            if not event.implicit[0] or value[:1] not in _RESOLVED_FIRST:
+                return value  # quoted, or plain text no YAML 1.1 pattern can match
+            if _DECIMAL.match(value):
+                return int(value)
+            tag = self._loader.resolve(yaml.ScalarNode, value, event.implicit)
         if tag == _STR:
-            return node.value
+            return value
         if tag in _SCALAR_TAGS:
+            node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
             try:
                 return _CONSTRUCTORS[tag](self._loader, node)
             except (ArithmeticError, LookupError, TypeError, ValueError, yaml.YAMLError):
-                self._report(node, f"cannot read {node.value!r} as {_short(tag)}")
+                self._report(mark, f"cannot read {value!r} as {_short(tag)}")
         elif tag == _MERGE:
-            self._report(node, "merge keys ('<<') are not supported; write the keys out")
+            self._report(mark, "merge keys ('<<') are not supported; write the keys out")
         else:
-            self._report(node, f"unsupported tag {_short(tag)!r}")
-        return node.value
+            self._report(mark, f"unsupported tag {_short(tag)!r}")
+        return value
 
-    def _report(self, node: yaml.Node, message: str) -> None:
-        line, col = _mark(node)
-        self._doc.problems.append(self._doc.problem_at(line, col, message))
-
-
-def _mark(node: yaml.Node) -> Mark:
-    return (node.start_mark.line + 1, node.start_mark.column + 1)
+    def _report(self, mark: Mark, message: str) -> None:
+        self._doc.problems.append(self._doc.problem_at(mark[0], mark[1], message))
 
 
 def _short(tag: str) -> str:

@@ -2,15 +2,21 @@
 that passes the undo barrier and every few seconds of play, a rescue save after a crash, and
 the cleaning of temporary files a killed write left behind.
 
-Every write goes through `atomic_write_text` (a temporary file renamed in place), so a save on
-disk is always whole. A name is reserved by creating the file exclusively, so two games started
-in the same second, or two Ctrl+S in one second, get two files.
+Every write goes through a temporary file that is whole before it takes a save's name: an
+autosave written again is renamed over the old one (`atomic_write_text`), and a new save
+(Ctrl+S, the first autosave, a rescue) is hard-linked under the first free name, which never
+replaces an existing file. So two games started in the same second, or two Ctrl+S in one second,
+get two files, and a write killed at any moment leaves the earlier saves as they were and no
+empty or truncated save in the Load list, only a temporary file that the next start removes.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
+import tempfile
 import time
 from collections.abc import Iterable, Mapping
 from datetime import datetime
@@ -43,47 +49,98 @@ def unique_path(folder: Path, stem: str, suffix: str = ".json") -> Path:
         return path
 
 
-def write_new_save(folder: Path, stem: str, session: Session,
-                   players: Mapping[str, str]) -> Path:
-    """Write `session` to a new file in `folder` named after `stem` and return its path."""
-    path = unique_path(folder, stem)
+def write_new_file(folder: Path, stem: str, text: str, suffix: str = ".json") -> Path:
+    """Write `text` to a new file `folder/stem.json` (or `stem-2.json`, …, whichever is free)
+    and return its path. The text is written whole to a temporary file first, then linked
+    under the free name (a hard link is made only where no file is, in one step): a kill at any
+    moment leaves either no new file or the whole one. Where the disk has no hard links, the
+    name is reserved empty and the whole file renamed over it. OSError when the folder cannot
+    be written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{stem}{suffix}.", suffix=".tmp", dir=folder)
     try:
-        write_game(path, session, players)
-    except BaseException:
-        path.unlink(missing_ok=True)
-        raise
-    return path
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        n = 1
+        while True:
+            path = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                n += 1
+                continue
+            except OSError as err:
+                if err.errno not in _NO_LINKS:
+                    raise
+                path = unique_path(folder, stem, suffix)
+                os.replace(tmp, path)
+            return path
+    finally:
+        Path(tmp).unlink(missing_ok=True)
 
 
-def write_game(path: Path, session: Session, players: Mapping[str, str]) -> None:
-    """Save `session` atomically. The state hash is taken from a clean replay of the history,
+_NO_LINKS: Final = frozenset(
+    code for code in (getattr(errno, name, None) for name in
+                      ("EPERM", "ENOTSUP", "EOPNOTSUPP", "EXDEV", "EMLINK", "ENOSYS"))
+    if code is not None)
+"""What `os.link` says on a disk (or for a user) without hard links."""
+
+
+def game_text(session: Session, players: Mapping[str, str]) -> str:
+    """The save file of `session`. The state hash is taken from a clean replay of the history,
     so a state that an exception left half-changed is never written as the saved position."""
     data = save_data(session, players)
     data["state_hash"] = session.rules.state_hash(session.state_at(len(session.history)))
-    atomic_write_text(path, json.dumps(data, indent=1) + "\n")
+    return json.dumps(data, indent=1) + "\n"
+
+
+def write_new_save(folder: Path, stem: str, session: Session,
+                   players: Mapping[str, str]) -> Path:
+    """Write `session` to a new file in `folder` named after `stem` and return its path."""
+    return write_new_file(folder, stem, game_text(session, players))
+
+
+def write_game(path: Path, session: Session, players: Mapping[str, str]) -> None:
+    """Save `session` atomically over the file at `path`."""
+    atomic_write_text(path, game_text(session, players))
+
+
+_TEMP_PATTERNS: Final = (".*.json.*.tmp", ".*.log.*.tmp")
+_SAVE_FOLDERS: Final = ("saves", "autosave")
 
 
 def clean_temp_files(folders: Iterable[Path] | None = None) -> int:
-    """Remove the temporary files killed writes left in the save folders; returns how many.
+    """Remove what killed writes left in the save folders; returns how many files.
 
-    Only our own pattern (`.<name>.json.<random>.tmp`, see `atomic_write_text`) older than
-    `STALE_TEMP` seconds is removed, so a write in progress in another window is left alone.
+    Only our own temporary files (`.<name>.json.<random>.tmp`, see `write_new_file` and
+    `atomic_write_text`) and empty saves (a name reserved by a write killed before it could
+    fill it, as earlier versions did) older than `STALE_TEMP` seconds are removed, so a write in
+    progress in another window is left alone. Empty saves are looked for in the saves and
+    autosave folders only.
     """
     if folders is None:
         base = paths.user_data_path()
-        folders = (base, base / "saves", base / "autosave")
+        folders = (base, base / "saves", base / "autosave", base / "logs")
     now = time.time()
     removed = 0
     for folder in folders:
         try:
-            found = list(folder.glob(".*.json.*.tmp"))
+            saves = folder.name in _SAVE_FOLDERS
+            found = [path for pattern in (*_TEMP_PATTERNS, *(("*.json",) if saves else ()))
+                     for path in folder.glob(pattern)]
         except OSError:
             continue
         for path in found:
             try:
-                if now - path.stat().st_mtime > STALE_TEMP and path.is_file():
-                    path.unlink()
-                    removed += 1
+                info = path.lstat()
+                if not stat.S_ISREG(info.st_mode) or now - info.st_mtime <= STALE_TEMP:
+                    continue
+                if path.suffix == ".json" and info.st_size > 0:
+                    continue
+                path.unlink()
+                removed += 1
             except OSError:
                 continue
     return removed

@@ -52,15 +52,14 @@ def install(app: App) -> None:
 def write_log(err: BaseException) -> Path | None:
     """The traceback written to `logs/crash-<time>.log` in the user data folder; None when it
     cannot be written (the crash screen then says why)."""
-    from engine.ui.autosave import unique_path
+    from engine.ui.autosave import write_new_file
 
     text = "".join(traceback.format_exception(err))
     try:
-        log = unique_path(paths.logs_dir(), f"crash-{datetime.now():%Y%m%d-%H%M%S}", ".log")
-        log.write_text(text, encoding="utf-8")
+        return write_new_file(paths.logs_dir(), f"crash-{datetime.now():%Y%m%d-%H%M%S}", text,
+                              ".log")
     except OSError:
         return None
-    return log
 
 
 def rescue(app: App) -> tuple[GameScene | None, Path | None]:

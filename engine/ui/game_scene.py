@@ -960,11 +960,8 @@ class GameScene(Scene):
 
     def _right_click(self, pos: tuple[int, int]) -> None:
         """A right-click opens the card under it, else clears the selection."""
-        target: str | None = None
-        index = self.panel.hand_at(pos) if self.panel.hand is not None else None
-        if index is not None and self.panel.hand is not None:
-            target = self.panel.hand[index]
-        elif self.camera.viewport.collidepoint(pos):
+        target = self.panel.hand_item_at(pos)
+        if target is None and self.camera.viewport.collidepoint(pos):
             target = self.gameui.board.hit(self.camera.screen_to_world(*pos))
         face = self.card_face(target) if target is not None else None
         if face is not None:
@@ -1292,12 +1289,12 @@ class GameScene(Scene):
 
     def _hand_click(self, event: pygame.event.Event) -> bool:
         """A left click on a card of the hand in the panel opens it full size."""
-        if event.type != pygame.MOUSEBUTTONUP or event.button != 1 or self.panel.hand is None:
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
             return False
-        index = self.panel.hand_at(event.pos)
-        if index is None:
+        item = self.panel.hand_item_at(event.pos)
+        if item is None:
             return False
-        face = self.card_face(self.panel.hand[index])
+        face = self.card_face(item)
         if face is not None:
             self.open_card(face)
         return face is not None
@@ -1494,10 +1491,9 @@ class GameScene(Scene):
         self._think_shown = ""
         action = thought.result()
         agent = self.agents[player]
-        # a search names the answers it weighed (`Normal.last`): the log names them as well
-        weighed = getattr(agent, "last", None)
-        others = weighed[0] if isinstance(weighed, tuple) and weighed \
-            and isinstance(weighed[0], list) else []
+        # a search names the answers it weighed (`Search.last_values`): the log names them too
+        others = [getattr(answer, "action", None)
+                  for answer in getattr(agent, "last_values", None) or ()]
         reason = self._reason_line(action, getattr(agent, "last_reason", None), others)
         if reason:
             self.notes[len(self.session.history)] = f"{self.side_name(player)}: {reason}"
@@ -1506,7 +1502,7 @@ class GameScene(Scene):
             self._placements = None
 
     def _reason_line(self, action: Action, reason: object,
-                     others: Sequence[Action] = ()) -> str:
+                     others: Sequence[Action | None] = ()) -> str:
         """The computer's reason for the log in the players' words: the action, and the
         `others` it was weighed against, named as the screen names them (not by their ids),
         nothing when the reason only says that the heuristics, chance or a lone answer chose
@@ -1518,7 +1514,7 @@ class GameScene(Scene):
         rest = reason[len(described):].lstrip(":").strip() if prefixed else reason
         if not rest or rest.startswith(UNINFORMATIVE_REASONS):
             return ""
-        named = {other.describe(): other for other in others if isinstance(other, Action)}
+        named = {o.describe(): o for o in others if isinstance(o, Action) and o != action}
         for text in sorted(named, key=len, reverse=True):
             if text and text in rest:
                 rest = rest.replace(text, self.gameui.action_label(named[text]))
@@ -1543,9 +1539,8 @@ class GameScene(Scene):
     def _hover_card(self, dt: float) -> None:
         """Follow the card the pointer rests on (on the board or in the hand)."""
         target = self.hover
-        if target is None and self._mouse is not None and self.panel.hand is not None:
-            index = self.panel.hand_at(self._mouse)
-            target = self.panel.hand[index] if index is not None else None
+        if target is None and self._mouse is not None:
+            target = self.panel.hand_item_at(self._mouse)
         if target != self._card_hover[0]:
             face = self.card_face(target) if target is not None else None
             self._card_hover = (target, face, 0.0)

@@ -97,6 +97,17 @@ def saved_player(plugin: GamePlugin, value: str) -> str | None:
     return None
 
 
+def replay_players(plugin: GamePlugin, saved: Mapping[str, str]) -> dict[str, str]:
+    """Who played each side of a saved game, for its replay: the save's value, or "human" for a
+    side it does not name (a person may have played it, so its view needs the hand-off)."""
+    players: dict[str, str] = {}
+    for side in plugin.sides:
+        value = saved.get(side)
+        usable = saved_player(plugin, value) if value is not None else None
+        players[side] = usable if usable is not None else "human"
+    return players
+
+
 def list_saves() -> list[Path]:
     """Saves and autosaves, newest first (files that cannot even be looked at are left out)."""
     found: list[tuple[float, Path]] = []
@@ -339,13 +350,15 @@ class Launcher(Scene):
                    opening: Action | None = None, gameui: GameUI | None = None) -> None:
         """Set up a new game and open its screen; `opening` is the table's answer to the
         game's options, chosen in the launcher (played first when it is legal), `gameui` the
-        game's screen part when the launcher already built it for this scenario."""
+        game's screen part when the launcher already built it for this scenario. Without a
+        `seed` the dice are fresh (each outcome drawn when it is needed, engine.core.dice)."""
         from engine.core.session import Session
         from engine.ui.game_scene import GameScene
 
+        fresh = seed is None
         seed = seed if seed is not None else secrets.randbelow(2**31)
         try:
-            session = Session(plugin.rules, scenario, seed)
+            session = Session(plugin.rules, scenario, seed, fresh=fresh)
         except Exception as err:  # a broken scenario must not crash the app
             self.error("Cannot set up the game", str(err) or type(err).__name__)
             return
@@ -365,15 +378,16 @@ class Launcher(Scene):
             self.error("Cannot load the saved game", str(err) or type(err).__name__)
             return
         plugin = saved.plugin
+        if replay:
+            self.app.push(ReplayScene(self.app, plugin, saved.session,
+                                      players=replay_players(plugin, saved.save.players)))
+            return
         players = default_players(plugin)
         for side, value in saved.save.players.items():
             usable = saved_player(plugin, value)
             if side in players and usable is not None:
                 players[side] = usable
-        if replay:
-            self.app.push(ReplayScene(self.app, plugin, saved.session, players=players))
-        else:
-            self.app.push(GameScene(self.app, plugin, saved.session, players))
+        self.app.push(GameScene(self.app, plugin, saved.session, players))
 
     # --- layout, events, drawing ---------------------------------------------------------------
 
@@ -581,12 +595,14 @@ def run_game(plugin: GamePlugin, session: Session | Callable[[], Session],
 
 
 def run_replay(plugin: GamePlugin, session: Session, viewer: str | None = None,
-               size: tuple[int, int] | None = None) -> int:
-    """Open the window on the replay of a restored session."""
+               size: tuple[int, int] | None = None,
+               players: Mapping[str, str] | None = None) -> int:
+    """Open the window on the replay of a restored session (`players`: who played each side,
+    `replay_players` of the save)."""
     from engine.ui.replay_scene import ReplayScene
 
     app = _app(size, None)
-    app.push(ReplayScene(app, plugin, session, viewer=viewer))
+    app.push(ReplayScene(app, plugin, session, viewer=viewer, players=players))
     return _run(app)
 
 

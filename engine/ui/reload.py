@@ -66,9 +66,10 @@ def reload_scenario(scene: GameScene) -> Rebuilt | None:
         pygame.display.flip()
     try:
         scenario = load_game_scenario(scene.plugin, manifest)
-        rebuilt = rebuild(old.rules, scenario, old.seed, old.history)
+        rebuilt = rebuild(old.rules, scenario, old.seed, old.history, fresh=old.fresh,
+                          setup_rolls=old.setup_rolls)
     except LoadError as err:
-        scene.show_dialog(problems_dialog(str(err), manifest))
+        scene.show_dialog(problems_dialog(err, manifest))
         return None
     except RebuildError as err:
         scene.show_dialog(Dialog("Cannot reload the scenario",
@@ -95,23 +96,27 @@ def reload_scenario(scene: GameScene) -> Rebuilt | None:
     return rebuilt
 
 
-def problems_dialog(problems: str, manifest: Path) -> Dialog:
+def problems_dialog(problems: LoadError | str, manifest: Path) -> Dialog:
     """The validation problems of a reload, each `file:line:col: message` with its line quoted,
-    the files named from the scenario's folder (given once above them)."""
+    the files named from the scenario's folder (given once above them). Only the first
+    `SHOWN_PROBLEMS` are rendered, however many the files have."""
     folder = f"{manifest.parent}/"
+    listed = problems.problems if isinstance(problems, LoadError) else ()
+    text = "\n".join(p.render() for p in listed[:SHOWN_PROBLEMS]) if listed else str(problems)
     blocks: list[list[str]] = []
-    for line in printable(problems).splitlines():
+    for line in printable(text).splitlines():
         if _CARET.match(line):
             continue
         if not line.startswith(" ") or not blocks:
             blocks.append([line.removeprefix(folder)])
         else:
             blocks[-1].append(line)
+    total = len(listed) or len(blocks)
     shown = "\n\n".join("\n".join(block) for block in blocks[:SHOWN_PROBLEMS])
-    more = len(blocks) - SHOWN_PROBLEMS
-    tail = f"\n\n{more} more: 'wargames validate {display(manifest)}' lists every problem." \
+    more = total - SHOWN_PROBLEMS
+    tail = f"\n\n{more:,} more: 'wargames validate {display(manifest)}' lists more of them." \
         if more > 0 else ""
-    count = f"{len(blocks)} problem{'s' if len(blocks) != 1 else ''}"
+    count = f"{total:,} problem{'s' if total != 1 else ''}"
     return Dialog("The scenario has errors",
                   f"Nothing was reloaded: the game goes on as it was. Fix the {count} below and "
                   f"press F5 again. The files are in {display(folder)}\n\n{shown}{tail}",

@@ -7,10 +7,19 @@ jump, Space plays or pauses; "Continue from here" rewinds the session to the sho
 opens the game screen there (a new game with its own autosave: the save replayed is never
 written over).
 
-No peeking (DESIGN.md §3, §8): a game that is not finished is replayed only as one side sees it,
-the side to move at first; another side's view is reached only through the hot-seat hand-off
-screen, and neither the public "every side" cycling nor "Continue from here" is offered, since
-going on from an earlier point would let a player try out the dice still to come.
+No peeking (DESIGN.md §3, §8, docs/robustness.md): a game that is not finished is replayed only
+as a person at the table may see it, never as a computer's side:
+
+- against the computer, on the human side's own view;
+- in hot-seat, the replay first asks whose view to show (a black screen with one button per
+  human side), then passes the screen to that side through the hand-off screen; another human
+  side's view is reached only through the hand-off screen again;
+- computer against computer, on the public view (a person may take a computer's seat later, so
+  no side's hidden information is shown to a watcher before the game is over).
+
+Neither the public "every side" cycling nor "Continue from here" is offered before the end, since
+going on from an earlier point would let a player try out the dice still to come. A finished game
+may be watched from every side.
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ import pygame
 from engine.ai.agent import Agent
 from engine.core.game import GamePlugin
 from engine.core.session import Session
+from engine.ui import colors
 from engine.ui import widgets as w
 from engine.ui.app import App
 from engine.ui.camera import Camera
@@ -64,12 +74,15 @@ class ReplayScene(Scene):
         self.session = session
         self.finished = session.result() is not None
         """Only a finished game may be watched from every side and played on from any point."""
-        if not self.finished and viewer not in plugin.sides:
-            viewer = session.decision.player if session.decision.player in plugin.sides \
-                else plugin.sides[0]
-        self.viewer = viewer
+        self.players = dict(default_players(plugin) if players is None else players)
+        self.humans = [s for s in plugin.sides if self.players.get(s, "human") == "human"]
+        """The sides a person may have played (a side the save does not name counts as one)."""
         self.handoff: Handoff | None = None
-        self.players = dict(players) if players is not None else default_players(plugin)
+        self.choosing = False
+        """Hot-seat, unfinished: the black screen asking whose view to show is up."""
+        if not self.finished:
+            viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.viewer = viewer
         self.agents = agents
         self.gameui = build_gameui(plugin, session)
         self.camera = Camera(self._board_rect(app.size), self.gameui.board.world_size)
@@ -96,6 +109,8 @@ class ReplayScene(Scene):
             self.controls.append(Button("Continue from here", self.continue_here, primary=True))
         self.on_resize(app.size)
         self.show(position)
+        if not self.finished and len(self.humans) > 1:
+            self.choose_viewer()
 
     @property
     def length(self) -> int:
@@ -125,8 +140,7 @@ class ReplayScene(Scene):
             log=log_lines(self.session, self.viewer, upto=self.position, barrier_mark=False),
         )
         self.play_button.text = "Pause ❚❚" if self.playing else "Play ▶"
-        self.view_button.text = f"View: {self._side_name(self.viewer)}" if self.finished \
-            else f"{self._side_name(self.viewer)} view — pass the screen…"
+        self.view_button.text = self._view_label()
         starts = self.session.turn_boundaries()
         options: list[Option] = [(f"Turn {turn}", self._jumper(start))
                                  for turn, start in sorted(starts.items())]
@@ -154,16 +168,46 @@ class ReplayScene(Scene):
         self._timer = 0.0
         self.show(self.position)
 
-    def next_viewer(self) -> None:
-        """Cycle the view: public, then each side (a side's view shows its hidden cards); in an
-        unfinished game only from side to side, through the hand-off screen."""
-        if not self.finished:
-            sides = list(self.plugin.sides)
-            side = sides[(sides.index(self.viewer) + 1) % len(sides)] \
-                if self.viewer in sides else sides[0]
-            self.playing = False
+    def _view_label(self) -> str:
+        if self.finished:
+            return f"View: {self._side_name(self.viewer)}"
+        if len(self.humans) > 1:
+            return f"{self._side_name(self.viewer)} view — pass the screen…"
+        return f"{self._side_name(self.viewer)} (the game is not finished)"
+
+    def choose_viewer(self) -> None:
+        """Hot-seat, unfinished: a black screen asks which human side will look; the hand-off
+        screen then passes it to that side."""
+        self.playing = False
+        self.choosing = True
+        self.dirty = True
+        self.show_dialog(Dialog(
+            "Whose view?",
+            "This game is not finished: its replay shows one side's own view, after the "
+            "screen is passed to that side's player.",
+            [(self._side_name(side), self._passer(side)) for side in self.humans],
+            escape=None))
+
+    def _passer(self, side: str) -> Callable[[], None]:
+        def pass_to() -> None:
+            self.choosing = False
+            self.viewer = None
+            self.show(self.position)
             self.handoff = Handoff(side, self._side_name(side), lambda: [
                 "This game is not finished: its replay shows only what your side may see."])
+
+        return pass_to
+
+    def next_viewer(self) -> None:
+        """Cycle the view: public, then each side (a side's view shows its hidden cards); in an
+        unfinished game only from one human side to another, through the hand-off screen."""
+        if not self.finished:
+            if len(self.humans) > 1:
+                self.choose_viewer()
+            else:
+                self.app.toast("This game is not finished: its replay shows only "
+                               + ("the public view." if not self.humans
+                                  else f"the {self._side_name(self.viewer)} side's view."))
             return
         order: list[str | None] = [None, *self.plugin.sides]
         self.viewer = order[(order.index(self.viewer) + 1) % len(order)]
@@ -224,6 +268,8 @@ class ReplayScene(Scene):
             x += button.rect.width + gap
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.choosing:
+            return True
         if self.handoff is not None:
             self.handoff.process_event(event)
             if self.handoff.done:
@@ -263,7 +309,7 @@ class ReplayScene(Scene):
     def update(self, dt: float) -> None:
         shown, hover, at = self.tooltip.visible, self.hover, self.position
         self.tooltip.update(dt)
-        if self.handoff is not None:
+        if self.handoff is not None or self.choosing:
             return
         if self.playing:
             self._timer += dt
@@ -275,6 +321,9 @@ class ReplayScene(Scene):
             self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.choosing:
+            surface.fill(colors.BLACK)
+            return
         if self.handoff is not None:
             self.handoff.draw(surface, self.app.scale)
             return

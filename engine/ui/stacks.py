@@ -229,8 +229,14 @@ class CounterStacks:
         text = f"{spec.name} {spec.factors}".strip()
         return f"{text} (flipped)" if spec.flipped else text
 
-    def draw(self, surface: pygame.Surface, camera: Camera, highlights: Mapping[str, str]) -> None:
-        """Draw every stack seen by `camera`, the fanned one last, with counter highlights.
+    def stack_bounds(self) -> Mapping[str, pygame.FRect]:
+        """The world rectangle around each location's stack as it stands unfanned."""
+        return self._bounds()
+
+    def draw(self, surface: pygame.Surface, camera: Camera, highlights: Mapping[str, str],
+             before_fan: Callable[[], None] | None = None) -> None:
+        """Draw every stack seen by `camera`, the fanned one last, with counter highlights;
+        `before_fan` draws what goes over the counters but under the fanned stack.
 
         The counters' pictures and their places at this zoom are kept per location until the
         zoom, the fanned stack or the counters change, so a frame that pans only adds the
@@ -269,6 +275,8 @@ class CounterStacks:
             else:
                 batch.extend([(picture, (x + bx, y + by)) for _, picture, x, y, _ in placed])
         surface.fblits(batch)
+        if before_fan is not None:
+            before_fan()
         backdrop = self._backdrop()
         if self._fanned is None or backdrop is None:
             return

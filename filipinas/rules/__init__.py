@@ -14,7 +14,16 @@ from engine.core.dice import Dice
 from engine.core.game import Result, Scenario, stable_hash
 from filipinas.rules import actions as A
 from filipinas.rules import board as B
-from filipinas.rules import cards, combat, forces, hidden, movement, operations, reactions
+from filipinas.rules import (
+    cards,
+    combat,
+    forces,
+    hidden,
+    movement,
+    noeffect,
+    operations,
+    reactions,
+)
 from filipinas.rules import position as positions
 from filipinas.rules.invariants import check_invariants
 from filipinas.rules.legal import is_legal, legal_actions
@@ -147,6 +156,11 @@ class FilipinasRules:
         if state.outcome is None and state.pending and state.pending[-1].kind in REACTIONS:
             return A.Decline()
         return None
+
+    def no_effect_reason(self, state: FilState, action: Action) -> str | None:
+        """Why a legal answer would change nothing now (filipinas.rules.noeffect); None when
+        it does something."""
+        return noeffect.no_effect_reason(state, action)
 
     def usable_reactions(self, state: FilState) -> list[Action]:
         """The answers of the reaction window now worth offering (a counterattack only when it

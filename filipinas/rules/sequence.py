@@ -160,7 +160,7 @@ def reshuffle_spanish_hand(state: FilState, events: list[Event]) -> None:
     hand.clear()
     state.dice.shuffle(deck)
     for _ in range(n):
-        hand.append(deck.pop())
+        hand.append(state.dice.deal(deck))
     events.append(CardDrawn(f"The Spanish bot reshuffles and draws {n} card(s)", item="",
                             source="spanish"))
 
@@ -225,7 +225,7 @@ def draw(state: FilState, side: str, n: int, events: list[Event]) -> None:
     for _ in range(n):
         if not deck:
             break
-        card = deck.pop()
+        card = state.dice.deal(deck)
         state.hands[side].append(card)
         drawn += 1
         events.append(CardDrawn(f"{side.title()} draws '{state.data.cards[card].name}'",

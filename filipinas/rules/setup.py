@@ -363,5 +363,5 @@ def initial_state(data: GameData, dice: Dice) -> Any:
     for side, deck in ((FILIPINO, "filipino"), (SPAIN, "spanish")):
         for _ in range(data.params.start_hand):
             if state.decks[deck]:
-                state.hands[side].append(state.decks[deck].pop())
+                state.hands[side].append(dice.deal(state.decks[deck]))
     return state

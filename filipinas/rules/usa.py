@@ -63,7 +63,7 @@ def enter_war(state: FilState, events: list[Event], lf_now: bool = True) -> None
         for _ in range(state.data.params.usa_cards_dealt):
             if not cards:
                 break
-            card = cards.pop()
+            card = state.dice.deal(cards)
             state.hands[side].append(card)
             events.append(CardDrawn(f"{side.title()} is dealt a 'USA at War' card", item="",
                                     source=deck))

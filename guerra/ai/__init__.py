@@ -14,26 +14,28 @@ from typing import Any
 
 from engine.ai.agent import Seat, without_concessions
 from engine.ai.policy import Easy
-from engine.ai.search import Budget, Normal, Settings
+from engine.ai.search import Budget, Settings, seat
 from engine.core.actions import Action
+from engine.core.hexgrid import Hex
 from guerra.ai.deploy import (
     choose_africa,
     choose_conversion,
     choose_placement,
     choose_readaptation,
 )
-from guerra.ai.fields import FieldCache
+from guerra.ai.fields import FieldCache, Fields
 from guerra.ai.fights import choose_combat
-from guerra.ai.moves import choose_movement
+from guerra.ai.moves import _priority, _score, _strait_needed, choose_movement
 from guerra.ai.value import evaluate
-from guerra.rules.actions import SetOptions
+from guerra.rules.actions import MoveTo, Select, SetOptions
+from guerra.rules.data import Kind
 from guerra.rules.state import GuerraState, Phase, side_of_seat
 
 OPTIONS = SetOptions("advanced", 1, 1, True)
 """What the computer picks when it sits in the Nationalist seat at the start: the full game
 (section 4) for two players, a tie ending the game (section 5d)."""
 
-__all__ = ["GuerraAgent", "easy", "normal"]
+__all__ = ["GuerraAgent", "easy", "hard", "normal"]
 
 
 class GuerraAgent:
@@ -71,10 +73,45 @@ class GuerraAgent:
             action = choose_readaptation(state, options, fields)
         return action if action in options else self._rng.choice(options)
 
+    def rank(self, rules: Any, state: GuerraState, legal: list[Action]) -> list[Action]:
+        """The legal answers best first for the search (engine.ai.policy): this policy's answer,
+        then, in the movement phase, the other counters by the order they would move in and
+        the selected counter's other hexes by their score; otherwise the answer alone (the
+        search orders the rest at random)."""
+        first = self.choose(rules, state, legal)
+        seat = state.decision.player
+        if state.phase is not Phase.MOVEMENT or seat is None:
+            return [first]
+        fields = self._fields.fields(state, side_of_seat(seat))
+        rest = [a for a in without_concessions(legal) if a != first]
+        rest.sort(key=lambda a: movement_worth(state, a, fields), reverse=True)
+        return [first, *rest]
 
-SETTINGS = Settings(candidates=4, horizon=16)
-"""Normal looks 16 actions ahead (a stretch of moves or the combats of a half-turn) at four
-candidate answers; Guerra's actions are the dearest of the three games to play out."""
+
+def movement_worth(state: GuerraState, action: Action, fields: Fields) -> float:
+    """What the movement step `action` is worth as `choose_movement` weighs it, for the search's
+    ranking (`GuerraAgent.rank`): a selection by its counter's order of moving, a hex for the
+    selected land counter by its score (staying scored where it stands), the end of the
+    movement below every counter that would move."""
+    if state.selected is not None:
+        unit = state.units[state.selected]
+        if unit.kind not in (Kind.ARMY, Kind.GARRISON) or unit.hex is None:
+            return 0.0
+        if isinstance(action, MoveTo):
+            h = Hex(action.q, action.r)
+            return _score(state, unit, h, state.reach.get(h), fields)
+        return _score(state, unit, unit.hex, None, fields)
+    if isinstance(action, Select):
+        unit = state.units[action.unit]
+        side = side_of_seat(state.player)
+        priority = _priority(state, unit, side, fields, _strait_needed(state, side))
+        return -1e9 if priority is None else priority
+    return -1e8
+
+
+SETTINGS = Settings(horizon=16)
+"""The search plays 16 actions on beyond a new node (a stretch of moves or the combats of a
+half-turn); Guerra's actions are the dearest of the three games to play out."""
 
 
 def easy(side: str, seed: int) -> Seat:
@@ -83,5 +120,10 @@ def easy(side: str, seed: int) -> Seat:
 
 
 def normal(side: str, seed: int, budget: Budget | None = None) -> Seat:
-    """The Normal level: rollouts of the heuristics from the seat's observation."""
-    return Seat(Normal(GuerraAgent, evaluate, side, seed, budget, SETTINGS), side)
+    """The Normal level: the tree search over the heuristics, 2 s a decision on both cores."""
+    return seat("normal", GuerraAgent, evaluate, side, seed, budget, SETTINGS)
+
+
+def hard(side: str, seed: int, budget: Budget | None = None) -> Seat:
+    """The Hard level: the same search, 8 s a decision on both cores."""
+    return seat("hard", GuerraAgent, evaluate, side, seed, budget, SETTINGS)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.core.hexgrid import Hex, hex_distance
-from guerra.ai.fields import Fields, province_value
-from guerra.ai.moves import HOLD, THREAT
+from guerra.ai.fields import THREAT, Fields, province_value
+from guerra.ai.moves import HOLD
 from guerra.rules.actions import (
     Convert,
     EndConversions,

@@ -37,6 +37,8 @@ DEFEND = 0.6
 """...and then draws the side's counters with this share of its value."""
 REACH = 10
 """Farthest distance from the enemy the computer ever tells apart (a rear area begins at 8)."""
+THREAT = 5
+"""Hexes within which an enemy land counter threatens a capital or an exposed counter."""
 
 
 def province_value(state: GuerraState, pid: str) -> int:
@@ -51,22 +53,24 @@ class Fields:
     """`pull[i]`: attraction of cell i towards the provinces not yet owned (higher is better,
     -inf where the side's land counters cannot go); `enemy[i]`: hexes from cell i to the
     nearest enemy land counter (FAR when none is within REACH); `cities[i]`: the city on cell
-    i, if any."""
+    i, if any; `threat[i]`: enemy land counters within THREAT hexes of cell i."""
 
     pull: tuple[float, ...]
     enemy: tuple[int, ...]
     cities: Mapping[int, City]
+    threat: tuple[int, ...] = ()
 
 
 class FieldCache:
     """The fields of each side, recomputed only when the control table or the enemy's land
     counters change."""
 
-    __slots__ = ("_pull", "_enemy", "_cities", "_costs")
+    __slots__ = ("_pull", "_enemy", "_threat", "_cities", "_costs")
 
     def __init__(self) -> None:
         self._pull: dict[tuple[object, ...], tuple[float, ...]] = {}
         self._enemy: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self._threat: dict[tuple[object, ...], tuple[int, ...]] = {}
         self._cities: dict[int, City] | None = None
         self._costs: dict[Side, list[int | None]] = {}
 
@@ -85,6 +89,13 @@ class FieldCache:
             if len(self._enemy) > 8:
                 self._enemy.clear()
             enemy = self._enemy[enemy_key] = _distance_field(state, enemy_cells)
+        threat_key = (side, tuple(sorted((index[h], len(ids)) for h, ids in state.land_at.items()
+                                         if state.units[ids[0]].side is not side)))
+        threat = self._threat.get(threat_key)
+        if threat is None:
+            if len(self._threat) > 8:
+                self._threat.clear()
+            threat = self._threat[threat_key] = _threat_field(state, threat_key[1])
         pull = self._pull.get(status_key)
         if pull is None:
             if len(self._pull) > 8:
@@ -96,7 +107,7 @@ class FieldCache:
         if self._cities is None:
             index = state.data.board.index
             self._cities = {index[h]: c for h, c in state.data.board.cities.items()}
-        return Fields(pull, enemy, self._cities)
+        return Fields(pull, enemy, self._cities, threat)
 
 
 def passable(state: GuerraState, side: Side) -> list[int | None]:
@@ -193,3 +204,24 @@ def _distance_field(state: GuerraState, sources: tuple[int, ...]) -> tuple[int, 
                 dist[n] = d
                 queue.append(n)
     return tuple(dist)
+
+
+def _threat_field(state: GuerraState, sources: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """For every cell, the enemy land counters standing within THREAT hex steps (over any
+    terrain) of it: `sources` are (cell, counters on it)."""
+    adjacent = state.data.board.adjacent
+    count = [0] * len(adjacent)
+    for source, many in sources:
+        seen = {source}
+        ring = [source]
+        for _ in range(THREAT):
+            reached = []
+            for cell in ring:
+                for n in adjacent[cell]:
+                    if n not in seen:
+                        seen.add(n)
+                        reached.append(n)
+            ring = reached
+        for cell in seen:
+            count[cell] += many
+    return tuple(count)

@@ -24,6 +24,7 @@ from guerra.rules.combat import can_attack, combat_factors, counters_around, is_
 from guerra.rules.counters import ids_of_kind
 from guerra.rules.data import Kind, Side
 from guerra.rules.fec import can_spend
+from guerra.rules.noeffect import no_effect_reason
 from guerra.rules.state import Combat, CombatStage, GuerraState, Unit, Where, side_of_seat
 
 OPEN_THRESHOLD = 0.15
@@ -153,8 +154,9 @@ def _current_value(state: GuerraState, c: Combat, *, extra_attacker: Unit | None
 
 def _declare(state: GuerraState, c: Combat, legal: list[Action]) -> Action:
     """Add air support (never lost, section 8), then any attacker or defender that improves the
-    combat, then roll, spending F.E.C. when they make a real difference (section 11)."""
-    supports = [a for a in legal if isinstance(a, Support)]
+    combat, then roll, spending F.E.C. when they make a real difference (section 11); never a
+    support or F.E.C. that cannot change the result (`no_effect_reason`)."""
+    supports = [a for a in legal if isinstance(a, Support) and no_effect_reason(state, a) is None]
     if supports:
         return supports[0]
     base = _current_value(state, c)
@@ -170,17 +172,19 @@ def _declare(state: GuerraState, c: Combat, legal: list[Action]) -> Action:
             best = (value, action)
     if best is not None:
         return best[1]
-    if Resolve(True) in legal and _current_value(state, c, fec=True) > base + FEC_GAIN:
+    if (Resolve(True) in legal and no_effect_reason(state, Resolve(True)) is None
+            and _current_value(state, c, fec=True) > base + FEC_GAIN):
         return Resolve(True)
     return Resolve(False)
 
 
 def _defend(state: GuerraState, c: Combat, legal: list[Action]) -> Action:
-    """Every air support the defence can add, then F.E.C. if they change the odds."""
-    supports = [a for a in legal if isinstance(a, Support)]
+    """Every air support the defence can add, then F.E.C. if they change the odds (neither
+    when it cannot change the result: `no_effect_reason`)."""
+    supports = [a for a in legal if isinstance(a, Support) and no_effect_reason(state, a) is None]
     if supports:
         return supports[0]
-    if DefenceReady(True) in legal:
+    if DefenceReady(True) in legal and no_effect_reason(state, DefenceReady(True)) is None:
         attack, defence = combat_factors(state, c)
         faces = state.data.die.faces
         _, held = win_lose(faces, attack, defence)

@@ -12,8 +12,15 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.core.hexgrid import Hex, hex_distance, hex_neighbors
-from guerra.ai.fields import Fields, province_value
-from guerra.ai.odds import combat_value, prize
+from guerra.ai.fields import THREAT, Fields, province_value
+from guerra.ai.odds import (
+    UNIT_VALUE,
+    combat_strengths,
+    combat_value,
+    expected_stack_losses,
+    prize,
+    win_lose,
+)
 from guerra.rules.actions import EndMovement, MoveTo, Select, Stay
 from guerra.rules.combat import can_attack, is_city_stack
 from guerra.rules.data import Kind, Side, Terrain
@@ -30,13 +37,16 @@ HOLD = 0.8
 BLOCK = 0.8
 """Weight of a province value for standing in a disputed province whose capital the enemy
 holds, which stops the enemy from taking it (section 9)."""
-THREAT = 5
-"""Hexes within which an enemy land counter threatens a capital or an exposed counter."""
 FIGHT = 4.0
 """Weight of the expected gain of the combat a move into a control zone forces: a counter lost
 costs far more than a few hexes of march."""
 EXPOSED = 0.4
 """Cost of ending a move near the enemy on open ground, where it may strike first."""
+EXPOSURE = 2.0
+"""Weight of what a lone counter near the enemy stands to lose in the attack it invites
+(`exposure`): half that of a combat the move itself forces (FIGHT), the enemy having other
+choices; without it the computer spread lone army counters over a dozen enemy provinces, each
+open to two attackers (docs/ai.md, "Blunders")."""
 COVER = 0.5
 """Worth of a city or mountain hex (+1 in defence, section 8) near the enemy."""
 
@@ -130,36 +140,61 @@ def _naval_destination(state: GuerraState, unit: Unit, legal: list[Action]) -> A
 
 def _score(state: GuerraState, unit: Unit, h: Hex, reach: Reach | None,
            fields: Fields) -> float:
-    """How good it is for `unit` to end its move on `h` (`reach` None: it stays)."""
+    """How good it is for `unit` to end its move on `h` (`reach` None: it stays): the pull of
+    the objectives, what standing there gains (a capital taken or held, an enemy province put
+    in dispute, a disputed one kept from the enemy) as far as the counter is likely to live
+    to keep it, the combat a move into a control zone forces, and the attack an enemy near a
+    lone counter would make."""
     board = state.data.board
     side = unit.side
     cell = board.index[h]
     value = fields.pull[cell]
     near = fields.enemy[cell] <= THREAT
     city = fields.cities.get(cell)
+    gains = 0.0
     if city is not None and city.capital:
         pid = city.province
         worth = province_value(state, pid)
         if state.status[pid] is not side:
             weight = CAPTURE * (CONTESTED if state.land_count[pid][side.enemy] else 1.0)
-            value += weight * worth
+            gains += weight * worth
         elif near and not [u for u in state.land_at.get(h, ()) if u != unit.id]:
-            value += HOLD * worth
-    if reach is None:
-        return value + ((COVER if city is not None or board.terrain_at[cell] is
-                         Terrain.MOUNTAIN else -EXPOSED) if near else 0.0)
-    territory = board.territory_at[cell] or ""
-    status = state.status.get(territory, side)
-    if status is side.enemy:
-        value += DISPUTE * province_value(state, territory)
-    elif status is None and _blocks(state, unit, territory):
-        value += BLOCK * province_value(state, territory)
-    if reach.fight:
-        return value + FIGHT * _forced_combat(state, unit, h)
-    if near:
-        value += COVER if city is not None or board.terrain_at[cell] is Terrain.MOUNTAIN \
-            else -EXPOSED
-    return value
+            gains += HOLD * worth
+    if reach is not None:
+        territory = board.territory_at[cell] or ""
+        status = state.status.get(territory, side)
+        if status is side.enemy:
+            gains += DISPUTE * province_value(state, territory)
+        elif status is None and _blocks(state, unit, territory):
+            gains += BLOCK * province_value(state, territory)
+        if reach.fight:
+            gain, kept = _forced_combat(state, unit, h)
+            return value + kept * gains + FIGHT * gain
+    if not near:
+        return value + gains
+    cover = city is not None or board.terrain_at[cell] is Terrain.MOUNTAIN
+    value += COVER if cover else -EXPOSED
+    if [u for u in state.land_at.get(h, ()) if u != unit.id]:
+        return value + gains
+    loss, kept = exposure(state, unit, fields.threat[cell] if fields.threat else 0, cover)
+    return value + kept * gains - EXPOSURE * loss
+
+
+def exposure(state: GuerraState, unit: Unit, threats: int, cover: bool) -> tuple[float, float]:
+    """What a lone `unit` stands to lose where `threats` enemy land counters are within reach
+    (section 8: two of them may attack it together when no stack is involved), and its chance
+    of living through it: nothing to lose when the attack would cost the enemy as much as it
+    gains, since the enemy's heuristics would not make it."""
+    attackers = min(threats, state.data.max_without_stacks)
+    if attackers <= 0:
+        return 0.0, 1.0
+    data = state.data
+    defence = data.combat_factor + (data.terrain_defence_bonus if cover else 0)
+    win, lose = win_lose(data.die.faces, data.combat_factor * attackers, defence)
+    loss = win * UNIT_VALUE[unit.kind] - lose * attackers * UNIT_VALUE[Kind.ARMY]
+    if loss <= 0:
+        return 0.0, 1.0
+    return loss, 1.0 - win
 
 
 def _blocks(state: GuerraState, unit: Unit, pid: str) -> bool:
@@ -177,12 +212,15 @@ def _blocks(state: GuerraState, unit: Unit, pid: str) -> bool:
     return inside == 0
 
 
-def _forced_combat(state: GuerraState, unit: Unit, h: Hex) -> float:
+def _forced_combat(state: GuerraState, unit: Unit, h: Hex) -> tuple[float, float]:
     """Expected gain of the best combat `unit` could fight from `h`, joined by one more counter
     of its seat: one already next to the same enemy, or one still free to move there
-    (section 8)."""
+    (section 8); and the share of the attackers that comes out of it (all of them lost when a
+    normal combat is lost, the table's losses against a city stack)."""
     best = float("-inf")
+    kept = 1.0
     reach = state.data.movement.army_movement + 1
+    faces = state.data.die.faces
     for n in hex_neighbors(h):
         ids = state.land_at.get(n)
         if not ids or state.units[ids[0]].side is unit.side:
@@ -200,5 +238,12 @@ def _forced_combat(state: GuerraState, unit: Unit, h: Hex) -> float:
         attackers = [unit] if helper is None else [unit, helper]
         gain = combat_value(state, attackers, defenders, stack=stack,
                             prize=prize(state, unit.side, defenders))
-        best = max(best, gain)
-    return 0.0 if best == float("-inf") else best
+        if gain > best:
+            best = gain
+            attack, defence = combat_strengths(state, attackers, defenders)
+            if stack:
+                lost, _ = expected_stack_losses(state, attack, defence)
+                kept = 1.0 - min(1.0, lost / len(attackers))
+            else:
+                kept = 1.0 - win_lose(faces, attack, defence)[1]
+    return (0.0, 1.0) if best == float("-inf") else (best, kept)

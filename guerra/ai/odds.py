@@ -48,6 +48,17 @@ def value_of(units: list[Unit]) -> float:
     return sum(UNIT_VALUE[u.kind] for u in units)
 
 
+def combat_strengths(state: GuerraState, attackers: list[Unit], defenders: list[Unit],
+                     attack_bonus: int = 0, defence_bonus: int = 0) -> tuple[int, int]:
+    """The combined combat factors of a combat (section 8), the weather's cut (13) and the
+    bonuses (air support, F.E.C.) included."""
+    data = state.data
+    attack = data.combat_factor * len(attackers) + attack_bonus
+    attack = max(0, attack - attack_cut(state, attackers))
+    defence = sum(defence_factor(state, u) for u in defenders) + defence_bonus
+    return attack, defence
+
+
 def combat_value(state: GuerraState, attackers: list[Unit], defenders: list[Unit], *,
                  stack: bool, attack_bonus: int = 0, defence_bonus: int = 0,
                  prize: float = 0.0) -> float:
@@ -55,9 +66,7 @@ def combat_value(state: GuerraState, attackers: list[Unit], defenders: list[Unit
     (what winning brings besides, such as a capital freed) times the chance of winning.
     `attack_bonus` and `defence_bonus` are air support and F.E.C. (sections 8, 11)."""
     data = state.data
-    attack = data.combat_factor * len(attackers) + attack_bonus
-    attack = max(0, attack - attack_cut(state, attackers))
-    defence = sum(defence_factor(state, u) for u in defenders) + defence_bonus
+    attack, defence = combat_strengths(state, attackers, defenders, attack_bonus, defence_bonus)
     if stack:
         lost_a, lost_d = expected_stack_losses(state, attack, defence)
         lost_a = min(lost_a, len(attackers))

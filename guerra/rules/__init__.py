@@ -15,7 +15,7 @@ from engine.core.actions import Action, Event, IllegalActionError
 from engine.core.dice import Dice
 from engine.core.game import Result, Scenario, stable_hash
 from engine.core.hexgrid import Hex
-from guerra.rules import combat, conversion, hidden, naval, sequence
+from guerra.rules import combat, conversion, hidden, naval, noeffect, sequence
 from guerra.rules import position as positions
 from guerra.rules.actions import (
     ACTION_TYPES,
@@ -412,6 +412,11 @@ class GuerraRules:
         if state.phase is Phase.COMBAT and c is not None and c.stage is CombatStage.DEFENCE:
             return DefenceReady(False)
         return None
+
+    def no_effect_reason(self, state: GuerraState, action: Action) -> str | None:
+        """Why a legal answer would change nothing now (guerra.rules.noeffect); None when it
+        does something."""
+        return noeffect.no_effect_reason(state, action)
 
     def holds_secrets(self, state: GuerraState, side: str) -> bool:
         """Nothing is hidden in this game (see `view`): no seat ever holds a secret, so a

@@ -25,7 +25,7 @@ from engine.ui.layout import LAYOUT_POINTY, Layout, Point, hex_corner_offset, he
 from guerra.rules.counters import hex_place
 from guerra.rules.data import GuerraData, Terrain, hex_label
 from guerra.rules.setup import parse_hex
-from guerra.ui import overlays, printing
+from guerra.ui import citynames, overlays, printing
 from guerra.ui.markers import draw_control_marker
 from guerra.ui.minimap import ControlMap, MiniCell
 from guerra.ui.overlays import OverlayPainter
@@ -85,6 +85,11 @@ class GuerraMap(HexMapView):
         self._disputed: frozenset[str] = frozenset()
         self._city_hexes = frozenset(board.cities)
         self._occupied: frozenset[Hex] = frozenset()
+        self._city_names = [citynames.CityName(c.name, c.size, c.centre, c.capital)
+                            for c in self.printed.cities]
+        self._names_at: tuple[tuple[float, int], dict[str, pygame.FRect]] = ((0.0, -1), {})
+        self._counters_version = 0
+        self._stack_rects: dict[str, pygame.FRect] = {}
 
     # --- static picture --------------------------------------------------------------------
 
@@ -108,6 +113,41 @@ class GuerraMap(HexMapView):
         super().set_counters(counters)
         self._occupied = frozenset(h for loc, specs in counters.items() if specs
                                    for h in (parse_hex_id(loc),) if h is not None)
+        bounds = dict(self.stacks.stack_bounds())
+        if bounds != self._stack_rects:
+            self._stack_rects = bounds
+            self._counters_version += 1
+
+    def city_names(self, zoom: float) -> dict[str, pygame.FRect]:
+        """Where each city's name stands at `zoom`, in world pixels (`citynames.place`), kept
+        until the zoom or the counters change."""
+        key = (zoom, self._counters_version)
+        if self._names_at[0] != key:
+            stacks = {}
+            for loc, rect in self._stack_rects.items():
+                h = parse_hex_id(loc)
+                if h is not None and h in self._centres:
+                    stacks[self._centres[h]] = rect
+            width, height = self.world_size
+            self._names_at = (key, citynames.place(
+                self._city_names, zoom, HEX_RADIUS, stacks, pygame.FRect(0, 0, width, height)))
+        return self._names_at[1]
+
+    def _draw_city_names(self, surface: pygame.Surface, camera: Camera) -> None:
+        """The cities' names over the counters they are placed clear of (under a fanned
+        stack)."""
+        zoom = camera.zoom
+        placed = self.city_names(zoom)
+        if not placed:
+            return
+        letters = citynames.font_px(HEX_RADIUS * zoom)
+        view = pygame.FRect(camera.visible_world_rect())
+        for city in self._city_names:
+            rect = placed.get(city.name)
+            if rect is None or not view.colliderect(rect):
+                continue
+            x, y = camera.world_to_screen(rect.x, rect.y)
+            surface.blit(citynames.picture(city.name, city.size, letters), (round(x), round(y)))
 
     # --- overlays --------------------------------------------------------------------------
 
@@ -175,7 +215,8 @@ class GuerraMap(HexMapView):
         if hovered is not None and hovered in self.cells and hover not in marks:
             draw_highlight(surface, self._screen_hex(hovered, camera), "hover")
         self.stacks.hover(hover if hover != MINIMAP else None, camera.zoom)
-        self.stacks.draw(surface, camera, marks)
+        self.stacks.draw(surface, camera, marks,
+                         before_fan=lambda: self._draw_city_names(surface, camera))
         self._draw_control(surface, camera)
         self._draw_overlay_labels(surface, camera)
         self.minimap.set_status(self.control)

@@ -1,8 +1,8 @@
 """What the printed board of La Guerra de España shows over its terrain (section 2.1), painted
 into the map's static layer: grey first-class roads, the hatched foreign land with its name,
 the Strait of Gibraltar hex, port anchors with their port factors, and the city stars with
-their names, stacking class and, on provincial capitals, the population (red, top), economic
-(blue) and morale (red) factors.
+on provincial capitals, the population (red, top), economic (blue) and morale (red) factors
+(the cities' names are placed live, clear of the counters: `citynames`).
 
 Every function draws into a tile at zoom `z`: a world point (x, y) lands on tile pixel
 (x * z - ox, y * z - oy); `px` is a hex's radius on the tile.
@@ -226,24 +226,16 @@ def star_points(c: Point, radius: float, points: int) -> list[Point]:
 
 
 def _city(tile: pygame.Surface, c: Point, px: float, city: PrintedCity) -> None:
-    """Star (eight points for Madrid and Barcelona), name below it with the stacking class in
-    a box, and on a capital the red population factor on top, the blue economic factor on the
-    left and the red morale factor on the right (section 2.1)."""
+    """Star (eight points for Madrid and Barcelona) and on a capital the red population factor
+    on top, the blue economic factor on the left and the red morale factor on the right
+    (section 2.1). The name with its stacking class is placed live (`citynames`), clear of
+    the counters."""
     big = city.size >= 4
     radius = px * (0.3 if big else 0.24)
     star_c = (c[0], c[1] - px * 0.12)
     pygame.draw.polygon(tile, PAPER, star_points(star_c, radius + max(1.5, px * 0.05),
                                                  8 if big else 5))
     pygame.draw.polygon(tile, INK, star_points(star_c, radius, 8 if big else 5))
-    if px < 8:
-        return
-    size = max(8, round(px * 0.4))
-    name = halo_text(city.name, size, INK, PAPER, bold=True, condensed=True)
-    # Below the counter that may stand on the city, so the name stays readable.
-    rect = name.get_rect(midtop=(round(c[0]), round(c[1] + px * 0.6)))
-    tile.blit(name, rect)
-    box = _class_box(city.size, max(7, round(px * 0.3)))
-    tile.blit(box, box.get_rect(midleft=(rect.right + 1, rect.centery)))
     if not city.capital or px < 11:
         return
     f = max(8, round(px * 0.38))
@@ -254,12 +246,3 @@ def _city(tile: pygame.Surface, c: Point, px: float, city: PrintedCity) -> None:
         if value:
             text = halo_text(str(value), f, color, PAPER, bold=True)
             tile.blit(text, text.get_rect(center=(round(c[0] + dx * px), round(star_c[1]))))
-
-
-def _class_box(size_class: int, size: int) -> pygame.Surface:
-    """The stacking class (2, 3 or 4 land counters, section 8) in a small black box."""
-    text = halo_text(str(size_class), size, PAPER, INK, bold=True, condensed=True)
-    box = pygame.Surface((text.get_width() + 2, text.get_height()), pygame.SRCALPHA)
-    box.fill(INK)
-    box.blit(text, (1, 0))
-    return box

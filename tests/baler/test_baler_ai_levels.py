@@ -20,18 +20,18 @@ from baler.rules.state import BalerState, Side
 from engine.ai.agent import Seat
 from engine.ai.observation import observe
 from engine.ai.registry import make_agent
-from engine.ai.search import Budget, Normal, Settings
+from engine.ai.search import Budget, Search, Settings
 from engine.core.session import Session
 from engine.sim import playout
 
-SMALL = Budget(seconds=None, rounds=2)
+SMALL = Budget(seconds=None, iterations=3)
 
 
 def position(seed: int, actions: int) -> Session:
     return shared_position(RULES, scenario(), seed, actions)
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 @pytest.mark.parametrize("seed", [3, 8])
 def test_what_is_hidden_from_the_side_does_not_change_its_choice(level: str, seed: int) -> None:
     session = position(seed, 40)
@@ -61,18 +61,18 @@ def test_a_determinization_depends_only_on_the_view() -> None:
 
 
 def test_a_short_normal_game_against_easy_ends_legally() -> None:
-    settings = Settings(candidates=2, horizon=4)
+    settings = Settings(horizon=4)
     agents = {
-        "spanish": Seat(Normal(BalerAgent, evaluate, "spanish", 1, SMALL, settings), "spanish"),
+        "spanish": Seat(Search(BalerAgent, evaluate, "spanish", 1, SMALL, settings), "spanish"),
         "philippine": easy("philippine", 1),
     }
     session = playout(PLUGIN, scenario(), 1, agents, check=True)
     assert session.result() is not None
     normal = agents["spanish"].decider
-    assert isinstance(normal, Normal) and normal.times
-    assert len(normal.rounds) == len(normal.times) and set(normal.rounds) <= {0, 2}
+    assert isinstance(normal, Search) and normal.times
+    assert len(normal.simulations) == len(normal.times) and set(normal.simulations) == {6}
     assert 0 <= normal.switched <= len(normal.times)
-    assert agents["spanish"].last_reason
+    assert agents["spanish"].last_reason and agents["spanish"].last_detail
 
 
 def incursion_defence_without_attacker_success() -> tuple[BalerState, list]:
@@ -100,28 +100,25 @@ def test_the_incursion_defender_keeps_its_morale_when_the_attacker_has_no_succes
     assert easy(side, 0).choose(RULES, st, legal) == Done()
 
 
-class SlowRollouts(Normal):
-    """Normal on a clock that moves 0.3 s a rollout and at nothing else."""
+def test_the_search_does_not_begin_an_iteration_that_would_end_past_its_deadline(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a clock that moves 0.3 s an iteration and at nothing else, a tree given until 1.0 s
+    runs three iterations (0.9 s) and does not begin a fourth, which would end at 1.2 s."""
+    from engine.ai import tree as trees
 
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
-        self.now = 0.0
-        self.clock = lambda: self.now
+    now = [0.0]
+    monkeypatch.setattr(trees.time, "monotonic", lambda: now[0])
+    iterate = trees.Tree.iterate
 
-    def _rollout(self, observation, action, seed):  # type: ignore[no-untyped-def]
-        self.now += 0.3
-        return super()._rollout(observation, action, seed)
+    def slow(self: trees.Tree) -> None:
+        now[0] += 0.3
+        iterate(self)
 
-
-def test_normal_does_not_begin_a_round_that_would_end_past_its_budget() -> None:
-    """4 candidates at 0.3 s a rollout are 1.2 s a round: in 2 s one round is played and the
-    decision ends at 1.2 s, where it used to begin a second round and stop at 2.1 s."""
-    session = position(3, 40)
-    st = session.state
+    monkeypatch.setattr(trees.Tree, "iterate", slow)
+    st = position(3, 40).state
     side = st.decision.player
-    normal = SlowRollouts(BalerAgent, evaluate, side, 5, Budget(seconds=2.0),
-                          Settings(candidates=4, horizon=2))
-    normal.decide(observe(RULES, st, RULES.legal_actions(st)))
-    candidates = round(normal.now / 0.3)
-    assert normal.rounds == [1] and normal.times[0] <= 2.0
-    assert candidates >= 2 and normal.times[0] == pytest.approx(0.3 * candidates)
+    observation = observe(RULES, st, RULES.legal_actions(st))
+    assert observation.sampler is not None
+    job = trees.Job(RULES, side, observation.sampler, observation.legal, BalerAgent, evaluate,
+                    Settings(horizon=2), 5, None, 1.0)
+    assert trees.grow(job).iterations == 3 and now[0] == pytest.approx(0.9)

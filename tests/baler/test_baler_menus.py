@@ -93,6 +93,35 @@ def test_with_one_action_point_left_surveillance_is_still_a_menu() -> None:
                    for i in trench.menu)
 
 
+def test_a_trench_space_shows_its_trench_row_greyed_with_the_reason_it_cannot_be_built() -> None:
+    """A newcomer finds where trenches are built: a click on a trench space in the Philippine
+    action phase always shows the trench row, greyed with its rule when the section may not be
+    built there (once it opened only the area's menu, or said nothing of trenches at all)."""
+    st = _philippine_action_phase()
+    # trench space A of area 1 has its posts manned; the other spaces lack the manpower
+    others = [t for t in st.data.trench_spaces if t != "trench-a1-a"]
+    lacking = _click(st, others[0])
+    row = next(i for i in lacking.menu if i.label.startswith("Trench section I"))
+    assert row.action is None and "manpower" in row.reason and "(Trench section I)" in \
+        row.reason
+    assert row.cost == "2 AP, 1 supply"
+    assert lacking.title.startswith("Trench space")
+    st.supply[PH] = 0
+    poor = next(i for i in _click(st, "trench-a1-a").menu
+                if i.label.startswith("Trench section I"))
+    assert poor.action is None and "supply" in poor.reason
+    st.supply[PH] = 3
+    st.trenches["trench-a1-a"] = "operational"
+    built = next(i for i in _click(st, "trench-a1-a").menu
+                 if i.label.startswith("Trench section I"))
+    assert built.action is None and "holds a trench section already" in built.reason
+    # the Spanish side is never shown a row for the other side's special action
+    spanish = cleared()
+    hand(spanish, ES, "es-01", "es-02")
+    run(spanish, ActionPhaseTask(side="spanish"))
+    assert RULES.view(spanish, "spanish")["trench_refusals"] == {}
+
+
 def test_a_die_click_offers_its_modifiers_with_their_costs() -> None:
     st = cleared()
     place(st, {"es-jose-pestana": "es-34-a2", "ph-soldier-17": "ph-56-a2a3"})

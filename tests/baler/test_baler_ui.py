@@ -183,6 +183,44 @@ def test_click_a_die_to_reroll_it_during_a_shooting(tmp_path) -> None:
         shot(app, tmp_path, "baler-combat-reroll.png")
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000), (1920, 1080)])
+def test_the_dice_tray_never_covers_the_turn_and_victory_point_tracks(size, tmp_path) -> None:
+    """The tray once lay over the Turn track and the start of the VP track: now it takes the
+    first corner of the view clear of both, the board fitted to the window or zoomed in and
+    panned."""
+    from baler.ui.board import BalerBoard
+    from baler.ui.overlays import strip_rect
+
+    def fits(legal: list[Action]) -> bool:
+        return any(isinstance(a, ModifyDie) for a in legal)
+
+    session = played_until(3, deciding("modify-dice", "spanish", fits))
+    app = make_app(size)
+    scene = start(app, session)
+    board = scene.gameui.board
+    assert isinstance(board, BalerBoard) and board.table.dice is not None
+    camera = scene.camera
+    for zoom, pan in ((None, (0, 0)), (1.0, (0, 0)), (1.0, (-150, -60)), (1.5, (200, 0))):
+        if zoom is None:
+            camera.fit()
+        else:
+            camera.zoom = zoom
+            camera.pan(*pan)
+        app.step(DT)
+        app.draw()
+        tray = board._panels[-1]
+        dice = [r for t, r in board._items if t.startswith("die:")]
+        assert dice and all(tray.contains(r) for r in dice)
+        assert not tray.colliderect(strip_rect(camera.viewport))
+        view = camera.viewport
+        for track in board._tracks_on_screen(camera):
+            assert not tray.colliderect(track.clip(view)), (size, zoom, pan)
+    camera.fit()
+    app.step(DT)
+    app.draw()
+    shot(app, tmp_path, f"baler-dice-tray-{size[0]}.png")
+
+
 def test_f1_opens_the_player_aid_from_the_tables() -> None:
     app = make_app(SIZE)
     scene = start(app, Session(PLUGIN.rules, SCENARIO, 1))

@@ -10,7 +10,7 @@ from tooling import load_tool
 def test_one_game_of_a_cell_reports_its_outcome_and_its_log_line() -> None:
     tool = load_tool("ai_table")
     cell = tool.Cell("baler", "spanish", "easy", "random")
-    played = tool.play_one((cell, 1, "1r"))
+    played = tool.play_one((cell, 1, "1i"))
     assert played.outcome in ("win", "loss", "draw")
     assert played.times == [] and played.switched == 0
     line = played.line()
@@ -27,7 +27,7 @@ def test_a_run_given_its_log_again_counts_the_logged_games_and_plays_only_the_re
                    "the heuristics 0, median rounds 0\n", encoding="utf-8")
     out = tmp_path / "table.md"
     assert tool.main(["--only", "baler", "--tested", "easy", "--games", "1", "--jobs", "1",
-                      "--budget", "1r", "--log", str(log), "--out", str(out)]) == 0
+                      "--budget", "1i", "--log", str(log), "--out", str(out)]) == 0
     lines = log.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 2 and lines[1].startswith("baler - easy philippine vs random seed 1: ")
     table = out.read_text(encoding="utf-8")

@@ -49,7 +49,7 @@ def test_saving_elsewhere_copies_the_scenario_files_and_loads_back(tmp_path):
     manifest = edits.save(tmp_path / "mine.yaml", title="Turn two")
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "board.yaml", "cards.yaml", "mine-setup.yaml", "mine.yaml", "tables.yaml", "units.yaml"]
-    assert setup_file(manifest) == "mine-setup.yaml"
+    assert setup_file(PLUGIN, manifest) == "mine-setup.yaml"
     loaded = load_game_scenario(PLUGIN, manifest)
     assert loaded.title == "Turn two" and loaded.name == "mine"
     assert PLUGIN.rules.new_game(loaded, 0).turn == 2

@@ -9,7 +9,7 @@ import pytest
 
 from engine.ai.agent import Seat
 from engine.ai.registry import make_agent
-from engine.ai.search import Budget, Normal, Settings
+from engine.ai.search import Budget, Search, Settings
 from engine.core.dice import Dice
 from engine.core.sampling import copy_state
 from engine.core.session import Session
@@ -21,7 +21,7 @@ from filipinas.rules.setup import FILIPINO, SPAIN
 from filipinas.rules.state import FilState
 
 RULES = PLUGIN.rules
-SMALL = Budget(seconds=None, rounds=2)
+SMALL = Budget(seconds=None, iterations=3)
 
 
 def other(side: str) -> str:
@@ -58,7 +58,7 @@ def hidden_twin(st: FilState, side: str) -> FilState:
     return twin
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 @pytest.mark.parametrize("side", [FILIPINO, SPAIN])
 def test_what_is_hidden_from_the_side_does_not_change_its_choice(scenario, level, side):
     st = position(scenario, 5, 6, side).state
@@ -82,9 +82,9 @@ def test_a_determinization_depends_only_on_the_view(scenario):
 
 
 def test_a_short_normal_game_against_easy_ends_legally(scenario):
-    settings = Settings(candidates=2, horizon=4)
+    settings = Settings(horizon=4)
     agents = {
-        FILIPINO: Seat(Normal(FilipinasAgent, evaluate, FILIPINO, 2, SMALL, settings), FILIPINO),
+        FILIPINO: Seat(Search(FilipinasAgent, evaluate, FILIPINO, 2, SMALL, settings), FILIPINO),
         SPAIN: easy(SPAIN, 2),
     }
     session = playout(PLUGIN, scenario, 2, agents, check=True)

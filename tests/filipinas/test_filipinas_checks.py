@@ -115,3 +115,13 @@ def test_a_province_no_path_reaches(broken):
                           "no path reaches tarlac from the rest of the luzon area: the adjacency "
                           "joins it to none of them")
     assert "{id: tarlac, name: Tarlac" in text
+
+
+@pytest.mark.parametrize(("enemy", "words"), [("cavite_corps", "Filipino"),
+                                              ("merritt", "American")])
+def test_a_spanish_stack_with_an_enemy_counter_names_that_enemy(broken, enemy, words):
+    new = f"{{counters: [desierto, {enemy}], space: manila}}"
+    line, col = broken.edit("setup.yaml", "{counters: [desierto], space: manila}", new)
+    broken.problem("setup.yaml", line, col + new.index("["),
+                   f"Spanish counters never stack with {words} ones: a stack holds the "
+                   "counters of one side (6.3)")

@@ -9,7 +9,7 @@ import pytest
 
 from engine.ai.agent import Seat
 from engine.ai.registry import make_agent
-from engine.ai.search import Budget, Normal, Settings
+from engine.ai.search import Budget, Search, Settings
 from engine.core.dice import Dice
 from engine.core.sampling import copy_state
 from engine.core.session import Session
@@ -20,7 +20,7 @@ from guerra.ai.value import evaluate
 from guerra.rules.hidden import determinize
 
 RULES = PLUGIN.rules
-SMALL = Budget(seconds=None, rounds=1)
+SMALL = Budget(seconds=None, iterations=2)
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,7 @@ def position(scenario, seed: int, actions: int) -> Session:
     return session
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_the_dice_to_come_do_not_change_the_choice(scenario, level):
     st = position(scenario, 4, 30).state
     twin = copy_state(st)
@@ -61,9 +61,9 @@ def test_a_determinization_changes_only_the_dice(scenario):
 
 def test_a_short_stretch_of_normal_against_easy_stays_legal(scenario):
     """A whole game takes minutes, so 120 actions: legal answers, invariants after each."""
-    settings = Settings(candidates=2, horizon=3)
+    settings = Settings(horizon=3)
     agents = {s: easy(s, 3) for s in RULES.sides}
-    agents["nationalist"] = Seat(Normal(GuerraAgent, evaluate, "nationalist", 3, SMALL,
+    agents["nationalist"] = Seat(Search(GuerraAgent, evaluate, "nationalist", 3, SMALL,
                                         settings), "nationalist")
     session = Session(RULES, scenario, 3)
     while session.result() is None and len(session.history) < 120:

@@ -495,3 +495,220 @@ def playable(game: str, manifest: Path, seed: int) -> None:
         legal = session.legal_actions()
         assert legal, "a decision with no legal answer"
         session.play(rng.choice(legal))
+
+
+# --- saves killed mid-write ----------------------------------------------------------------------
+
+@dataclass
+class Kills:
+    """What `kill_during_saves` did: how many writers it killed and the saves they finished."""
+
+    kills: int
+    saves: list[Path]
+
+
+def _keep_saving(folder: Path, session: Session, ready: Any) -> None:
+    from engine.ui.autosave import write_new_save
+
+    write_new_save(folder, "baler-killed", session, {"spanish": "human"})
+    ready.send(True)
+    while True:
+        write_new_save(folder, "baler-killed", session, {"spanish": "human"})
+
+
+def kill_during_saves(folder: Path, kills: int, rng: random.Random) -> Kills:
+    """Fork a process that writes Ctrl+S saves of a 150-action Heroes of Baler game into
+    `folder` without pause and kill it (SIGKILL) at a random moment after its first save,
+    `kills` times."""
+    import multiprocessing
+    import signal
+
+    plugin = plugins.get("baler")
+    session = Session(plugin.rules, load_game_scenario(plugin), 3)
+    moves = random.Random(3)
+    while len(session.history) < 150 and session.result() is None:
+        session.play(moves.choice(session.legal_actions()))
+    folder.mkdir(parents=True, exist_ok=True)
+    context = multiprocessing.get_context("fork")
+    for _ in range(kills):
+        ours, theirs = context.Pipe()
+        writer = context.Process(target=_keep_saving, args=(folder, session, theirs))
+        writer.start()
+        assert ours.poll(HANG_SECONDS), "the writer did not start"
+        ours.recv()
+        time.sleep(rng.uniform(0.0, 0.05))
+        os.kill(writer.pid or 0, signal.SIGKILL)
+        writer.join(HANG_SECONDS)
+    return Kills(kills, sorted(folder.glob("*.json")))
+
+
+# --- big inputs and the newer doors (issue 25) ---------------------------------------------------
+
+def _link_manifest(manifest: str, target: str) -> ScenarioEdit:
+    """The manifest itself replaced by a link to `target`: a path, or a private YAML file (not
+    one of ours: a token on its first line) written above the scenario copies."""
+    def edit(folder: Path) -> None:
+        path = folder / manifest
+        path.unlink()
+        if target.startswith("/"):
+            path.symlink_to(target)
+            return
+        private = folder.parent.parent / target
+        private.write_text(f"token: {SECRET}\nuser: someone\n", encoding="utf-8")
+        path.symlink_to(private)
+
+    return edit
+
+
+def _list_many(manifest: str, count: int, distinct: bool) -> ScenarioEdit:
+    """The manifest's `files:` lists `count` more entries: one file again and again, or as many
+    different names."""
+    def edit(folder: Path) -> None:
+        path = folder / manifest
+        text = path.read_text(encoding="utf-8")
+        start = text.index("files:")
+        line_end = text.index("\n", start)
+        first = text[start:line_end].split("[", 1)[1].split(",")[0].strip(" ]")
+        extra = ", ".join(f"f{i}.yaml" if distinct else first for i in range(count))
+        path.write_text(f"{text[:start]}files: [{extra}]\n{text[line_end + 1:]}",
+                        encoding="utf-8")
+
+    return edit
+
+
+def _fifo(manifest: str) -> ScenarioEdit:
+    def edit(folder: Path) -> None:
+        os.mkfifo(folder / "pipe.yaml")
+        _append_files(manifest, "pipe.yaml")(folder)
+
+    return edit
+
+
+def _unknown_keys(count: int) -> ScenarioEdit:
+    """`count` keys no schema knows added to the first listed data file."""
+    def edit(folder: Path) -> None:
+        path = sorted(p for p in folder.glob("*.yaml") if p.name not in MANIFESTS.values()
+                      and "kind: scenario" not in p.read_text(encoding="utf-8"))[0]
+        with path.open("a", encoding="utf-8") as f:
+            f.write("".join(f"k{i:07d}: 1\n" for i in range(count)))
+
+    return edit
+
+
+def _one_line(count: int) -> ScenarioEdit:
+    """A one-line list of `count` unknown references (a megabyte on one line)."""
+    def edit(folder: Path) -> None:
+        path = sorted(p for p in folder.glob("*.yaml") if p.name not in MANIFESTS.values()
+                      and "kind: scenario" not in p.read_text(encoding="utf-8"))[0]
+        with path.open("a", encoding="utf-8") as f:
+            f.write("zz_unknown: [" + ", ".join(f"x{i}" for i in range(count)) + "]\n")
+
+    return edit
+
+
+BIG: dict[str, list[tuple[str, ScenarioEdit]]] = {
+    "filipinas": [
+        ("resources-max-a-billion", _edit("tables.yaml", "  max: 20\n", "  max: 1000000000\n")),
+        ("band-to-a-billion", _edit("tables.yaml", "{from: 7, to: 9, cards: 3}",
+                                    "{from: 7, to: 1000000000, cards: 3}")),
+        ("turn-a-billion", _edit("map.yaml", "{turn: 7,", "{turn: 1000000000,")),
+    ],
+    "guerra": [],
+    "baler": [],
+}
+
+
+def door_attacks(game: str) -> list[tuple[str, ScenarioEdit]]:
+    """Issue 25's scenario attacks: a manifest that is a link out of the folder, a listed
+    FIFO, manifests listing thousands of files, files with tens of thousands of unknown keys or
+    a megabyte on one line, and the game's own numbers of a billion."""
+    manifest = MANIFESTS[game]
+    return [
+        ("manifest-link-passwd", _link_manifest(manifest, "/etc/passwd")),
+        ("manifest-link-private", _link_manifest(manifest, "private.yaml")),
+        ("files-fifo", _fifo(manifest)),
+        ("files-one-4000-times", _list_many(manifest, 4000, distinct=False)),
+        ("files-20000-entries", _list_many(manifest, 20000, distinct=True)),
+        ("unknown-keys-24000", _unknown_keys(24_000)),
+        ("keys-190000", _unknown_keys(190_000)),
+        ("one-line-1mb", _one_line(120_000)),
+        ("one-line-40000", _one_line(40_000)),
+        *BIG[game],
+    ]
+
+
+# --- F5 under hostile edits ----------------------------------------------------------------------
+
+@dataclass
+class Reload:
+    """What F5 did with a hostile edit of the scenario under a running game."""
+
+    name: str
+    title: str
+    text: str
+    seconds: float
+    """CPU time of the reload."""
+    wall: float
+    kept: bool
+    """The game on screen is the one from before the reload."""
+    outside: list[str]
+
+
+def f5_under(app: Any, game: str, name: str, edit: ScenarioEdit, root: Path,
+             user_data: Path) -> Reload:
+    """Start `game` on a copy of its scenarios under `root`, play a few random actions, make
+    the hostile `edit` to the copy and press F5 (engine.ui.reload)."""
+    from engine.ui.reload import reload_scenario
+    from uitest import start_game
+
+    folder = copy_scenarios(game, root)
+    plant_secret(root)
+    plugin = plugins.get(game)
+    session = Session(plugin.rules, load_game_scenario(plugin, folder / MANIFESTS[game]), 5)
+    moves = random.Random(5)
+    while len(session.history) < 6 and session.result() is None:
+        session.play(moves.choice(session.legal_actions()))
+    scene = start_game(app, plugin, session, {side: "human" for side in plugin.sides})
+    edit(folder)
+    with watching_opens() as opened:
+        start, cpu = time.perf_counter(), time.thread_time()
+        reload_scenario(scene)
+        seconds, wall = time.thread_time() - cpu, time.perf_counter() - start
+    dialog = scene.dialog
+    app.pop()
+    return Reload(name, dialog.title if dialog else "", dialog.text if dialog else "", seconds,
+                  wall, scene.session is session, outside(opened, [folder, user_data]))
+
+
+def check_reload(out: Reload) -> None:
+    """F5 refused the edit: a dialog in time, the game unchanged, nothing quoted or read from
+    outside the scenario's folder."""
+    where = f"{out.name}: {out.title!r}, {out.seconds:.2f} s CPU, {out.wall:.2f} s"
+    assert out.title in ("The scenario has errors", "Cannot reload the scenario"), where
+    assert out.kept, where
+    assert out.wall < HANG_SECONDS and out.seconds < REFUSAL_SECONDS, where
+    assert SECRET not in out.text and "root:" not in out.text, where
+    assert len(out.text) < 20_000, f"{where}: {len(out.text):,} characters in the dialog"
+    assert not out.outside, f"{where}: read outside {out.outside[:3]}"
+
+
+def deleted_after_check(file: str) -> Callable[[Any], ScenarioEdit]:
+    """An edit that deletes the listed `file` right after the loader checked its name (made
+    with pytest's monkeypatch on the loader's folder check)."""
+    def prepare(monkeypatch: Any) -> ScenarioEdit:
+        from engine.data import schema
+
+        confined = schema._confined
+
+        def check_then_delete(folder: Path, rel: str) -> tuple[Path | None, str]:
+            found = confined(folder, rel)
+            if rel == file and found[0] is not None:
+                found[0].unlink(missing_ok=True)
+            return found
+
+        def edit(_folder: Path) -> None:
+            monkeypatch.setattr(schema, "_confined", check_then_delete)
+
+        return edit
+
+    return prepare

@@ -384,20 +384,22 @@ def test_closing_the_window_saves_the_game(user_data, capsys):
 # --- replays do not peek -------------------------------------------------------------------------
 
 def test_an_unfinished_game_is_replayed_only_as_one_side_sees_it(app):
+    """Hot-seat: the view of one side, through the hand-off screen (every game and save kind:
+    tests/robustness/test_replay.py)."""
     s = session()
     for action in (Move("b1", -1, 1), EndTurn()):
         s.play(action)
-    replay = ReplayScene(app, PLUGIN, s)
+    replay = ReplayScene(app, PLUGIN, s, players={"blue": "human", "red": "human"})
     app.push(replay)
     app.step(DT)
-    assert replay.viewer == s.decision.player
+    assert replay.viewer is None and replay.dialog is not None
     assert "Continue from here" not in [b.text for b in replay.controls]
-    replay.next_viewer()
-    assert replay.handoff is not None and replay.viewer == s.decision.player
+    replay.dialog.press("Blue")
+    app.step(DT)
+    assert replay.handoff is not None and replay.viewer is None
     for _ in range(2):
         click(app, (100, 100))
-    assert replay.handoff is None and replay.viewer != s.decision.player
-    assert replay.viewer is not None
+    assert replay.handoff is None and replay.viewer == "blue"
 
 
 def test_a_finished_game_may_be_watched_from_every_side_and_continued_apart(app, user_data):

@@ -100,6 +100,25 @@ def _wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
+def ellipsize(text: str, fnt: pygame.font.Font, width: int) -> str:
+    """`text` on one line no wider than `width` pixels: whole when it fits, else cut at a word
+    (or, for a single long word, a character) and ended with "…", so a cut never passes for
+    the whole."""
+    lines = wrap(text, fnt, width)
+    if len(lines) == 1:
+        return lines[0]
+    words = lines[0].split(" ")
+    while len(words) > 1:
+        candidate = " ".join(words).rstrip(" ·,;:-—") + "…"
+        if fnt.size(candidate)[0] <= width:
+            return candidate
+        words.pop()
+    head = words[0]
+    while head and fnt.size(head + "…")[0] > width:
+        head = head[:-1]
+    return head + "…"
+
+
 def _first_guess(word: str, fnt: pygame.font.Font, width: int) -> int:
     sample = word[:64]
     return max(1, width * len(sample) // max(1, fnt.size(sample)[0]))

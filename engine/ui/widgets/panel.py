@@ -34,6 +34,8 @@ class Panel:
         self.on_toggle_log: Callable[[], None] | None = None
         self.log_toggle_rect = pygame.Rect(0, 0, 0, 0)
         self.hand_rects: list[pygame.Rect] = []
+        self.hand_lines: list[str] = []
+        """The hand's items as drawn (each whole, or cut and ended with "…")."""
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
@@ -133,11 +135,21 @@ class Panel:
                         self.log_rect.height, self.scale)
 
     def hand_at(self, pos: tuple[int, int]) -> int | None:
-        """The index of the hand item under `pos`, if any."""
-        for i, rect in enumerate(self.hand_rects):
-            if rect.collidepoint(pos):
+        """The index in the hand as it is now of the item under `pos`, if any. The cards'
+        places are those of the current hand and layout, not of the last frame drawn: an
+        action or a hand-off may change the hand between a frame and the next event."""
+        if self.hand is None or self.log_expanded:
+            return None
+        self._hand_picture()
+        for i, rect in enumerate(self._hand_at):
+            if rect.move(self.rect.x, self._hand_top).collidepoint(pos):
                 return i
         return None
+
+    def hand_item_at(self, pos: tuple[int, int]) -> str | None:
+        """The hand item under `pos`, if any (see `hand_at`)."""
+        index = self.hand_at(pos)
+        return None if index is None or self.hand is None else self.hand[index]
 
     def process_event(self, event: pygame.event.Event) -> bool:
         """The wheel over the log scrolls it (up: older lines); a click on the log's button
@@ -228,6 +240,7 @@ class Panel:
         picture.blit(small_f.render(self.hand_title.upper(), True, w.MUTED), (pad, y))
         y += small_f.get_linesize()
         self._hand_at = []
+        self.hand_lines = []
         if not self.hand:
             picture.blit(body_f.render("(none)", True, w.MUTED), (pad, y))
         for item in self.hand:
@@ -235,7 +248,8 @@ class Panel:
             self._hand_at.append(card)
             pygame.draw.rect(picture, colors.WHITE, card, border_radius=w.px(3, self.scale))
             pygame.draw.rect(picture, colors.INK_SOFT, card, 1, border_radius=w.px(3, self.scale))
-            text = w.wrap(item, body_f, card.width - 2 * w.px(6, self.scale))[0]
+            text = w.ellipsize(item, body_f, card.width - 2 * w.px(6, self.scale))
+            self.hand_lines.append(text)
             picture.blit(body_f.render(text, True, w.TEXT),
                          (card.x + w.px(6, self.scale), card.y + w.px(2, self.scale)))
             y += step

@@ -23,8 +23,9 @@ def test_levels_default_to_normal_and_aliases_resolve() -> None:
     assert computer_seats(FILIPINAS, ["spanish:bot", "filipino"]) == {
         "spain": "bot", "filipino": "normal"}
     assert computer_seats(FILIPINAS, ["spain:ai"]) == {"spain": "easy"}
-    with pytest.raises(UserError, match="unknown level 'hard'"):
-        computer_seats(FILIPINAS, ["spain:hard"])
+    assert computer_seats(GUERRA, ["nationalist:hard"]) == {"nationalist": "hard"}
+    with pytest.raises(UserError, match="unknown level 'genius'"):
+        computer_seats(FILIPINAS, ["spain:genius"])
 
 
 def test_play_help_lists_every_game_s_sides_and_levels(capsys: pytest.CaptureFixture[str]) -> None:
@@ -32,7 +33,7 @@ def test_play_help_lists_every_game_s_sides_and_levels(capsys: pytest.CaptureFix
         main(["play", "--help"])
     out = capsys.readouterr().out
     assert "filipinas: sides Filipino (filipino), Spanish (spain)" in out
-    assert "levels easy, normal, bot, random" in out
+    assert "levels easy, normal, hard, bot, random" in out
 
 
 def test_an_unknown_side_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,28 +11,22 @@ from baler import PLUGIN as BALER
 from engine.ai import registry
 from engine.ai.agent import Seat
 from engine.ai.observation import Observation
-from engine.ai.search import Budget, squash, terminal_value
+from engine.ai.search import squash, terminal_value
 from engine.core.actions import Action
 from engine.core.game import Result
 from engine.core.sampling import redeal, reshuffle
 from filipinas import PLUGIN as FILIPINAS
 
 
-def test_a_budget_is_read_as_seconds_or_rounds() -> None:
-    assert Budget.parse("2s") == Budget(seconds=2.0)
-    assert Budget.parse("16r") == Budget(seconds=None, rounds=16)
-    for bad in ("", "2", "xs", "0r", "-1s"):
-        with pytest.raises(ValueError):
-            Budget.parse(bad)
-
-
 def test_level_names_aliases_and_the_default() -> None:
-    assert registry.levels(FILIPINAS) == ("easy", "normal", "bot", "random")
+    assert registry.levels(FILIPINAS) == ("easy", "normal", "hard", "bot", "random")
+    assert registry.levels(BALER) == ("easy", "normal", "hard", "random")
     assert registry.resolve(BALER, "ai") == "easy"
     assert registry.resolve(BALER, "computer") == "normal"
     assert registry.resolve(BALER, "computer:Easy") == "easy"
     assert registry.resolve(BALER, "random") == "random"
-    with pytest.raises(registry.UnknownLevel, match="known: easy, normal, random"):
+    assert registry.resolve(BALER, "Hard") == "hard"
+    with pytest.raises(registry.UnknownLevel, match="known: easy, normal, hard, random"):
         registry.resolve(BALER, "genius")
     assert registry.player_level("human") is None
     assert registry.player_level("computer:normal") == "computer:normal"
@@ -82,3 +76,16 @@ def test_the_wilson_interval_and_percentiles() -> None:
     assert wilson(10, 10)[1] > 0.9999
     assert percentile([3.0, 1.0, 2.0, 4.0], 0.5) == 2.0
     assert percentile([3.0, 1.0, 2.0, 4.0], 0.95) == 4.0
+
+
+def test_hard_is_the_search_at_8_seconds_and_normal_at_2_on_both_cores() -> None:
+    from engine.ai.search import HARD, LEVELS, NORMAL, Budget, Search
+
+    assert Budget(seconds=2.0, trees=2) == NORMAL and Budget(seconds=8.0, trees=2) == HARD
+    assert LEVELS == {"normal": NORMAL, "hard": HARD}
+    for plugin in (BALER, FILIPINAS):
+        seat = registry.make_agent(plugin, "hard", plugin.sides[0], 1,
+                                   Budget(seconds=None, iterations=1))
+        assert isinstance(seat, Seat) and isinstance(seat.decider, Search)
+        assert seat.decider.level == "hard"
+        assert seat.decider.budget == Budget(seconds=None, iterations=1)

@@ -297,6 +297,10 @@ def test_a_grid_cell_outside_the_legend_is_reported_at_its_character() -> None:
 def test_a_missing_listed_file_is_reported_at_its_list_item() -> None:
     write(manifest=edit(MANIFEST, "setup.yaml]", "setup.yaml, extra.yaml]"))
     assert errors() == [
+        "scenario.yaml:5:8: lists 3 files, but a demo scenario has at most 2, one of each kind "
+        "(board, setup)\n"
+        "    5 | files: [board.yaml, setup.yaml, extra.yaml]\n"
+        "      |        ^",
         "scenario.yaml:5:33: cannot read 'extra.yaml': No such file or directory\n"
         "    5 | files: [board.yaml, setup.yaml, extra.yaml]\n"
         "      |                                 ^"
@@ -340,6 +344,8 @@ def test_scenario_level_rules() -> None:
         setup=edit(SETUP, "game: demo", "game: other"),
     )
     assert [e.splitlines()[0] for e in errors()] == [
+        "scenario.yaml:5:8: lists 3 files, but a demo scenario has at most 2, one of each kind "
+        "(board, setup)",
         "scenario.yaml:5:8: the scenario lists no file of kind 'board'",
         "scenario.yaml:5:21: 'setup.yaml' is listed twice",
         "scenario.yaml:5:33: expected a path relative to this file",

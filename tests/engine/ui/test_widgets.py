@@ -282,3 +282,24 @@ def test_render_png_draws_the_game_screen_headless(tmp_path):
         shutil.copy(out, Path(folder) / "render_png.png")
     with pytest.raises(OSError):
         render_png(PLUGIN, make_session(1), tmp_path / "missing" / "dir" / "x.png")
+
+
+def test_a_hand_item_too_long_for_the_panel_ends_with_an_ellipsis():
+    """The side panel's hand list shows each card on one line: whole, or cut at a word and
+    ended with "…" (it once cut "… · Gillmore's landing party" to "… · Gillmore's" silently)."""
+    from engine.ui import widgets as w
+
+    panel = Panel()
+    long = "2 AP · init 10 · Gillmore's landing party ambushed on the Baler river"
+    panel.set_content(title="Game", subtitle="", status=[], hand=["Repair", long], log=[])
+    panel.layout(pygame.Rect(0, 0, 300, 600), 1.0, 100)
+    panel.draw(pygame.Surface((300, 600)))
+    fnt = w.text_font(w.BODY, 1.0)
+    room = panel.hand_rects[1].width - 2 * w.px(6, 1.0)
+    assert fnt.size(long)[0] > room
+    repair, cut = panel.hand_lines
+    assert repair == "Repair"
+    assert cut.endswith("…") and fnt.size(cut)[0] <= room
+    assert long.startswith(cut[:-1].rstrip(" ·"))
+    huge = w.ellipsize("x" * 200, fnt, room)
+    assert huge.endswith("…") and fnt.size(huge)[0] <= room

@@ -1,0 +1,141 @@
+"""Blunders of the computer opponent in Heroes of Baler, each from a position of a real game
+laid out through the rules' door (`from_position`), and the rules' query that says when an
+answer changes nothing (`no_effect_reason`, baler.rules.noeffect; docs/ai.md, "Blunders").
+
+The positions are those of seed 3 of Easy against Easy (`wargames ai-check baler --level
+easy`): the opening of turn 1, the Philippine side holding the initiative, no trench built
+and no artillery on the map.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from baler.ai import BalerAgent, easy, normal
+from baler.rules.actions import Done, ModifyDie, PlayCard, TakeAction
+from baler.rules.dicepool import dice_in_play
+from baler.rules.state import BalerState
+from engine.ai.search import Budget
+from engine.core.dice import ScriptedDice
+from tests.baler.baler_fixtures import RULES, scenario
+
+TRACKS = {"spanish": {"supply": 6, "morale": 6, "vp": 0},
+          "philippine": {"supply": 3, "morale": 4, "vp": 0}}
+SPANISH_HAND = ["es-04", "es-09", "es-03", "es-08", "es-05"]
+REPAIR, DIGGING, NIGHT_ASSAULT, MARCH, VOLUNTEERS = "ph-02", "ph-05", "ph-04", "ph-09", "ph-06"
+
+
+def opening(philippine_hand: list[str], phase: str = "events", initiative: str = "philippine",
+            spanish_hand: list[str] | None = None, dice: Any = None) -> BalerState:
+    """Turn 1 of seed 3 at the start of `phase`, with the given hands."""
+    return RULES.from_position(scenario(), {
+        "turn": 1, "phase": phase, "initiative": initiative, "tracks": TRACKS,
+        "cards": {"hands": {"spanish": spanish_hand or SPANISH_HAND,
+                            "philippine": philippine_hand}},
+    }, seed=3, dice=dice)
+
+
+def events_played(st: BalerState, choose: Any) -> list[str]:
+    """The cards the Philippine side plays as events, each chosen by `choose(state, legal)`."""
+    played = []
+    while st.decision.player == "philippine" and st.decision.kind == "event-card":
+        action = choose(st, RULES.legal_actions(st))
+        assert isinstance(action, PlayCard)
+        played.append(action.card)
+        RULES.apply(st, action)
+    return played
+
+
+def test_the_query_says_why_repair_and_digging_would_change_nothing() -> None:
+    st = opening([MARCH, NIGHT_ASSAULT, DIGGING, REPAIR])
+    repair = RULES.no_effect_reason(st, PlayCard(REPAIR))
+    digging = RULES.no_effect_reason(st, PlayCard(DIGGING))
+    assert repair is not None and "no sabotaged trench section" in repair
+    assert "'Repair'" in repair and '"Repair"' in repair
+    assert digging is not None and "no empty trench space has 5 manpower" in digging
+    assert RULES.no_effect_reason(st, PlayCard(NIGHT_ASSAULT)) is None
+    assert RULES.no_effect_reason(st, PlayCard(MARCH)) is None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_philippines_do_not_play_repair_with_no_trench_to_repair(seed: int) -> None:
+    """Seed 3, action 3: the Easy Philippines played Repair as an event, with no trench
+    section on the map, while Night Assault and March on the Manila Road were in hand; played
+    to the end, either of those is worth 6-10 points more (150 paired plays)."""
+    st = opening([MARCH, NIGHT_ASSAULT, VOLUNTEERS, REPAIR])
+    agent = BalerAgent("philippine", seed)
+    played = events_played(st, lambda s, legal: agent.choose(RULES, s, legal))
+    assert REPAIR not in played
+    assert VOLUNTEERS not in played  # every guard post is manned: nothing to reinforce
+    assert sorted(played) == sorted([MARCH, NIGHT_ASSAULT])
+
+
+def test_easy_keeps_useless_cards_too() -> None:
+    st = opening([MARCH, NIGHT_ASSAULT, VOLUNTEERS, REPAIR])
+    seat = easy("philippine", 5)
+    played = events_played(st, lambda s, legal: seat.choose(RULES, s, legal))
+    assert REPAIR not in played and VOLUNTEERS not in played
+
+
+def test_normal_searches_no_card_that_would_change_nothing() -> None:
+    """Normal's search tried other legal answers at random, Digging the Trenches among them
+    with no trench space manned, and could keep one (a Normal game of the issue): answers that
+    change nothing are left out of its candidates while useful ones exist."""
+    st = opening([MARCH, NIGHT_ASSAULT, DIGGING, REPAIR])
+    for seed in range(3):
+        seat = normal("philippine", seed, Budget(seconds=None, rounds=2))
+        action = seat.choose(RULES, copy.deepcopy(st), RULES.legal_actions(st))
+        assert action not in (PlayCard(DIGGING), PlayCard(REPAIR))
+        searched = getattr(seat.decider, "last", None)
+        if searched is not None:  # the flat search keeps its candidates for tools
+            assert not {PlayCard(DIGGING), PlayCard(REPAIR)} & set(searched[0])
+
+
+def incursion_defence(attacker: tuple[int, ...], defender: tuple[int, ...]) -> BalerState:
+    """Seed 3's opening in the action phase, Spanish initiative: the Spanish incursion in area
+    1, where no trench is built and no gun stands, with scripted dice, up to the Philippine
+    defender's modifiers."""
+    dice = ScriptedDice((*attacker, *defender, 3, 3, 3, 3), ())
+    st = opening([MARCH, NIGHT_ASSAULT], phase="action", initiative="spanish",
+                 spanish_hand=["es-04", "es-09"], dice=dice)
+    RULES.apply(st, TakeAction("attack-incursion", "1"))
+    RULES.apply(st, Done())  # the Spanish attacker keeps its die
+    assert (st.decision.player, st.decision.kind) == ("philippine", "modify-dice")
+    return st
+
+
+def test_no_morale_is_spent_to_cancel_a_success_that_has_nothing_to_sabotage() -> None:
+    """The Philippine defender spent a level of morale (+1 on a 4) to cancel a Spanish
+    success in an area with no trench and no artillery: the success had no target (rulebook
+    "Incursion / 5. Target announcement"), so the level bought nothing."""
+    st = incursion_defence((5,), (4, 2))
+    table = dice_in_play(st)
+    assert table is not None and table["pools"][1]["values"] == [4, 2]
+    raise_four = ModifyDie(0, "plus1", "morale")
+    assert raise_four in RULES.legal_actions(st)
+    assert "counts the same" in (RULES.no_effect_reason(st, raise_four) or "")
+    assert raise_four not in RULES.usable_reactions(st)
+    for seed in range(4):
+        answer = BalerAgent("philippine", seed).choose(RULES, st, RULES.legal_actions(st))
+        assert answer == Done()
+
+
+def test_a_success_that_cancels_a_sabotage_still_counts_for_the_defender() -> None:
+    """The same incursion with a trench section in the area: the +1 that cancels the Spanish
+    success saves the trench, and the query does not call it idle."""
+    st = incursion_defence((5,), (4, 2))
+    st.trenches["trench-a1-a"] = "operational"
+    raise_four = ModifyDie(0, "plus1", "morale")
+    assert RULES.no_effect_reason(st, raise_four) is None
+    assert raise_four in RULES.usable_reactions(st)
+
+
+def test_the_query_covers_a_track_at_its_end() -> None:
+    st = opening([MARCH, NIGHT_ASSAULT], phase="action", initiative="spanish",
+                 spanish_hand=["es-04", "es-09"])
+    assert "morale is already at 6" in (RULES.no_effect_reason(st, TakeAction("raise-morale"))
+                                        or "")
+    assert RULES.no_effect_reason(st, TakeAction("movement")) is None

@@ -1,0 +1,156 @@
+"""The blunder hunt (engine.ai.blunders, `wargames ai-check`): the oracle finds an answer that
+gives away a chance of winning, passes one that does not, and the command reports and saves."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.ai.blunders import Oracle, OracleSettings, idle_reason, mean_and_error, verdict
+from engine.ai.observation import observe
+from engine.cli import main
+from engine.core.actions import Action, Event
+from engine.core.dice import Dice
+from engine.core.game import Decision, Result
+from engine.core.saves import read_save
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(Action):
+    chance: int  # in sixths
+
+
+@dataclass(slots=True)
+class Coin:
+    """One decision, then a die: answer k wins when the die shows k or less."""
+
+    dice: Dice
+    picked: int = 0
+    outcome: Result | None = None
+    turn: int = 1
+
+    @property
+    def decision(self) -> Decision:
+        return Decision(None if self.outcome else "me", "pick", "Pick a chance")
+
+
+@dataclass(slots=True)
+class CoinRules:
+    game_id: str = "coin"
+    sides: tuple[str, ...] = ("me", "you")
+    action_types: tuple[type[Action], ...] = (Pick,)
+    idle: set[int] = field(default_factory=set)
+
+    def legal_actions(self, state: Coin) -> list[Action]:
+        return [] if state.outcome else [Pick(1), Pick(3), Pick(5), Pick(6)]
+
+    def apply(self, state: Coin, action: Action) -> list[Event]:
+        assert isinstance(action, Pick)
+        won = state.dice.roll(1)[0] <= action.chance
+        state.outcome = Result("me" if won else "you", "the die")
+        return []
+
+    def view(self, state: Coin, player: str | None) -> dict[str, Any]:
+        return {}
+
+    def result(self, state: Coin) -> Result | None:
+        return state.outcome
+
+    def no_effect_reason(self, state: Coin, action: Action) -> str | None:
+        assert isinstance(action, Pick)
+        return "a chance of one in six is no chance" if action.chance in self.idle else None
+
+
+class First:
+    """A policy that always answers the first legal action."""
+
+    def __init__(self, side: str, seed: int) -> None:
+        self.side = side
+
+    def choose(self, rules: Any, state: Any, legal: list[Action]) -> Action:
+        return legal[0]
+
+    def reseed(self, seed: int) -> None:
+        pass
+
+
+def judged(chance: int, **settings: Any) -> Any:
+    rules = CoinRules()
+    state = Coin(Dice(5))
+    observation = observe(rules, state, rules.legal_actions(state))  # type: ignore[arg-type]
+    oracle = Oracle(First, None, OracleSettings(**settings))
+    return verdict(oracle, observation, Pick(chance), seed=3, index=0, decision=1)
+
+
+def test_an_answer_that_gives_away_half_the_chances_is_a_blunder_and_the_best_is_named() -> None:
+    found = judged(3, screen=12, pairs=32, max_pairs=96)
+    assert found.blunder
+    assert found.best == Pick(6)
+    assert found.best_value == 1.0
+    assert 0.3 < found.chosen_value < 0.7
+    assert found.gap >= 0.3 and found.gap_se > 0
+    assert found.pairs >= 32
+
+
+def test_the_best_answer_is_not_a_blunder() -> None:
+    found = judged(6)
+    assert not found.blunder
+    assert found.best == Pick(6)
+
+
+def test_a_small_gap_is_not_a_blunder() -> None:
+    # five in six against six in six: a loss of 17 points; with a threshold of 20 it is not
+    found = judged(5, threshold=0.2, max_pairs=320, pairs=64)
+    assert not found.blunder
+
+
+def test_an_idle_answer_is_reported_only_while_another_answer_does_something() -> None:
+    rules = CoinRules(idle={1})
+    state = Coin(Dice(1))
+    legal = rules.legal_actions(state)
+    assert idle_reason(rules, state, legal, Pick(1)) == "a chance of one in six is no chance"
+    assert idle_reason(rules, state, legal, Pick(3)) is None
+    rules.idle = {1, 3, 5, 6}
+    assert idle_reason(rules, state, legal, Pick(1)) is None
+
+
+def test_mean_and_error() -> None:
+    assert mean_and_error([]) == (0.0, 0.0)
+    assert mean_and_error([1.0]) == (1.0, 0.0)
+    mean, error = mean_and_error([0.0, 1.0, 0.0, 1.0])
+    assert mean == 0.5 and error == pytest.approx(0.2887, abs=1e-3)
+
+
+def test_the_command_judges_decisions_saves_blunders_and_prints_a_summary(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "hunt"
+    assert main(["ai-check", "baler", "--level", "easy", "--games", "1", "--seed", "2",
+                 "--decisions-per-game", "2", "--screen", "2", "--pairs", "2",
+                 "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    summary = json.loads(text.strip().splitlines()[-1])
+    assert summary["game"] == "baler" and summary["level"] == "easy"
+    assert set(summary["sides"]) == {"spanish", "philippine"}
+    for row in summary["sides"].values():
+        assert row["decisions_judged"] == 2
+        assert row["decisions_met"] >= 2
+    assert json.loads((out / "summary.json").read_text()) == summary
+    for line in (out / "blunders.txt").read_text().splitlines():
+        saved = Path(line.rpartition("--load ")[2])
+        assert read_save(saved).game == "baler"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--level", "grandmaster"], "unknown level 'grandmaster'"),
+    (["--games", "0"], "must be positive"),
+    (["--side", "martians"], "unknown side 'martians'"),
+    (["--budget", "soon"], "a budget looks like"),
+])
+def test_bad_requests_are_one_line(args: list[str], message: str,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ai-check", "baler", *args]) == 2
+    assert message in capsys.readouterr().err

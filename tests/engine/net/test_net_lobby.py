@@ -1,0 +1,126 @@
+"""Around the table: computer seats played by the server, "my games" with whose move it is, the
+chat (stored, length-limited), spectators on the public view, and games that leave memory when
+idle and are rebuilt from their log when opened again."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from engine import plugins
+from engine.net.client import ClientError
+from engine.net.door import ChatLine
+from engine.net.protocol import MAX_CHAT
+from engine.net.remote import RemoteDoor
+from netplay import connection, pick, running_server, settle, wait_until
+
+
+def test_a_computer_seat_is_played_by_the_server(tmp_path):
+    with running_server(tmp_path) as server:
+        conn = connection(server)
+        try:
+            created = conn.call({"type": "create", "game": "baler", "take": "spanish",
+                                 "seats": {"spanish": "human", "philippine": "computer:easy"}})
+            assert created["invites"] == {}
+            door = RemoteDoor(conn, token=created["token"])
+            rng = random.Random(2)
+            for _ in range(40):
+                wait_until(lambda: door.deciding() or door.result(), doors=[door])
+                if door.result():
+                    break
+                revision = door.revision
+                door.play(pick(door, rng), revision)
+                settle([door], revision + 1)
+            players = {e.player for e in door.log("spanish")}
+            assert "philippine" in players, "the computer never answered"
+        finally:
+            conn.close()
+
+
+def test_my_games_say_whose_move_it_is(tmp_path):
+    with running_server(tmp_path) as server:
+        a, b = connection(server), connection(server)
+        try:
+            created = a.call({"type": "create", "game": "baler", "take": "spanish",
+                              "seats": {"spanish": "human", "philippine": "human"}})
+            joined = b.call({"type": "join", "code": created["invites"]["philippine"],
+                             "name": "Ana"})
+            listed = a.call({"type": "games", "tokens": [created["token"], "forged"]})["games"]
+            assert len(listed) == 1
+            game = listed[0]
+            assert game["game"] == created["game"] and game["side"] == "spanish"
+            seats = {s["side"]: s for s in game["seats"]}
+            assert seats["philippine"]["joined"] and seats["philippine"]["name"] == "Ana"
+            theirs = b.call({"type": "games", "tokens": [joined["token"]]})["games"][0]
+            assert game["your_move"] != theirs["your_move"]
+            assert game["decider"] == theirs["decider"] in ("spanish", "philippine")
+        finally:
+            a.close()
+            b.close()
+
+
+def test_the_chat_is_shared_stored_and_limited(tmp_path):
+    with running_server(tmp_path) as server:
+        a, b = connection(server), connection(server)
+        try:
+            created = a.call({"type": "create", "game": "baler", "take": "spanish",
+                              "seats": {"spanish": "human", "philippine": "human"}})
+            joined = b.call({"type": "join", "code": created["invites"]["philippine"]})
+            doors = [RemoteDoor(a, token=created["token"]), RemoteDoor(b, token=joined["token"])]
+            doors[0].say("  good luck\x07  ")
+            updates = wait_until(lambda: doors[1].chat, doors=doors)
+            assert [line.text for line in doors[1].chat] == ["good luck"]
+            assert any(isinstance(u, ChatLine) for u in updates)
+            with pytest.raises(ClientError, match="at most"):
+                a.call({"type": "chat", "game": created["game"], "text": "x" * (MAX_CHAT + 1)})
+            c = connection(server)
+            again = RemoteDoor(c, token=joined["token"])  # another machine: the chat is stored
+            assert [line.text for line in again.chat] == ["good luck"]
+            c.close()
+        finally:
+            a.close()
+            b.close()
+
+
+def test_a_spectator_sees_the_public_view(tmp_path):
+    plugin = plugins.get("baler")
+    with running_server(tmp_path) as server:
+        conn = connection(server)
+        try:
+            created = conn.call({"type": "create", "game": "baler", "take": "spanish",
+                                 "spectators": True,
+                                 "seats": {"spanish": "human", "philippine": "human"}})
+            watcher = RemoteDoor(conn, spectate=created["spectate"])
+            assert watcher.seats == () and watcher.legal() == []
+            live = server.server.live[created["game"]]
+            assert watcher.view(None) == plugin.rules.view(live.session.state, None)
+        finally:
+            conn.close()
+
+
+def test_an_idle_game_leaves_memory_and_comes_back_from_its_log(tmp_path):
+    with running_server(tmp_path, idle_evict=0.2) as server:
+        conn = connection(server)
+        try:
+            created = conn.call({"type": "create", "game": "baler", "take": "spanish",
+                                 "seats": {"spanish": "human", "philippine": "human"}})
+            door = RemoteDoor(conn, token=created["token"])
+            rng = random.Random(1)
+            played = 0
+            while door.deciding() and played < 5:
+                revision = door.revision
+                door.play(pick(door, rng), revision)
+                settle([door], revision + 1)
+                played += 1
+            view, length = door.view("spanish"), door.length
+            door.close()
+            end = time.monotonic() + 10
+            while created["game"] in server.server.live and time.monotonic() < end:
+                time.sleep(0.05)
+            assert created["game"] not in server.server.live
+            back = RemoteDoor(conn, token=created["token"])
+            assert back.length == length and back.view("spanish") == view
+        finally:
+            conn.close()

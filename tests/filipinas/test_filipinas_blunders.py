@@ -1,0 +1,95 @@
+"""Blunders of the Filipino computer player, from a position of a real game laid out through
+the rules' door (`from_position`), and the rules' query that says when an answer changes
+nothing (`no_effect_reason`, filipinas.rules.noeffect; docs/ai.md, "Blunders").
+
+The position is seed 17 of Easy against Easy, action 60 (`wargames ai-check filipinas --level
+easy`): turn 3, the Filipino round with 2 AP and Peace of Biak-na-Bató, Trenches of Cavite and
+Revolutionary Taxes in hand.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from engine.ai.search import Budget
+from engine.core.game import Scenario
+from filipinas.ai import FilipinasAgent, easy, normal
+from filipinas.rules import FilipinasRules
+from filipinas.rules import actions as A
+from filipinas.rules.state import FilState
+
+RULES = FilipinasRules()
+BIAK, TAXES, TRENCHES = "peace_of_biak_na_bato", "revolutionary_taxes", "trenches"
+WASTEFUL = A.TradeCards(BIAK, TAXES)
+
+
+def seed_17(scenario: Scenario, **changes: Any) -> FilState:
+    position: dict[str, Any] = {
+        "ap": {"filipino": 2, "spain": 6}, "morale": 5, "us_intervention": 3,
+        "government": "canovas", "turn": 3, "phase": "action", "active": "filipino",
+        "placements": [
+            {"counters": ["blanco"], "space": "manila_city"},
+            {"counters": ["asia_fleet", "montojo"], "space": "cavite_city"},
+            {"counters": ["cavite_corps", "aguinaldo"], "space": "batangas",
+             "reduced": ["cavite_corps"]},
+            {"counters": ["desierto"], "space": "batangas"},
+            {"counters": ["magdiwan", "bonifacio"], "space": "pampanga"},
+            {"counters": ["mindanao_1"], "space": "pampanga"},
+        ],
+        "cards": {"hands": {"filipino": [BIAK, TRENCHES, TAXES],
+                            "spain": ["diplomatic_note", "patriotic_subscription",
+                                      "sagasta_buys_the_rebels"]}},
+    }
+    position.update(changes)
+    return RULES.from_position(scenario, position, seed=17)
+
+
+def test_a_trade_with_revolutionary_taxes_only_throws_the_other_card_away(
+        scenario: Scenario) -> None:
+    st = seed_17(scenario)
+    assert WASTEFUL in RULES.legal_actions(st)
+    reason = RULES.no_effect_reason(st, WASTEFUL)
+    assert reason is not None
+    assert "'Revolutionary Taxes' played alone gives the same Action Point" in reason
+    assert "Peace of Biak-na-Bató" in reason
+    assert RULES.no_effect_reason(st, A.TradeCards(BIAK, TRENCHES)) is None
+    assert RULES.no_effect_reason(st, A.PlayCard(TAXES)) is None
+
+
+def test_the_filipino_heuristics_never_trade_revolutionary_taxes_away(
+        scenario: Scenario) -> None:
+    """A Normal game traded Peace of Biak-na-Bató and Revolutionary Taxes for 1 AP, where
+    Revolutionary Taxes alone gives the same AP and keeps the other card: the heuristics now
+    rank that trade below passing, at 2 AP as at 0."""
+    for ap in (2, 1, 0):
+        st = seed_17(scenario, ap={"filipino": ap, "spain": 6})
+        agent = FilipinasAgent("filipino", 3)
+        assert agent.worth(st, WASTEFUL) < 0
+        for seed in range(3):
+            agent.reseed(seed)
+            assert agent.choose(RULES, st, RULES.legal_actions(st)) != WASTEFUL
+        assert easy("filipino", 1).choose(RULES, st, RULES.legal_actions(st)) != WASTEFUL
+
+
+def test_normal_searches_no_trade_that_only_throws_a_card_away(scenario: Scenario) -> None:
+    st = seed_17(scenario, ap={"filipino": 0, "spain": 6})
+    for seed in range(4):
+        seat = normal("filipino", seed, Budget(seconds=None, rounds=2))
+        assert seat.choose(RULES, copy.deepcopy(st), RULES.legal_actions(st)) != WASTEFUL
+        searched = getattr(seat.decider, "last", None)
+        if searched is not None:  # the flat search keeps its candidates for tools
+            assert WASTEFUL not in searched[0]
+
+
+def test_cards_on_tracks_at_their_end_change_nothing(scenario: Scenario) -> None:
+    full = seed_17(scenario, ap={"filipino": 20, "spain": 6})
+    assert "already at 20" in (RULES.no_effect_reason(full, A.PlayCard(TAXES)) or "")
+    assert "the trade changes nothing" in (RULES.no_effect_reason(
+        full, A.TradeCards(BIAK, TRENCHES)) or "")
+    spain = seed_17(scenario, active="spain", us_intervention=1, cards={"hands": {
+        "filipino": [BIAK], "spain": ["spanish_diplomacy", "patriotic_subscription"]}})
+    assert spain.decision.player == "spain"
+    assert "already at 1" in (RULES.no_effect_reason(spain, A.PlayCard("spanish_diplomacy"))
+                              or "")
+    assert RULES.no_effect_reason(spain, A.PlayCard("patriotic_subscription")) is None

@@ -1,0 +1,134 @@
+"""Blunders of the computer opponent in La Guerra de España, from positions of a real game laid
+out through the rules' door (`from_position`), and the rules' query that says when an answer
+changes nothing (`no_effect_reason`, guerra.rules.noeffect; docs/ai.md, "Blunders").
+
+The positions (tests/guerra/positions/) are those of seed 1 of Easy against Easy as the
+heuristics played it before these fixes: the start of the Nationalist movement of turn 2, and
+the start of the Republican combats of turn 11.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from engine.core.game import Scenario
+from engine.core.hexgrid import hex_distance
+from engine.data.schema import load_scenario
+from guerra.ai import GuerraAgent, easy
+from guerra.rules import GuerraRules
+from guerra.rules.actions import Attack, DefenceReady, Resolve, Support
+from guerra.rules.combat import combat_factors
+from guerra.rules.data import Side, Terrain
+from guerra.rules.state import GuerraState, Where
+from guerra.schema import SCHEMAS
+
+HERE = Path(__file__).resolve().parent
+MANIFEST = HERE.parents[1] / "scenarios" / "guerra" / "july_1936.yaml"
+RULES = GuerraRules()
+
+
+@cache
+def scenario() -> Scenario:
+    return load_scenario(MANIFEST, SCHEMAS)
+
+
+def position(name: str, seed: int = 1) -> GuerraState:
+    data: dict[str, Any] = yaml.safe_load((HERE / "positions" / f"{name}.yaml").read_text())
+    return RULES.from_position(scenario(), data, seed=seed)
+
+
+def open_ground_lone_counters(st: GuerraState) -> list[str]:
+    """Nationalist land counters standing alone on open ground (no city, no mountain: no +1 in
+    defence) outside their own provinces, with two Republican land counters or more within 5
+    hexes: two of them may attack together, and win 11 times in 12 (section 8)."""
+    board = st.data.board
+    found = []
+    for unit in st.units.values():
+        if unit.side is not Side.NATIONALIST or not unit.kind.is_land \
+                or unit.where is not Where.MAP or unit.hex is None:
+            continue
+        if len(st.land_at.get(unit.hex, ())) > 1 or unit.hex in board.cities \
+                or board.terrain[unit.hex] is Terrain.MOUNTAIN:
+            continue
+        if st.status.get(board.territory.get(unit.hex, "")) is Side.NATIONALIST:
+            continue
+        near = sum(1 for o in st.units.values() if o.side is Side.REPUBLICAN
+                   and o.kind.is_land and o.where is Where.MAP and o.hex is not None
+                   and hex_distance(o.hex, unit.hex) <= 5)
+        if near >= 2:
+            found.append(unit.id)
+    return found
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_nationalists_leave_no_lone_army_on_open_ground_by_two_republican_counters(
+        seed: int) -> None:
+    """Turn 2 of seed 1: the heuristics sent lone army counters into Republican and disputed
+    provinces and left two of them (in Madrid and Málaga provinces) on open ground with two or
+    more Republican counters within reach, each lost 11 times in 12 if attacked by two. The
+    movement now weighs the attack a lone counter invites (guerra.ai.moves `exposure`)."""
+    st = position("seed1-turn2-nationalist-movement", seed)
+    agent = GuerraAgent("nationalist", seed)
+    while st.turn == 2 and st.decision.player == "nationalist":
+        st_legal = RULES.legal_actions(st)
+        RULES.apply(st, agent.choose(RULES, st, st_legal))
+    assert open_ground_lone_counters(st) == []
+
+
+def hopeless_attack_on_a_city_stack() -> GuerraState:
+    """Turn 11 of seed 1: a lone Republican army attacks a stack of three Nationalist army
+    counters in a city, 2 against 9."""
+    st = position("seed1-turn11-republican-combats")
+    attack = next(a for a in RULES.legal_actions(st) if isinstance(a, Attack)
+                  and a.attacker == "R-A024" and a.defender == "N-A39")
+    RULES.apply(st, attack)
+    return st
+
+
+def test_ten_fec_change_nothing_where_the_table_reads_the_same_column() -> None:
+    st = hopeless_attack_on_a_city_stack()
+    reason = RULES.no_effect_reason(st, Resolve(True))
+    assert reason is not None and "2 against 9 reads the same column" in reason
+    assert RULES.no_effect_reason(st, Resolve(False)) is None
+    RULES.apply(st, Resolve(False))
+    assert st.combat is not None and combat_factors(st, st.combat) == (2, 9)
+    assert "change nothing" in (RULES.no_effect_reason(st, DefenceReady(True)) or "")
+    supports = [a for a in RULES.legal_actions(st) if isinstance(a, Support)]
+    assert supports and all(RULES.no_effect_reason(st, a) for a in supports)
+
+
+def test_the_defence_spends_neither_fec_nor_air_support_that_change_nothing() -> None:
+    """The Nationalist defence of that stack added an air counter's support and spent ten
+    F.E.C.: at 2 against 9 the table's first column is read either way (GAP-GUE-06)."""
+    st = hopeless_attack_on_a_city_stack()
+    RULES.apply(st, Resolve(False))
+    for seed in range(3):
+        answer = GuerraAgent("nationalist", seed).choose(RULES, st, RULES.legal_actions(st))
+        assert answer == DefenceReady(False)
+    assert easy("nationalist", 2).choose(RULES, st, RULES.legal_actions(st)) \
+        == DefenceReady(False)
+
+
+def test_fec_that_can_turn_a_combat_are_not_idle() -> None:
+    """The same phase, another combat: two Republican armies with air support against a lone
+    counter, where the defender may still add its own; a point more can change the result."""
+    st = position("seed1-turn11-republican-combats")
+    opened = [a for a in RULES.legal_actions(st) if isinstance(a, Attack)]
+    assert opened
+    normal = None
+    for attack in opened:
+        trial = position("seed1-turn11-republican-combats")
+        RULES.apply(trial, attack)
+        if trial.combat is not None and not trial.combat.stack \
+                and Resolve(True) in RULES.legal_actions(trial):
+            normal = trial
+            break
+    assert normal is not None
+    attack_factor, defence_factor = combat_factors(normal, normal.combat)
+    assert attack_factor <= 3 * defence_factor
+    assert RULES.no_effect_reason(normal, Resolve(True)) is None
