@@ -17,6 +17,7 @@ from engine.loading import load_game_scenario
 from engine.ui.app import App
 from engine.ui.game_scene import GameScene
 from engine.ui.widgets.action_menu import NO_UNDO, item_text
+from mouseturn import clear_toasts
 from uitest import DT, at, button_at, click, hover, make_app, start_game
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
@@ -92,6 +93,7 @@ def _play_by_mouse(app: App, scene: GameScene, action: Action) -> None:
         assert _spent(scene) == before, "a board click spent or rolled without a menu choice"
         row = _menu_row(scene, action)
         if row is not None:
+            clear_toasts(app, row)
             click(app, row, steps=2)
             return
         click(app, (5, 5), steps=1)  # close what the click opened
