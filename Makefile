@@ -41,6 +41,7 @@ test: lint typecheck unit
 soak: $(DEV_STAMP)
 	SDL_VIDEODRIVER=dummy WARGAMES_ROBUSTNESS_REPORT=docs/robustness-soak.md \
 		WARGAMES_MONKEY_REPORT=docs/robustness-monkey.md \
+		WARGAMES_DOORS_REPORT=docs/robustness-doors.md \
 		$(BIN)/python -m pytest -m soak
 	$(MAKE) online-load
 
@@ -59,11 +60,21 @@ bench: $(STAMP)
 bench-check: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/wargames bench --check docs/benchmarks.json
 
-# The strength table of the computer opponents (docs/ai.md); hours on 2 cores at 200 games a cell.
-# Every finished game goes to the log, so a stopped run goes on where it stopped when run again.
-AI_TABLE_ARGS ?= --games 200 --budget 2s --jobs 2 --log docs/ai-runs/ai-table-2s.log
+# The strength table of the computer opponents (docs/ai.md): each game's cells at the budgets the
+# table was measured at (iterations a tree, so the same games on any machine); days of CPU on 2
+# cores at 200 games a cell. Every finished game goes to its log, so a stopped run goes on where
+# it stopped when run again, and a complete log is read back in seconds. `make ai-table
+# AI_TABLE_GAMES=40` stops each cell at 40 games. The level as played (2 s and 8 s a decision):
+# `python tools/ai_table.py --budget 2s --hard-budget 8s --jobs 1`.
+AI_TABLE_GAMES ?= 200
+AI_TABLE := nice -n 10 $(BIN)/python tools/ai_table.py --games $(AI_TABLE_GAMES)
 ai-table: $(STAMP)
-	$(BIN)/python tools/ai_table.py $(AI_TABLE_ARGS) --out docs/ai-table.md
+	$(AI_TABLE) --only baler --tested normal --budget 16i --jobs 2 \
+		--log docs/ai-runs/baler-normal-16i.log > docs/ai-table.md
+	$(AI_TABLE) --only guerra --tested normal --budget 8i --jobs 2 \
+		--log docs/ai-runs/guerra-normal-8i.log >> docs/ai-table.md
+	$(AI_TABLE) --only filipinas --tested normal --side filipino --budget 16i --jobs 2 \
+		--log docs/ai-runs/filipinas-normal-16i.log >> docs/ai-table.md
 
 # The reports behind docs/balance/<game>.md, one pair per shipped scenario (about 40 minutes
 # of CPU, most of it the Guerra computer runs).
@@ -85,9 +96,10 @@ balance: $(DEV_STAMP)
 # The blunder hunt of docs/ai.md ("Blunders"): each cell of its table, every side of each game at
 # Easy (self-play) and Normal (one side, against Easy), judged by `wargames ai-check`; hours on 2
 # cores. Each cell writes its blunders, their saved games and summary.json into BLUNDERS_DIR.
-# `make blunders NORMAL_BUDGET=2s` measures Normal at the budget it plays at.
+# Normal plays at the budget it plays at (2 s, both cores); NORMAL_BUDGET=300i plays the same
+# games on any machine.
 BLUNDERS_DIR ?= docs/ai-runs/blunders
-NORMAL_BUDGET ?=
+NORMAL_BUDGET ?= 2s
 CHECK := $(BIN)/wargames ai-check
 CHECK_ARGS ?= --decisions-per-game 5 --minutes 150
 blunders: $(STAMP)
@@ -95,13 +107,13 @@ blunders: $(STAMP)
 	$(CHECK) filipinas --level easy --games 16 $(CHECK_ARGS) --out $(BLUNDERS_DIR)/filipinas-easy
 	$(CHECK) guerra --level easy --games 4 $(CHECK_ARGS) --out $(BLUNDERS_DIR)/guerra-easy
 	for side in spanish philippine; do $(CHECK) baler --level normal --against easy --side $$side \
-		--games 6 --budget $(or $(NORMAL_BUDGET),8r) $(CHECK_ARGS) \
+		--games 6 --budget $(NORMAL_BUDGET) $(CHECK_ARGS) \
 		--out $(BLUNDERS_DIR)/baler-normal-$$side || exit 1; done
 	for side in filipino spain; do $(CHECK) filipinas --level normal --against easy --side $$side \
-		--games 10 --budget $(or $(NORMAL_BUDGET),16r) $(CHECK_ARGS) \
+		--games 10 --budget $(NORMAL_BUDGET) $(CHECK_ARGS) \
 		--out $(BLUNDERS_DIR)/filipinas-normal-$$side || exit 1; done
 	for side in nationalist republican; do $(CHECK) guerra --level normal --against easy \
-		--side $$side --games 3 --budget $(or $(NORMAL_BUDGET),8r) $(CHECK_ARGS) \
+		--side $$side --games 3 --budget $(NORMAL_BUDGET) $(CHECK_ARGS) \
 		--out $(BLUNDERS_DIR)/guerra-normal-$$side || exit 1; done
 
 clean:

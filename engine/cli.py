@@ -269,7 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--seed", type=int, default=1, help="first seed (then seed+1, ...)")
     check.add_argument("--decisions-per-game", type=int, default=10, metavar="K",
                        help="decisions judged a side and game, drawn at random (default 10)")
-    check.add_argument("--budget", help="the budget of a searching level: 8r (rounds) or 2s")
+    check.add_argument("--budget", help="the budget of a searching level: 2s, or 300i "
+                       "(iterations a tree, the same games on any machine)")
     check.add_argument("--out", metavar="DIR", help="save each blunder's position and the "
                        "summary in DIR")
     check.add_argument("--minutes", type=float, default=60.0,

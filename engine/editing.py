@@ -18,6 +18,7 @@ import re
 import shutil
 import stat
 import tempfile
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -123,6 +124,16 @@ class PositionEdits:
         self.last_saved = path
         return path
 
+    def forget_saved(self) -> None:
+        """Count the position as not saved (edited on after a crash, it is not yet where the
+        editor saves)."""
+        self._saved = None
+
+    def save_copy(self, manifest: Path) -> Path:
+        """Write the position as a scenario at `manifest` without counting it as saved (the
+        crash rescue keeps a copy; the editor's own target is still to be saved)."""
+        return save_scenario(self.plugin, self.scenario, self.position, manifest)
+
 
 def _copy(position: Mapping[str, Any]) -> Position:
     """A deep copy (edits change their argument freely)."""
@@ -161,11 +172,15 @@ class _Source:
     setup: str | None
 
     @property
+    def folder(self) -> Path:
+        """The folder its files are in: its manifest's real folder (links followed)."""
+        return Path(os.path.realpath(self.manifest)).parent
+
+    @property
     def protected(self) -> set[str]:
         """The real paths of its files: the editor never writes over any of them."""
-        folder = self.manifest.parent
         return {os.path.realpath(self.manifest),
-                *(os.path.realpath(folder / rel) for rel, _ in self.files)}
+                *(os.path.realpath(self.folder / rel) for rel, _ in self.files)}
 
 
 def _source(plugin: GamePlugin, scenario: Scenario) -> _Source:
@@ -279,7 +294,7 @@ def save_scenario(plugin: GamePlugin, scenario: Scenario, position: Mapping[str,
     others = {rel: raw for rel, raw in source.files if rel != source.setup}
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        elsewhere = folder.resolve() != source.manifest.parent.resolve()
+        elsewhere = folder.resolve() != source.folder
     except (OSError, RuntimeError) as err:
         raise SaveProblem(f"cannot write {display(manifest)}: {_reason(err)}") from None
     copies = {folder / rel: raw for rel, raw in others.items()} if elsewhere else {}
@@ -289,6 +304,7 @@ def save_scenario(plugin: GamePlugin, scenario: Scenario, position: Mapping[str,
         raise SaveProblem(f"{display(taken[0])} is the name of a file of the scenario being "
                           "edited; save the position under another name")
     _refuse_overwrites(source, written, copies)
+    _clean_staging(folder)
     try:
         staging = Path(tempfile.mkdtemp(prefix=f".{manifest.stem}.saving-", dir=folder))
     except OSError as err:
@@ -313,6 +329,27 @@ def save_scenario(plugin: GamePlugin, scenario: Scenario, position: Mapping[str,
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return manifest
+
+
+STALE_STAGING = 60.0
+"""Seconds after which a temporary folder of a save is left over from a save that was killed."""
+
+
+def _clean_staging(folder: Path) -> None:
+    """Remove the temporary folders killed saves left in `folder` (`.<name>.saving-<random>`,
+    older than `STALE_STAGING` seconds, so a save under way in another window is left alone)."""
+    now = time.time()
+    try:
+        found = list(folder.glob(".*.saving-*"))
+    except OSError:
+        return
+    for path in found:
+        try:
+            info = os.lstat(path)
+        except OSError:
+            continue
+        if stat.S_ISDIR(info.st_mode) and now - info.st_mtime > STALE_STAGING:
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def _refuse_overwrites(source: _Source, written: Mapping[Path, bytes],

@@ -1,12 +1,14 @@
 """The computer opponent of Filipinas: a greedy one-step player for the Filipino side (and the
-Americans it commands), and the rulebook's solo bot for the Spanish side.
+Americans it commands), Spain's own heuristics (filipinas.spain) for the Spanish side, and the
+rulebook's solo bot (`bot`).
 
 The Filipino player scores every legal action by what it is worth against what it costs and
 plays the best one, ending the round when nothing is worth its Action Points. Worth is counted
 in steps of Spanish Morale, the currency of the Filipino victory (5.3.1): a plunder is one step
 (4.2.3.1), a hit on a Spanish unit one step (6.7), a new corps the plunders it will make, a city
 the victory itself. Dice are counted by their chances, never rolled. Ties are broken by the
-agent's own seeded die. The Spanish side delegates to `SpanishBot` (10.3, 10.4).
+agent's own seeded die. The Spanish side delegates to `SpainPolicy`; `BotSeat` plays the solo
+bot of 10.3 and 10.4.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from filipinas.rules.sequence import cost
 from filipinas.rules.setup import FILIPINO, SPAIN, USA
 from filipinas.rules.state import FilState
 from filipinas.rules.victory import cities_taken
+from filipinas.spain import SpainPolicy
 
 AP_WORTH = 0.4
 """Morale steps one Action Point is worth: an action must be worth more than its AP to be
@@ -52,44 +55,25 @@ def hit_chance(modifier: int, need: int = 6) -> float:
     return faces / 6
 
 
-class EasySpain(SpanishBot):
-    """Spain's heuristics: the solo bot's steps (10.3, 10.4), except that it never calls a
-    Brigade from Spain, by its reinforcement steps (S2, U10) or by a card.
-
-    Every Brigade from Spain costs a step of Spanish Morale (6.2), and Morale is what the
-    Filipinos win on (5.3.1); Sagasta's step at every end of turn (5.3) already takes what the
-    bot keeps in hand at Morale 6. Run as the bot, Easy Spain lost 30 of 200 games to random
-    Filipinos, most of them at Morale 1 after two to five Brigades; keeping its Morale it lost
-    8 (docs/ai.md, "Easy"). The rulebook's bot itself (`bot`, `BotSeat`) is unchanged."""
-
-    def step_reinforce(self, state: FilState, legal: list[Action]) -> Action | None:
-        return None
-
-    def step_reinforce_at_war(self, state: FilState, legal: list[Action]) -> Action | None:
-        return None
-
-    def step_cards(self, state: FilState, legal: list[Action]) -> Action | None:
-        keeping = [a for a in legal if not (isinstance(a, A.PlayCard)
-                                            and "reinforce" in state.data.cards[a.card].effect)]
-        return super().step_cards(state, keeping)
-
-
 class FilipinasAgent:
-    """Plays either side: the Filipinos by greedy evaluation, Spain through the solo bot."""
+    """Plays either side: the Filipinos by greedy evaluation, Spain by its own heuristics."""
 
     def __init__(self, side: str = FILIPINO, seed: int = 0) -> None:
         self.side = side
         self.rng = random.Random(seed)
-        self.bot = EasySpain(side, seed) if side == SPAIN else None
+        self.spain = SpainPolicy(side, seed) if side == SPAIN else None
+        self.last_reason = ""
 
     def reseed(self, seed: int) -> None:
         self.rng.seed(seed)
-        if self.bot is not None:
-            self.bot.rng.seed(seed)
+        if self.spain is not None:
+            self.spain.reseed(seed)
 
     def choose(self, rules: Any, state: FilState, legal: list[Action]) -> Action:
-        if self.bot is not None:
-            return self.bot.choose(rules, state, legal)
+        if self.spain is not None:
+            action = self.spain.choose(rules, state, legal)
+            self.last_reason = self.spain.last_reason
+            return action
         kind = state.decision.kind
         if kind == "round":
             return self._best(state, legal)
@@ -109,12 +93,14 @@ class FilipinasAgent:
         return self.rng.choice(legal)
 
     def rank(self, rules: Any, state: FilState, legal: list[Action]) -> list[Action]:
-        """The legal answers best first for the search (engine.ai.policy): this policy's answer,
-        then, in a Filipino round, the others by their worth over their AP (ending the round
-        at 0, as `_best` weighs them); otherwise the answer alone (the search orders the rest
-        at random)."""
+        """The legal answers best first for the search (engine.ai.policy): Spain's by its own
+        heuristics (filipinas.spain); the Filipinos' by this policy's answer, then, in a round,
+        the others by their worth over their AP (ending the round at 0, as `_best` weighs
+        them); otherwise the answer alone (the search orders the rest at random)."""
+        if self.spain is not None:
+            return self.spain.rank(rules, state, legal)
         first = self.choose(rules, state, legal)
-        if self.bot is not None or state.decision.kind != "round":
+        if state.decision.kind != "round":
             return [first]
 
         def net(action: Action) -> float:
@@ -428,8 +414,8 @@ most 40) before the evaluation reads the position."""
 
 
 def easy(side: str, seed: int) -> Seat:
-    """The Easy level: the Filipino heuristics, or Spain's solo bot, over the side's
-    observation (the bot then sees a drawn Filipino hand, not the real one)."""
+    """The Easy level: the side's heuristics over its observation (a drawn Filipino hand,
+    never the real one)."""
     return Seat(Easy(FilipinasAgent, side, seed), side)
 
 

@@ -130,6 +130,12 @@ class EffectsTask(Task):
             return None
         effect = effects[self.index]
         self.index += 1
+        # the log says why an effect does nothing (baler.rules.noeffect imports this module)
+        from baler.rules.noeffect import effect_idle
+
+        why = effect_idle(st, Side(self.side), effect)
+        if why is not None:
+            say(ev, f"'{info.title}': no effect — {why}")
         push(st, *start_effect(st, Side(self.side), effect, ev, self.forced))
         return None
 

@@ -8,6 +8,7 @@ from typing import Any
 from baler.rules.actionphase import TRENCH_ACTIONS, ActionPhaseTask, category
 from baler.rules.actions import TakeAction
 from baler.rules.dicepool import dice_in_play
+from baler.rules.noeffect import no_effect_reason
 from baler.rules.refusals import refuse
 from baler.rules.state import BAGS, SIDES, WALLS, BalerState, Side
 
@@ -82,6 +83,26 @@ def trench_refusals(st: BalerState) -> dict[str, dict[str, str]]:
     return found
 
 
+IDLE_KINDS = frozenset({"event-card", "support-card", "resolve-event", "action", "modify-dice",
+                        "persistence"})
+"""The decisions whose answers the screen marks when they would change nothing now."""
+
+
+def idle_answers(st: BalerState, viewer: Side | None) -> dict[str, str]:
+    """For the viewer deciding now, the legal answers that would change nothing now, with why
+    (baler.rules.noeffect), keyed by the answer's `repr`: the screen asks before an event card
+    is played for nothing and greys the other such answers with their reason."""
+    if viewer is None or st.decision.player != viewer.value or not st.stack \
+            or st.decision.kind not in IDLE_KINDS:
+        return {}
+    found = {}
+    for action in st.stack[-1].legal(st):
+        reason = no_effect_reason(st, action)
+        if reason is not None:
+            found[repr(action)] = reason
+    return found
+
+
 def view(st: BalerState, player: str | None) -> dict[str, Any]:
     viewer = next((s for s in SIDES if s.value == player), None)
     hidden_bags = {BAGS[s] for s in SIDES if s is not viewer}
@@ -135,6 +156,7 @@ def view(st: BalerState, player: str | None) -> dict[str, Any]:
         "action_points": action_points(st),
         "refusals": area_refusals(st),
         "trench_refusals": trench_refusals(st),
+        "no_effect": idle_answers(st, viewer),
         "vp_causes": {s.value: dict(st.vp_causes.get(s, {})) for s in SIDES},
         "outcome": None if st.outcome is None else {
             "winner": st.outcome.winner, "reason": st.outcome.reason,

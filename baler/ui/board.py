@@ -107,7 +107,8 @@ class BalerBoard:
         self._items = []
         self._panels = [strip_rect(view)]
         if self.table.dice is not None:
-            box = tray_rect(view, self.table.dice, self._tracks_on_screen(camera))
+            avoid = self._tracks_on_screen(camera) + self._marked_on_screen(camera, marks)
+            box = tray_rect(view, self.table.dice, avoid)
             self._items += tray_layout(view, box, self.table.dice)
             self._panels.append(box)
             draw_dice_tray(surface, view, box, self.table.dice, self._items, marks, hover)
@@ -118,6 +119,36 @@ class BalerBoard:
             self._panels.append(score_rect(view, self.table.score))
             draw_score(surface, view, self.table.score)
         surface.set_clip(clip)
+
+    def target_rect(self, target: str, camera: Camera) -> pygame.Rect | None:
+        """A card, a die or a counter on screen (its tooltip keeps off it)."""
+        for item, rect in self._items:
+            if item == target:
+                return pygame.Rect(rect)
+        return self.map.target_rect(target, camera)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The combat tray and the final score as last drawn, and the Turn and Victory point
+        tracks: toasts and the roll's tray keep off them (toasts lie over the hand strip, as
+        ever, rather than over the board's spaces)."""
+        tracks = self._tracks_on_screen(self._camera) if self._camera is not None else []
+        return [*self._panels[1:], *tracks]
+
+    def _marked_on_screen(self, camera: Camera, marks: Mapping[str, str]) -> list[pygame.Rect]:
+        """The spaces and counters that may be clicked now, on screen (the dice tray keeps off
+        them: an incursion's survivor goes back to a post while the dice lie there)."""
+        out = []
+        for target in marks:
+            if target in self.rects:
+                x, y, w, h = self.rects[target]
+                left, top = camera.world_to_screen(x, y)
+                out.append(pygame.Rect(round(left), round(top), round(w * camera.zoom),
+                                       round(h * camera.zoom)))
+            elif target in self.data.units:
+                rect = self.map.target_rect(target, camera)
+                if rect is not None:
+                    out.append(rect)
+        return out
 
     def _tracks_on_screen(self, camera: Camera) -> list[pygame.Rect]:
         """The Turn and Victory point tracks where they lie on screen (the dice tray keeps off

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from baler.rules.actions import PlayCard
 from baler.rules.sequence import TITLES
 from baler.rules.setup import build_data
 from baler.rules.state import SIDES, VP_CAUSES, Phase, Side
@@ -117,6 +118,13 @@ class BalerUI:
         if selection is not None:
             return answer
         return menus.with_trench_row(self.where, target, answer, self.action_label)
+
+    def no_effect(self, action: Action) -> str | None:
+        """Why an event card played now would change nothing (the screen asks first; the other
+        answers that would change nothing are greyed in their menus)."""
+        if not isinstance(action, PlayCard):
+            return None
+        return menus.idle(self.view, action)
 
     def board_actions(self, legal: list[Action]) -> list[Action]:
         """The actions made on the board; the targets that play them are marked meanwhile."""

@@ -81,13 +81,27 @@ def _without_ap(label: str) -> str:
     return re.sub(r" \(\d+ AP\)$", "", label)
 
 
+def idle(view: dict[str, Any], action: Action) -> str | None:
+    """Why answering `action` now would change nothing (the rules' view), if it would not."""
+    reason = (view.get("no_effect") or {}).get(repr(action))
+    return str(reason) if reason else None
+
+
 def item(data: GameData, view: dict[str, Any], action: Action, label: str) -> MenuItem:
     """A menu line: the button's words without the cost they mention (the cost column says
-    it: "(2 AP)", "Keep it (costs 1 morale)", "morale modifier, −1 morale")."""
+    it: "(2 AP)", "Keep it (costs 1 morale)", "morale modifier, −1 morale"). An answer that
+    would change nothing is greyed with why (an event need not be resolved, rulebook "Event
+    phase"; a support card, an action or a die modification need not be chosen); an event
+    card, which must be played all the same, says so and the screen asks."""
     price = cost(data, view, action)
     label = _without_ap(label)
     if price:
         label = label.removesuffix(f" (costs {price})").removesuffix(f", −{price}")
+    why = idle(view, action)
+    if why is not None and not isinstance(action, PlayCard):
+        return MenuItem(label=label, reason=f"{why[:1].upper()}{why[1:]}")
+    if why is not None:
+        label = f"{label} (no effect now)"
     return MenuItem(label=label, action=action, cost=price,
                     irreversible=irreversible(data, view, action))
 

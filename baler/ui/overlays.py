@@ -183,10 +183,11 @@ def tray_layout(view: pygame.Rect, box: pygame.Rect, dice: dict[str, Any]) -> It
 
 def tray_rect(view: pygame.Rect, dice: dict[str, Any],
               avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """Where the tray lies: in the first corner of the board's view (top left, top right, then
-    bottom left and bottom right just above the hand strip) where it covers none of `avoid`
-    (the board's Turn and Victory point tracks as they lie on screen), else in the corner where
-    it covers the least of them."""
+    """Where the tray lies: in the first place along the edges of the board's view (its top
+    corners, then its bottom corners just above the hand strip, then the middle of the top and
+    of the bottom) where it covers none of `avoid` (the board's Turn and Victory point tracks
+    and the places that may be clicked now, as they lie on screen), else where it covers the
+    least of them."""
     die, pad, title_h = _tray_metrics(view)
     rows = max(1, len(dice["pools"]))
     width = min(view.width, 2 * pad + die * 4 + 6 * (die + pad) + pad)
@@ -194,7 +195,8 @@ def tray_rect(view: pygame.Rect, dice: dict[str, Any],
     bottom = strip_rect(view).top
     best: tuple[int, pygame.Rect] | None = None
     for handle, at in (("topleft", view.topleft), ("topright", view.topright),
-                       ("bottomleft", (view.x, bottom)), ("bottomright", (view.right, bottom))):
+                       ("bottomleft", (view.x, bottom)), ("bottomright", (view.right, bottom)),
+                       ("midtop", view.midtop), ("midbottom", (view.centerx, bottom))):
         setattr(box, handle, at)
         covered = sum(box.clip(r).width * box.clip(r).height for r in avoid)
         if best is None or covered < best[0]:

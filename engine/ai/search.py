@@ -38,9 +38,12 @@ from engine.core.actions import Action
 __all__ = ["HARD", "NORMAL", "Budget", "Evaluate", "Search", "Settings", "play_on", "seat",
            "squash", "terminal_value"]
 
-MARGIN = 0.12
+MARGIN = 0.25
 """Seconds of a time budget kept back from the trees: a worker's last iteration may run past
 its estimate, and its root must still come back and be merged within the budget."""
+WAIT = 0.1
+"""Seconds before the end of a time budget after which a worker's root is no longer waited
+for: the caller's own answer (the heuristics') is played instead."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,17 +169,23 @@ class Search:
         # deadlines on time.monotonic, which the worker processes share
         began = time.monotonic() - (self.clock() - start)
         end = began + budget.seconds - MARGIN
+        jobs = self._jobs(observation, end)
+        answer: list[RootStats] = []
+
+        def heuristics_answer() -> None:
+            # ranked while the workers think: what is played if none of them answers in time
+            answer.append(grow(replace(jobs[0], iterations=0)))
+
         if budget.parallel:
             from engine.ai import workers
 
-            found = workers.run(self._jobs(observation, end),
-                                deadline=began + budget.seconds - MARGIN / 4)
+            found = workers.run(jobs, began + budget.seconds - WAIT, heuristics_answer)
             if found is not None:
                 return found
-        jobs = self._jobs(observation, None)
+        else:
+            heuristics_answer()
         if end - time.monotonic() < budget.seconds / 4:
-            # no worker answered and the time is nearly gone: the heuristics' answer
-            return [grow(replace(jobs[0], iterations=0))]
+            return answer  # no root came back and the time is nearly gone
         found = []
         for job in jobs:
             left = (end - time.monotonic()) / (budget.trees - len(found))
@@ -188,6 +197,8 @@ class Search:
                  trees: int) -> tuple[str, str]:
         """The plain reason and the statistics behind it."""
         name = chosen.action.describe()
+        if len(answers) == 1:
+            return f"{name}: the only answer that changes anything now", ""
         if simulations == 0:
             return f"{name}: the heuristics' answer, no time left to search", ""
         if chosen.action == prior.action:

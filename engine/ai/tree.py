@@ -336,9 +336,12 @@ class Tree:
 
 
 def grow(job: Job) -> RootStats:
-    """Grow one tree for `job` and return its root's statistics."""
+    """Grow one tree for `job` and return its root's statistics. A root left with a single
+    answer (the others changing nothing now) needs no iteration."""
     tree = Tree(job)
     tree.start(tree.sample())
+    if len(tree.root_options) == 1:
+        return tree.stats()
     return tree.grow()
 
 

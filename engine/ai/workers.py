@@ -27,7 +27,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -35,6 +35,8 @@ from engine.ai.tree import Job, RootStats, grow
 
 _LOCK = threading.Lock()
 _POOL: Pool | None = None
+_UNAVAILABLE = False
+"""Set once starting a worker process failed (a platform without them): not tried again."""
 
 
 class _Shared:
@@ -220,8 +222,10 @@ class Pool:
                     break
         return answered
 
-    def run(self, jobs: Sequence[Job], deadline: float) -> list[RootStats] | None:
-        """Each job to a worker; the roots that came back by `deadline` (time.monotonic)."""
+    def run(self, jobs: Sequence[Job], deadline: float,
+            meanwhile: Callable[[], None] | None = None) -> list[RootStats] | None:
+        """Each job to a worker; the roots that came back by `deadline` (time.monotonic).
+        `meanwhile` runs here once the jobs are sent."""
         self.grow_to(len(jobs))
         sent: list[tuple[_Worker, int]] = []
         for worker, job in zip(self.workers, jobs, strict=False):
@@ -231,6 +235,8 @@ class Pool:
             except (EOFError, OSError, pickle.PicklingError, TypeError, AttributeError):
                 continue
             sent.append((worker, number))
+        if meanwhile is not None:
+            meanwhile()
         found: list[RootStats] = []
         for worker, number in sent:
             stats = self._receive(worker, number, deadline)
@@ -275,37 +281,51 @@ class Pool:
         self.workers = []
 
 
-def warm(size: int, modules: Sequence[str] = ()) -> None:
+def warm(size: int, modules: Sequence[str] = ()) -> bool:
     """Start the pool (`size` workers) if it is not running, so the first decision does not
-    wait for the workers' imports."""
-    global _POOL
+    wait for the workers' imports. False when no worker process can be started here (the
+    searches then grow their trees in the caller)."""
+    global _POOL, _UNAVAILABLE
     with _LOCK:
-        if _POOL is None:
-            _POOL = Pool(size)
-            atexit.register(shutdown)
-        else:
-            _POOL.grow_to(size)
+        if _UNAVAILABLE:
+            return False
+        try:
+            if _POOL is None:
+                _POOL = Pool(size)
+                atexit.register(shutdown)
+            else:
+                _POOL.grow_to(size)
+        except (OSError, ValueError, subprocess.SubprocessError):
+            _UNAVAILABLE = True
+            return False
         if modules:
             _POOL.warm(modules)
+        return True
 
 
 def ready(size: int, timeout: float = 30.0) -> int:
     """Start the pool if need be and wait until its workers answer (at most `timeout`
     seconds): how many did. For measurements whose first decision should not find the
     workers still starting."""
-    warm(size)
+    if not warm(size):
+        return 0
     with _LOCK:
-        assert _POOL is not None
-        return _POOL.ready(timeout)
+        return _POOL.ready(timeout) if _POOL is not None else 0
 
 
-def run(jobs: Sequence[Job], deadline: float) -> list[RootStats] | None:
+def run(jobs: Sequence[Job], deadline: float,
+        meanwhile: Callable[[], None] | None = None) -> list[RootStats] | None:
     """Grow each job's tree in a worker; the roots that came back by the deadline, or None
-    when none did (the caller then grows its trees itself)."""
-    warm(len(jobs))
+    when none did (the caller then grows its trees itself). `meanwhile` runs in the caller
+    while the workers think (it runs whether or not they can)."""
+    if not warm(len(jobs)):
+        if meanwhile is not None:
+            meanwhile()
+        return None
     with _LOCK:
-        assert _POOL is not None
-        return _POOL.run(jobs, deadline)
+        if _POOL is None:
+            return None
+        return _POOL.run(jobs, deadline, meanwhile)
 
 
 def shutdown() -> None:

@@ -75,7 +75,8 @@ def validation_problems(
         problems.append(_expectation_problem(doc, model, path, errors))
     if skipped:
         problems.append(Problem(doc.file, 0, 0, f"{skipped:,} more errors against the schema "
-                                f"are not listed (the first {MAX_SCHEMA_PROBLEMS} are)"))
+                                f"are not listed (the first {MAX_SCHEMA_PROBLEMS} are)",
+                                stands_for=skipped))
     return problems
 
 

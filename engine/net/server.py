@@ -17,6 +17,7 @@ import contextlib
 import dataclasses
 import json
 import logging
+import random
 import secrets
 import ssl
 import time
@@ -27,11 +28,12 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from engine.core.actions import Action
 from engine.net import protocol as P
 from engine.net import seat as seatinfo
 from engine.net.config import Bucket, ServerConfig, now_text
 from engine.net.host import Client, GameHost, log
-from engine.net.live import Broken, Refusal, rebuild
+from engine.net.live import Broken, LiveGame, Refusal, rebuild
 from engine.net.protocol import ProtocolError
 from engine.net.store import GameRow, Loaded, SeatRow, Store
 
@@ -390,6 +392,9 @@ class GameServer(GameHost):
         return None
 
     async def _probe(self, client: Client, data: dict[str, Any]) -> dict[str, Any]:
+        """Would this answer roll dice now? Tried on a copy in which all the seat may not see
+        is redrawn (`determinize`, fresh dice included), so the answer cannot tell whether,
+        say, the other hand holds a card that would interrupt first."""
         game_id, seat = self._seat(client, data)
         async with self.locks[game_id]:
             live = await self._live(game_id)
@@ -397,13 +402,7 @@ class GameServer(GameHost):
             if live.answering() == seat:
                 action = live.decode(data.get("action"))
                 if action in live.session.legal_actions():
-                    from engine.core.sampling import copy_state
-
-                    probe = copy_state(live.session.state)
-                    before = len(probe.dice.log)
-                    with contextlib.suppress(Exception):
-                        live.plugin.rules.apply(probe, action)
-                    rolls = len(probe.dice.log) > before
+                    rolls = _would_roll(live, seat, action)
         return {"type": "probed", "game": game_id, "rolls": rolls}
 
     async def _views(self, client: Client, data: dict[str, Any]) -> dict[str, Any]:
@@ -471,3 +470,19 @@ class GameServer(GameHost):
         "play": _play, "undo": _undo, "redo": _redo, "probe": _probe, "views": _views,
         "chat": _chat, "games": _games,
     }
+
+
+def _would_roll(live: LiveGame, seat: str, action: Action) -> bool:
+    from engine.core.sampling import copy_state
+
+    rules: Any = live.plugin.rules
+    state = live.session.state
+    determinize = getattr(rules, "determinize", None)
+    probe = determinize(state, seat, random.Random(live.rev)) if callable(determinize) \
+        else copy_state(state)
+    before = len(probe.dice.log)
+    try:
+        rules.apply(probe, action)
+    except Exception:  # not legal in the redrawn world: nothing is said
+        return False
+    return len(probe.dice.log) > before

@@ -13,9 +13,10 @@ hand, a deck's order or a bag's contents from the player whose computer applies 
 (the rules need them in clear to resolve a draw or a reaction), and sealing each hand for its
 player would still leave the decks and the other hand on the mover's machine: games with hidden
 information are played across machines through a server (`wargames serve`), which holds them.
-The seed travels in the file too, so a player could foresee the dice by trying moves in a copy:
-file play is for players who trust each other, as play by email always was; a server rolls the
-dice where no player sees them.
+The dice are fresh (drawn from the operating system when the rules ask, and recorded in the
+file), so no one can foresee them from the file; but the mover's machine rolls them, and a
+player could play a turn in a copy until the dice suit them: file play is for players who trust
+each other, as play by email always was; a server rolls the dice where no player touches them.
 """
 
 from __future__ import annotations
@@ -76,9 +77,12 @@ def refusal(plugin: GamePlugin) -> str:
 
 
 def new_game(plugin: GamePlugin, scenario: Scenario, seed: int) -> Session:
+    """A game for files, with fresh dice (engine.core.dice.FreshDice): each outcome is drawn on
+    the mover's machine when the rules ask and recorded in the file, so the file holds what has
+    been rolled and nothing of what is to come (`seed` only seeds computer players)."""
     if not hides_nothing(plugin, scenario):
         raise TurnFileError(refusal(plugin))
-    return Session(plugin.rules, scenario, seed)
+    return Session(plugin.rules, scenario, seed, fresh=True)
 
 
 def deciding(session: Session) -> str | None:

@@ -117,7 +117,12 @@ class AidPage:
 
 
 class BoardView(Protocol):
-    """A drawable, clickable board in world coordinates (pixels at zoom 1)."""
+    """A drawable, clickable board in world coordinates (pixels at zoom 1).
+
+    A board may also offer `keep_clear() -> list[pygame.Rect]`: the screen rectangles of what
+    it drew over the map that toasts must not cover (a mini-map, a hand of cards, dice); and
+    `target_rect(target, camera) -> pygame.Rect | None`: where a target that may be clicked (a
+    counter, a card, a die, a mini-map) lies on screen, which its tooltip keeps off."""
 
     @property
     def world_size(self) -> tuple[int, int]: ...
@@ -213,6 +218,8 @@ class GameUIExtras(Protocol):
     - `is_selection(action) -> bool`: the action only selects something the game keeps in its
       rules (it rolls and spends nothing): Esc and a right-click take it back, and a click the
       game refuses while it stands may move it to what was clicked.
+    - `no_effect(action) -> str | None`: why playing `action` now would change nothing (from
+      the rules' view, `no_effect_reason`): the screen asks "play it anyway?" first.
     """
 
     def card_face(self, target: str) -> CardFace | None: ...
@@ -234,3 +241,5 @@ class GameUIExtras(Protocol):
     def irreversible(self, action: Action) -> bool: ...
 
     def is_selection(self, action: Action) -> bool: ...
+
+    def no_effect(self, action: Action) -> str | None: ...

@@ -447,6 +447,7 @@ class App:
             if scene.dialog is not None:
                 scene.dialog.draw(self.screen)
             scene.dirty = False
+        self.toasts.keep_clear = scene.toast_keep_clear() if scene is not None else []
         self.toasts.draw(self.screen)
         self.dirty = False
         self.frames += 1

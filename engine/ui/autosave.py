@@ -49,6 +49,21 @@ def unique_path(folder: Path, stem: str, suffix: str = ".json") -> Path:
         return path
 
 
+def unique_folder(parent: Path, stem: str) -> Path:
+    """A new empty folder `parent/stem` (or `stem-2`, …, whichever is free), made exclusively
+    (OSError when `parent` cannot be written)."""
+    parent.mkdir(parents=True, exist_ok=True)
+    n = 1
+    while True:
+        path = parent / (stem if n == 1 else f"{stem}-{n}")
+        try:
+            path.mkdir()
+        except FileExistsError:
+            n += 1
+            continue
+        return path
+
+
 def write_new_file(folder: Path, stem: str, text: str, suffix: str = ".json") -> Path:
     """Write `text` to a new file `folder/stem.json` (or `stem-2.json`, …, whichever is free)
     and return its path. The text is written whole to a temporary file first, then linked

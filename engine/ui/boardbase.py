@@ -84,6 +84,19 @@ class StackedBoard(ABC):
         text = self._stacks.tooltip(target)
         return text if text is not None else self._location_tooltip(target)
 
+    def target_rect(self, target: str, camera: Camera) -> pygame.Rect | None:
+        """The counter `target` on screen as drawn now, or None for anything else (a tooltip
+        explaining a counter keeps off it)."""
+        loc = self._stacks.location_of(target)
+        if loc is None:
+            return None
+        for spec, r in self._stacks.rects(loc):
+            if spec.id == target:
+                x, y = camera.world_to_screen(r.x, r.y)
+                return pygame.Rect(round(x), round(y), round(r.width * camera.zoom),
+                                   round(r.height * camera.zoom))
+        return None
+
     def anchor(self, target: str) -> tuple[float, float] | None:
         found = self._stacks.anchor(target)
         return found if found is not None else self._location_anchor(target)

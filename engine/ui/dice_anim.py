@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
@@ -176,9 +177,12 @@ class DiceTray:
         self.event = event
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def draw(self, surface: pygame.Surface, area: pygame.Rect, scale: float) -> None:
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, scale: float,
+             avoid: Sequence[pygame.Rect] = ()) -> None:
         """Top right of `area` (the games keep their hands and prompts along the bottom and
-        their own combat bands at the top left): the dice, then the roll's text beside them."""
+        their own combat bands at the top left), else top left, where it covers none of
+        `avoid` (what the board keeps clear: a game's tracks, its own combat tray): the dice,
+        then the roll's text beside them."""
         size = w.px(34, scale)
         gap = w.px(8, scale)
         fnt = w.text_font(w.SMALL, scale)
@@ -190,6 +194,10 @@ class DiceTray:
         height = max(size, len(lines) * fnt.get_linesize()) + 2 * gap
         width = dice_w + text_w + 3 * gap
         self.rect = pygame.Rect(area.right - gap - width, area.y + gap, width, height)
+        if self.rect.collidelist(list(avoid)) >= 0:
+            left = self.rect.move(area.x + gap - self.rect.x, 0)
+            if left.collidelist(list(avoid)) < 0:
+                self.rect = left
         box = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         box.fill((*colors.INK, 215))
         surface.blit(box, self.rect)

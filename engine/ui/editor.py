@@ -30,6 +30,7 @@ from engine.ui import widgets as w
 from engine.ui.adapter import BoardView
 from engine.ui.app import App
 from engine.ui.camera import Camera
+from engine.ui.reload import without_carets
 from engine.ui.scene import Scene
 from engine.ui.widgets.dialog import Dialog
 from engine.ui.widgets.edit_panel import EditPanel, Section, Setting, Step
@@ -40,6 +41,8 @@ __all__ = ["Edit", "EditorKit", "EditorScene", "Move", "Position", "Steps", "add
            "run_editor", "set_at"]
 
 T = TypeVar("T")
+SHOWN_LINES = 40
+"""Lines of a refused save's reasons the dialog shows."""
 DRAG_START = 5
 """Pixels the pointer moves, button held, before a press becomes a drag."""
 
@@ -239,7 +242,13 @@ class EditorScene(Scene):
         try:
             path = self.edits.save(self.target)
         except SaveProblem as err:
-            self.show_dialog(Dialog("The position was not saved", str(err), [("OK", None)]))
+            lines = without_carets(str(err))
+            if len(lines) > SHOWN_LINES:
+                lines[SHOWN_LINES:] = [f"… ({len(lines) - SHOWN_LINES} more lines: 'wargames "
+                                       "validate' lists the problems)"]
+            text = "\n".join(lines)
+            self.show_dialog(Dialog("The position was not saved", text[:1].upper() + text[1:],
+                                    [("OK", None)]))
             return None
         self.panel.say(f"Saved as the scenario {display(path)}: "
                        f"'wargames play {self.plugin.id} --scenario {display(path)}' plays it.")

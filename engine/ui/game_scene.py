@@ -59,6 +59,7 @@ from engine.ui.widgets.card_viewer import CardViewer, draw_hover_card
 from engine.ui.widgets.confirm import confirm_irreversible
 from engine.ui.widgets.dialog import ChoiceRow, Dialog
 from engine.ui.widgets.log_view import BARRIER_TEXT, LogFeed, LogLine
+from engine.ui.widgets.no_effect import ask_no_effect
 from engine.ui.widgets.panel import Panel, layout_side_panel, side_panel_width
 from engine.ui.widgets.prompt import Option, Prompt
 from engine.ui.widgets.tooltip import Tooltip
@@ -456,6 +457,15 @@ class GameScene(Scene):
     def _board_rect(self, size: tuple[int, int]) -> pygame.Rect:
         return pygame.Rect(0, 0, size[0] - side_panel_width(size, self.app.scale), size[1])
 
+    def toast_keep_clear(self) -> list[pygame.Rect]:
+        """The side panel (its buttons) and what the board asks to keep clear."""
+        return [self.panel.rect, *self._board_keep_clear()]
+
+    def _board_keep_clear(self) -> list[pygame.Rect]:
+        """What the board asks toasts and the dice tray to keep clear of, as last drawn."""
+        keep = getattr(self.gameui.board, "keep_clear", None)
+        return list(keep()) if keep is not None else []
+
     def on_resize(self, size: tuple[int, int]) -> None:
         self.camera.set_viewport(self._board_rect(size))
         self.tooltip.scale = self.app.scale
@@ -667,6 +677,20 @@ class GameScene(Scene):
         return self._probe(self.session.state,
                            (self.session.state, history[-1] if history else None), action)
 
+    def _ask_no_effect(self, action: Action) -> bool:
+        """A card played for nothing: the game says why (`no_effect`) and the player is asked
+        first; True when the question is on screen."""
+        why = self._extra("no_effect")
+        reason = why(action) if why is not None else None
+        if not reason:
+            return False
+
+        def go() -> None:
+            self.play(action)
+
+        self.show_dialog(ask_no_effect(self.gameui.action_label(action), str(reason), go))
+        return True
+
     def _highlights(self) -> dict[str, str]:
         """Highlight styles by target for `BoardView.draw`: what the computer (or the replay)
         just moved, the selection and its targets."""
@@ -830,10 +854,13 @@ class GameScene(Scene):
         self.ask_then_play(item)
 
     def ask_then_play(self, item: MenuItem) -> None:
-        """A menu row or a prompt button: its action played, after one question when it passes
-        the undo barrier and the player wants to be asked."""
+        """A menu row or a prompt button: its action played, after one question when it would
+        change nothing (`_ask_no_effect`) or, else, when it passes the undo barrier and the
+        player wants to be asked."""
         action = item.action
         if action is None:
+            return
+        if self._ask_no_effect(action):
             return
         if (item.irreversible or self.no_undo(action)) and self.app.settings.confirm_irreversible:
             def never_ask() -> None:
@@ -1230,8 +1257,9 @@ class GameScene(Scene):
 
     def _handle_event(self, event: pygame.event.Event) -> bool:
         if hasattr(event, "pos"):
-            # tracked behind the hand-off screen too, so hover is right when the board returns
-            self._mouse = event.pos
+            # tracked behind the hand-off screen too, so hover and the tooltip are at the
+            # pointer when the board returns
+            self._mouse = self.tooltip.pos = event.pos
         if self.replay is not None:
             return self._replay_event(event)
         if self.handoff is not None:
@@ -1533,6 +1561,8 @@ class GameScene(Scene):
         self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse,
                                  legend, fresh=self._tip_fresh)
         self._tip_fresh = False
+        rect_of = getattr(self.gameui.board, "target_rect", None)
+        self.tooltip.avoid = rect_of(self.hover, self.camera) if rect_of and self.hover else None
         if self.menu is not None or self.card_viewer is not None:
             self.tooltip.hover(None, None)
 
@@ -1575,7 +1605,8 @@ class GameScene(Scene):
             self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
             return True
         if self.tray is not None:
-            self.tray.draw(surface, self.camera.viewport, self.app.scale)
+            self.tray.draw(surface, self.camera.viewport, self.app.scale,
+                           self._board_keep_clear())
         self.tooltip.draw(surface)
         surface.set_clip(clip)
         return True
@@ -1594,7 +1625,8 @@ class GameScene(Scene):
             self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
             return
         if self.tray is not None:
-            self.tray.draw(surface, self.camera.viewport, self.app.scale)
+            self.tray.draw(surface, self.camera.viewport, self.app.scale,
+                           self._board_keep_clear())
         if self.card_viewer is not None:
             self.card_viewer.draw(surface)
             return

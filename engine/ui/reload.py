@@ -104,16 +104,15 @@ def problems_dialog(problems: LoadError | str, manifest: Path) -> Dialog:
     listed = problems.problems if isinstance(problems, LoadError) else ()
     text = "\n".join(p.render() for p in listed[:SHOWN_PROBLEMS]) if listed else str(problems)
     blocks: list[list[str]] = []
-    for line in printable(text).splitlines():
-        if _CARET.match(line):
-            continue
+    for line in without_carets(text):
         if not line.startswith(" ") or not blocks:
             blocks.append([line.removeprefix(folder)])
         else:
             blocks[-1].append(line)
-    total = len(listed) or len(blocks)
+    total = sum(p.stands_for for p in listed) or len(blocks)
     shown = "\n\n".join("\n".join(block) for block in blocks[:SHOWN_PROBLEMS])
-    more = total - SHOWN_PROBLEMS
+    more = total - sum(p.stands_for for p in listed[:SHOWN_PROBLEMS]) if listed \
+        else total - SHOWN_PROBLEMS
     tail = f"\n\n{more:,} more: 'wargames validate {display(manifest)}' lists more of them." \
         if more > 0 else ""
     count = f"{total:,} problem{'s' if total != 1 else ''}"
@@ -121,6 +120,12 @@ def problems_dialog(problems: LoadError | str, manifest: Path) -> Dialog:
                   f"Nothing was reloaded: the game goes on as it was. Fix the {count} below and "
                   f"press F5 again. The files are in {display(folder)}\n\n{shown}{tail}",
                   [("OK", None)])
+
+
+def without_carets(problems: str) -> list[str]:
+    """The lines of rendered problems made printable, without the caret lines under the quoted
+    source lines (they only line up in a fixed-width font, and dialogs use another)."""
+    return [line for line in printable(problems).splitlines() if not _CARET.match(line)]
 
 
 def stop_text(scene: GameScene, old: Session, rebuilt: Rebuilt, kept: str | None) -> str:

@@ -71,6 +71,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole window."""
 
+    def toast_keep_clear(self) -> list[pygame.Rect]:
+        """Parts of the window toasts must not cover (buttons, a mini-map, a hand of cards)."""
+        return []
+
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size (or the UI scale changed): lay the widgets out again."""
 

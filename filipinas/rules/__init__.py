@@ -123,6 +123,7 @@ class FilipinasRules:
             "plunders": state.plunders, "solo": state.data.solo,
             "bot_hand": list(state.hands[SPAIN]) if state.data.solo and player == FILIPINO
             else [],
+            "no_effect": _idle_cards(state, player),
         }
 
     def result(self, state: FilState) -> Result | None:
@@ -320,3 +321,22 @@ def _round_action(state: FilState, action: Action, events: list[Event]) -> None:
         operations.build_line(state, action.line, action.brigade, events)
     elif isinstance(action, A.EndReconcentration):
         operations.end_reconcentration(state, events)
+
+
+def _idle_cards(state: FilState, player: str | None) -> dict[str, str]:
+    """For the viewer deciding now, the cards of its hand that would change nothing if played
+    now ("play:<card>") and the two-card trades that would not either (by their `repr`), with
+    why, so the screen asks before one is played for nothing."""
+    if player is None or state.decision.player != player:
+        return {}
+    found = {}
+    for card in state.hands.get(player, ()):
+        reason = noeffect.no_effect_reason(state, A.PlayCard(card))
+        if reason is not None:
+            found[f"play:{card}"] = reason
+    for trade in legal_actions(state):
+        if isinstance(trade, A.TradeCards):
+            reason = noeffect.no_effect_reason(state, trade)
+            if reason is not None:
+                found[repr(trade)] = reason
+    return found

@@ -277,6 +277,11 @@ def apply_effect(state: FilState, side: str, card: CardDef, targets: tuple[str, 
 
     eff = card.effect
     p = state.data.params
+    from filipinas.rules.noeffect import card_idle  # it reads this module's round_cards
+
+    idle = card_idle(state, side, card)
+    if idle is not None:
+        events.append(Message(f"'{card.name}': no effect — {idle}"))
     if "ap" in eff:
         state.ap[side] = min(p.ap_max, state.ap[side] + int(eff["ap"]))
         events.append(Message(f"{side.title()} gains {eff['ap']} AP"))

@@ -1,10 +1,12 @@
 """The `GameUI` of Filipinas: the board, the side panel's status and hand, the labels of the
 prompt's buttons and the meaning of clicks.
 
-Actions offered for the selection: while one of your stacks is selected, the prompt lists every
-action of that stack (moves, attacks, unstacking, entrenching, dispersing, plunder, hiding,
-repatriation, cards aimed at it), each with its AP cost; with nothing selected it lists what
-needs no board target (passing, cards, trades, Political Actions) and the map takes the rest.
+Actions offered for the selection: while one of your stacks is selected, the map marks where it
+may move, attack, stack or build (a click there opens a menu of those actions with their costs)
+and the prompt lists the rest of that stack's actions (unstacking, entrenching, dispersing,
+plunder, hiding, repatriation, recruiting, cards aimed at it), each with its AP cost; with
+nothing selected it lists what needs no board target (passing, cards, trades, Political
+Actions) and the map takes the rest.
 The game screen tells the UI of a new selection through `on_click` and redraws through `sync`
 after every change of selection, so the selection the UI remembers (`_selected`) is dropped at
 the first `sync` that does not follow the click which made it: the screen clears its own
@@ -35,10 +37,6 @@ ALWAYS_BUTTONS = (A.EndRound, A.TradeCards, A.Political, A.EndReconcentration, A
 CARD_BUTTONS_MAX = 6
 """A card with at most this many choices of target is played from buttons; one with more is
 played by clicking its target on the map (and from buttons while its target is selected)."""
-
-
-BOT = "Bot: "
-"""How a card of the bot's hand begins in the hand list (solo play, 10.2)."""
 
 
 class FilipinasUI:
@@ -141,8 +139,12 @@ class FilipinasUI:
     def buttons_for(self, selection: str | None, legal: list[Action]) -> list[Action]:
         """The legal actions the prompt offers as buttons with `selection` selected."""
         if selection is not None:
+            # what the selection does at a place (moves, attacks, stacking, a Fortified
+            # Line) is marked on the map and chosen there, from a menu that tells two ways
+            # to one place apart: the panel keeps the rest, a short list
             return [a for a in legal if isinstance(a, A.EndRound)
-                    or self.selector.belongs(a, selection)]
+                    or (self.selector.belongs(a, selection)
+                        and not self.selector.targets_of(a))]
         targets = Counter(a.card for a in legal if isinstance(a, A.PlayCard) and a.targets)
         out = [a for a in legal if (isinstance(a, ALWAYS_BUTTONS) and not isinstance(
             a, A.Discard | A.TradeCards)) or (isinstance(a, A.PlayCard) and (
@@ -190,10 +192,6 @@ class FilipinasUI:
         if len(view["hand"]) >= self.data.params.cards_for_ap and view["decision"] == "round":
             lines.append(("Trade", "Trade two cards… for 1 AP: click the Resources track "
                                    "(6.13)"))
-        if view.get("bot_hand"):
-            count = len(view["bot_hand"])
-            lines.append(("Bot's cards", f"{count} shown in the hand list, marked \"{BOT}\" "
-                                         "(10.2)"))
         return lines
 
     def _combat(self, combat: Mapping[str, Any]) -> str:
@@ -220,18 +218,35 @@ class FilipinasUI:
         return text
 
     def hand(self, view: Any) -> list[str]:
-        """The viewer's cards, then in solo play the bot's, which the Filipino player sees
-        (10.2): each opens full size on a click and is enlarged under the pointer."""
+        """The viewer's cards, then, in solo, the bot's (10.2: the Filipino player sees them),
+        each opening full size on a click like any card."""
         own = [card_title(self.data.cards[c]) for c in view["hand"]]
-        return own + [f"{BOT}{card_title(self.data.cards[c])}" for c in view.get("bot_hand", ())]
+        return own + [f"{table.BOT_CARD}{card_title(self.data.cards[c])}"
+                      for c in view.get("bot_hand") or ()]
+
+    def no_effect(self, action: Action) -> str | None:
+        """Why a card played, or two traded, now would change nothing (the screen asks first,
+        6.13)."""
+        idle = self._view.get("no_effect") or {}
+        if isinstance(action, A.PlayCard):
+            reason = idle.get(f"play:{action.card}")
+        elif isinstance(action, A.TradeCards):
+            reason = idle.get(repr(action))
+        else:
+            return None
+        return str(reason) if reason else None
 
     def action_label(self, action: Action) -> str:
-        return self.labels.label(action)
+        """The action's words and cost; a card aimed at the selected stack leaves its target
+        unsaid (the panel's list for a selection stays short)."""
+        aimed = self._selected is not None and isinstance(action, A.PlayCard) \
+            and self.selector.belongs(action, self._selected)
+        return self.labels.label(action, aim=not aimed)
 
     # --- GameUIExtras ----------------------------------------------------------------------
 
     def card_face(self, target: str) -> CardFace | None:
-        card = table.find_card(self.data, target.removeprefix(BOT))
+        card = table.find_card(self.data, target)
         if card is not None:
             return table.card_face(self.data, card)
         if target.startswith("back:"):

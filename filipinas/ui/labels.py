@@ -10,8 +10,8 @@ from engine.core.actions import Action
 from filipinas.rules import actions as A
 from filipinas.rules.setup import CardDef, GameData
 
-_MODES = {"land": "", "coastal": " by coastal transport", "naval": " by sea",
-          "convoy": " to the Sea as a convoy", "landing": ": landing"}
+_MODES = {"land": "", "coastal": " by coastal transport (by sea from any Province, 6.3.1)",
+          "naval": " by sea", "convoy": " to the Sea as a convoy", "landing": ": landing"}
 
 _DECLINE = {
     "combat_cards": "No more cards: roll for the combat",
@@ -117,6 +117,8 @@ class Labeller:
         self.data = data
         self.spaces = dict(space_names)
         self.costs: Mapping[Action, tuple[int, int]] = {}
+        self._by_sea: set[tuple[str, str]] = set()
+        """(stack, place) of every move by coastal transport now legal."""
         self.prompt: Mapping[str, Any] | None = None
         self.round_did = False
         self.active = ""
@@ -125,6 +127,8 @@ class Labeller:
 
     def update(self, view: Mapping[str, Any], members: Mapping[str, tuple[str, ...]]) -> None:
         self.costs = view["costs"]
+        self._by_sea = {(a.stack, a.dest) for a in self.costs
+                        if isinstance(a, A.Move) and a.mode == "coastal"}
         self.prompt = view["prompt"]
         self.round_did = view["round"]["did"]
         self.active = view["active"]
@@ -151,9 +155,11 @@ class Labeller:
 
     # --- labels ------------------------------------------------------------------------------
 
-    def label(self, action: Action) -> str:
-        """The action's words, then its cost: "… — 2 AP (1 + 1 Coordinated Action)"."""
-        text = self.text(action)
+    def label(self, action: Action, aim: bool = True) -> str:
+        """The action's words, then its cost: "… — 2 AP (1 + 1 Coordinated Action)". Without
+        `aim`, a card's target goes unsaid (it is the stack selected)."""
+        text = self.text(action) if aim or not isinstance(action, A.PlayCard) else \
+            self._play(action, self.prompt["kind"] if self.prompt else "round", aim=False)
         if action in self.costs:
             total, extra = self.costs[action]
             price = f"{total} AP" + (f" ({total - extra} + {extra} Coordinated Action)"
@@ -168,7 +174,7 @@ class Labeller:
         if isinstance(a, A.EndRound):
             return "End the round" if self.round_did else "Pass (end the round)"
         if isinstance(a, A.Move):
-            return f"Move {self.stack(a.stack)} to {self.space(a.dest)}{_MODES[a.mode]}"
+            return f"Move {self.stack(a.stack)} to {self.space(a.dest)}{self._how(a)}"
         if isinstance(a, A.MoveLeader):
             where = f"{self.space(a.dest)}" + (f", joining {self.stack(a.join)}" if a.join
                                                 else "")
@@ -230,13 +236,20 @@ class Labeller:
             return f"{self.name(a.leader)} falls back to {to}"
         return a.describe()
 
+    def _how(self, a: A.Move) -> str:
+        """How a move goes; "overland" only beside a move of the same stack to the same place
+        by coastal transport, so the two read apart."""
+        if a.mode == "land" and (a.stack, a.dest) in self._by_sea:
+            return " overland (6.3)"
+        return _MODES[a.mode]
+
     def _recruit(self, a: A.Recruit) -> str:
         cd = self.data.counters[a.unit]
         if cd.side == "spain":
             return f"Recruit: bring {cd.name} back to strength (roll)"
         if a.unit in self.members:
             return f"Recruit: raise {cd.name} to full strength (roll)"
-        return f"Recruit {cd.name} in {self.space(a.space)} (roll)"
+        return f"Recruit the {cd.kind} named {cd.name} in {self.space(a.space)} (roll)"
 
     def _reinforce(self, a: A.Reinforce) -> str:
         if len(a.dests) == 1:
@@ -264,12 +277,12 @@ class Labeller:
             return f"Locate and attack {self.stack(a.target)} with {who}"
         return f"Attack {self.stack(a.target)} with {who}"
 
-    def _play(self, a: A.PlayCard, kind: str) -> str:
+    def _play(self, a: A.PlayCard, kind: str, aim: bool = True) -> str:
         card = self.data.cards[a.card]
         if kind == "cancel":
             return f"Cancel it with {self.card(a.card)}"
         text = f"Play {self.card(a.card)} ({card_summary(card, self.data)})"
-        if a.targets:
+        if a.targets and aim:
             text += f" on {self._aim(a.targets)}"
         return text
 
@@ -280,7 +293,9 @@ class Labeller:
         if len(targets) == 2:
             if first in self.spaces and self.data.spaces[first].kind == "line":
                 return f"the {self.space(first)} with {self.name(targets[1])}"
-            return f"{self.name(targets[1])} in {self.space(first)}"
+            unit = self.data.counters[targets[1]]
+            named = f"the corps named {unit.name}" if unit.kind == "corps" else unit.name
+            return f"{named} in {self.space(first)}"
         if first in self.spaces:
             return self.space(first)
         return self.stack(first)

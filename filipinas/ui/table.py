@@ -142,8 +142,14 @@ def card_back(deck: str, side_name: str) -> CardFace:
         owner=_OWNERS.get(deck, deck))
 
 
+BOT_CARD = "Bot's card: "
+"""How the solo bot's cards are listed under the Filipino player's hand (10.2)."""
+
+
 def find_card(data: GameData, target: str) -> str | None:
-    """The card a hand line or a board target names (its id, or its hand title)."""
+    """The card a hand line or a board target names (its id, or its hand title, or a bot's
+    card line)."""
+    target = target.removeprefix(BOT_CARD)
     if target in data.cards:
         return target
     for cid, card in data.cards.items():

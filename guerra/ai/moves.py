@@ -167,28 +167,38 @@ def _score(state: GuerraState, unit: Unit, h: Hex, reach: Reach | None,
             gains += DISPUTE * province_value(state, territory)
         elif status is None and _blocks(state, unit, territory):
             gains += BLOCK * province_value(state, territory)
-        if reach.fight:
-            gain, kept = _forced_combat(state, unit, h)
-            return value + kept * gains + FIGHT * gain
+    cover = city is not None or board.terrain_at[cell] is Terrain.MOUNTAIN
+    alone = not [u for u in state.land_at.get(h, ()) if u != unit.id]
+    if reach is not None and reach.fight:
+        # the combat the move forces, then, if the counter wins and stands alone, the attack
+        # it invites from the enemy counters still around
+        gain, kept = _forced_combat(state, unit, h)
+        loss, lives = exposure(state, unit, h, fields.threat[cell] - 1, cover) if alone \
+            and fields.threat else (0.0, 1.0)
+        return value + kept * lives * gains + FIGHT * gain - kept * EXPOSURE * loss
     if not near:
         return value + gains
-    cover = city is not None or board.terrain_at[cell] is Terrain.MOUNTAIN
     value += COVER if cover else -EXPOSED
-    if [u for u in state.land_at.get(h, ()) if u != unit.id]:
+    if not alone:
         return value + gains
-    loss, kept = exposure(state, unit, fields.threat[cell] if fields.threat else 0, cover)
+    loss, kept = exposure(state, unit, h, fields.threat[cell] if fields.threat else 0, cover)
     return value + kept * gains - EXPOSURE * loss
 
 
-def exposure(state: GuerraState, unit: Unit, threats: int, cover: bool) -> tuple[float, float]:
-    """What a lone `unit` stands to lose where `threats` enemy land counters are within reach
-    (section 8: two of them may attack it together when no stack is involved), and its chance
-    of living through it: nothing to lose when the attack would cost the enemy as much as it
-    gains, since the enemy's heuristics would not make it."""
-    attackers = min(threats, state.data.max_without_stacks)
+def exposure(state: GuerraState, unit: Unit, h: Hex, threats: int,
+             cover: bool) -> tuple[float, float]:
+    """What a lone `unit` on `h` stands to lose where `threats` enemy land counters are within
+    reach, and its chance of living through it (section 8: two of them may attack it together
+    when no stack is involved, a stack next to it with all its counters): nothing to lose when
+    the attack would cost the enemy as much as it gains, since the enemy's heuristics would not
+    make it."""
+    data = state.data
+    stack = max((len(ids) for n in hex_neighbors(h) if (ids := state.land_at.get(n))
+                 and state.units[ids[0]].side is not unit.side), default=0)
+    most = max(data.max_without_stacks, stack + 1 if stack >= 2 else 0)
+    attackers = min(threats, most)
     if attackers <= 0:
         return 0.0, 1.0
-    data = state.data
     defence = data.combat_factor + (data.terrain_defence_bonus if cover else 0)
     win, lose = win_lose(data.die.faces, data.combat_factor * attackers, defence)
     loss = win * UNIT_VALUE[unit.kind] - lose * attackers * UNIT_VALUE[Kind.ARMY]

@@ -81,10 +81,20 @@ def combat_value(state: GuerraState, attackers: list[Unit], defenders: list[Unit
 
 def prize(state: GuerraState, side: Side, defenders: list[Unit]) -> float:
     """What destroying `defenders` frees beyond the counters: the provinces they stand in, if
-    not `side`'s own. A counter at sea stands in no province and frees none."""
+    not `side`'s own and if no other enemy land counter stands there (section 9: a province
+    stays in dispute, or its owner's, while one does). A counter at sea stands in no province
+    and frees none."""
     territory = state.data.board.territory
     total = 0.0
-    for pid in {territory.get(u.hex) for u in defenders if u.hex is not None} - {None}:
-        if pid in state.status and state.status[pid] is not side:
-            total += PRIZE_SHARE * province_value(state, pid)
+    here: dict[str, int] = {}
+    for u in defenders:
+        pid = territory.get(u.hex) if u.hex is not None else None
+        if pid is not None and u.kind.is_land:
+            here[pid] = here.get(pid, 0) + 1
+    for pid, count in here.items():
+        if pid not in state.status or state.status[pid] is side:
+            continue
+        if state.land_count[pid][side.enemy] > count:
+            continue
+        total += PRIZE_SHARE * province_value(state, pid)
     return total

@@ -223,6 +223,16 @@ class GuerraMap(HexMapView):
         self.minimap.draw(surface, camera)
         surface.set_clip(clip)
 
+    def target_rect(self, target: str, camera: Camera) -> pygame.Rect | None:
+        """The mini-map, or a counter, on screen (its tooltip keeps off it)."""
+        if target == MINIMAP:
+            return pygame.Rect(self.minimap.rect)
+        return super().target_rect(target, camera)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The mini-map as last drawn: toasts keep off it."""
+        return [self.minimap.rect]
+
     def hit(self, world_pos: tuple[float, float]) -> str | None:
         """The mini-map over everything, then counters, then hexes."""
         if self._camera is not None and self.minimap.contains(

@@ -70,7 +70,8 @@ def test_a_short_normal_game_against_easy_ends_legally() -> None:
     assert session.result() is not None
     normal = agents["spanish"].decider
     assert isinstance(normal, Search) and normal.times
-    assert len(normal.simulations) == len(normal.times) and set(normal.simulations) == {6}
+    # 3 iterations a tree, none where one answer alone changes anything
+    assert len(normal.simulations) == len(normal.times) and set(normal.simulations) <= {0, 6}
     assert 0 <= normal.switched <= len(normal.times)
     assert agents["spanish"].last_reason and agents["spanish"].last_detail
 

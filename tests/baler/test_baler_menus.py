@@ -126,15 +126,24 @@ def test_a_die_click_offers_its_modifiers_with_their_costs() -> None:
     st = cleared()
     place(st, {"es-jose-pestana": "es-34-a2", "ph-soldier-17": "ph-56-a2a3"})
     st.morale[ES] = 3
-    run(st, Shooting(attacker="spanish", area="2"), rolls=(2,))
+    run(st, Shooting(attacker="spanish", area="2"), rolls=(4,))
     answer = _click(st, "die:0:0")
     reroll = _item(answer, ModifyDie(0, "reroll", "morale"))
     plus = _item(answer, ModifyDie(0, "plus1", "morale"))
     assert (reroll.cost, reroll.irreversible) == ("1 morale", True)
     assert (plus.cost, plus.irreversible) == ("1 morale", False)
     # issue 24: the cost is said once, in its column ("−1 morale — 1 morale" before)
-    assert plus.label == "+1 to die 1 (2) → 3: morale modifier"
-    assert reroll.label == "Reroll die 1 (2): morale modifier"
+    assert plus.label == "+1 to die 1 (4) → 5: morale modifier"
+    assert reroll.label == "Reroll die 1 (4): morale modifier"
+    # on a 2, +1 changes nothing the dice do: the row is greyed with why (no silent no-ops)
+    low = cleared()
+    place(low, {"es-jose-pestana": "es-34-a2", "ph-soldier-17": "ph-56-a2a3"})
+    low.morale[ES] = 3
+    run(low, Shooting(attacker="spanish", area="2"), rolls=(2,))
+    why = RULES.no_effect_reason(low, ModifyDie(0, "plus1", "morale"))
+    assert why is not None
+    assert any(i.action is None and i.reason == why[:1].upper() + why[1:]
+               for i in _click(low, "die:0:0").menu)
 
 
 def test_a_track_cell_is_named_as_a_cell_and_table_places_by_name() -> None:

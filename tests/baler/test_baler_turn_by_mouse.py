@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from baler import PLUGIN
+from baler.rules.actions import PlayCard
 from baler.ui import clicks, menus
 from engine.core.actions import Action
 from engine.core.session import Session
@@ -111,11 +112,17 @@ def test_one_turn_for_both_sides_with_the_mouse_only() -> None:
         _pass_handoffs(app, scene)
         if session.state.turn > 1 or session.result() is not None:
             break
-        legal = session.legal_actions()
+        # an answer that would change nothing is greyed in its menu: not chosen here (an
+        # event card is played all the same, after a question)
+        legal = [a for a in session.legal_actions() if isinstance(a, PlayCard)
+                 or not menus.idle(scene.gameui.view, a)]
         sides_seen.add(session.decision.player)
         action = rng.choice(legal)
         before = _spent(scene)
         _play_by_mouse(app, scene, action)
+        if scene.dialog is not None and "no effect now" in scene.dialog.title:
+            scene.dialog.press("Play it anyway")  # a card that must be played all the same
+            scene.dialog = None
         for _ in range(3):
             app.step(DT)
         assert _spent(scene)[0] > before[0], (session.decision, action)

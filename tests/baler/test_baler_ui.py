@@ -11,7 +11,7 @@ import pytest
 
 from baler import PLUGIN
 from baler.rules.actions import ModifyDie, Move, PlayCard
-from baler.ui import clicks
+from baler.ui import clicks, menus
 from baler.ui.gameui import BalerUI
 from engine.core.actions import Action
 from engine.core.session import Session
@@ -322,17 +322,22 @@ def test_every_legal_action_is_a_click_or_a_button() -> None:
 def _reachable(ui: BalerUI, action: Action, legal: list[Action]) -> bool:
     for target in clicks.one_step(ui.where, action):
         answer = ui.on_click(target, None, legal)
-        if answer.action == action or action in answer.choices or _in_menu(answer, action):
+        if answer.action == action or action in answer.choices or _in_menu(answer, action, ui):
             return True
     for source, dest in clicks.two_step(ui.where, action):
         first = ui.on_click(source, None, legal)
         if first.select is None:
             continue
         second = ui.on_click(dest, first.select, legal)
-        if second.action == action or action in second.choices or _in_menu(second, action):
+        if second.action == action or action in second.choices or _in_menu(second, action, ui):
             return True
     return False
 
 
-def _in_menu(answer: Click, action: Action) -> bool:
-    return any(item.action == action for item in answer.menu)
+def _in_menu(answer: Click, action: Action, ui: BalerUI | None = None) -> bool:
+    """The action's row, or, for an event that would change nothing, its row greyed with why."""
+    why = menus.idle(ui.view, action) if ui is not None else None
+    greyed = menus.item(ui.data, ui.view, action, ui.action_label(action)) \
+        if ui is not None and why else None
+    return any(item.action == action or (greyed is not None and item == greyed)
+               for item in answer.menu)

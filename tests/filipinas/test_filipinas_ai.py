@@ -14,6 +14,7 @@ from filipinas import PLUGIN
 from filipinas.ai import BotSeat, FilipinasAgent, hit_chance
 from filipinas.bot import SpanishBot
 from filipinas.rules import actions as A
+from filipinas.spain import SpainPolicy
 
 SEEDS = range(12)
 
@@ -45,12 +46,12 @@ def test_the_plugin_names_the_levels_and_the_rulebook_bot():
         ai = make_agent(PLUGIN, name, "spain", 3)
         assert isinstance(ai, Seat) and isinstance(ai.decider, Easy)
         policy = ai.decider.policy
-        assert isinstance(policy, FilipinasAgent) and isinstance(policy.bot, SpanishBot)
+        assert isinstance(policy, FilipinasAgent) and isinstance(policy.spain, SpainPolicy)
     bot = make_agent(PLUGIN, "bot", "spain", 3)
     assert isinstance(bot, BotSeat) and isinstance(bot.bot, SpanishBot)
     filipino = make_agent(PLUGIN, "ai", "filipino", 3)
     assert isinstance(filipino, Seat) and isinstance(filipino.decider, Easy)
-    assert filipino.decider.policy.bot is None
+    assert filipino.decider.policy.spain is None
 
 
 def test_it_only_plays_legal_actions_on_either_side(scenario, solo_scenario):
@@ -78,8 +79,8 @@ def test_the_filipino_ai_beats_random_spain_far_more_often_than_random_play(scen
 
 def test_the_filipino_ai_beats_the_rulebook_bot_where_random_play_loses(solo_scenario):
     ai = wins(solo_scenario, lambda s: FilipinasAgent("filipino", s),
-              lambda s: FilipinasAgent("spain", s))
-    baseline = wins(solo_scenario, RandomAgent, lambda s: FilipinasAgent("spain", s))
+              lambda s: BotSeat("spain", s))
+    baseline = wins(solo_scenario, RandomAgent, lambda s: BotSeat("spain", s))
     assert ai.get("filipino", 0) >= len(SEEDS) * 3 // 4
     assert baseline.get("filipino", 0) <= len(SEEDS) // 2
 

@@ -104,14 +104,13 @@ def test_the_solo_filipino_sees_the_bots_cards(display, solo_scenario):
     assert view["bot_hand"] == s.hands["spain"]
     assert RULES.view(s, "spain")["bot_hand"] == []
     ui = _ui(solo_scenario, s)
-    status = dict(ui.status(view))
-    assert "(10.2)" in status["Bot's cards"]
-    # issue 24: the bot's cards open like any other card, from the hand list
-    listed = [line for line in ui.hand(view) if line.startswith("Bot: ")]
-    assert len(listed) == len(s.hands["spain"])
-    faces = [ui.card_face(line) for line in listed]
-    assert [f.title for f in faces if f is not None] == [s.data.cards[c].name
-                                                         for c in s.hands["spain"]]
+    # listed under the player's own cards, each opening like any card (not in the status
+    # lines, where they pushed the actions out of sight)
+    assert "Bot's cards" not in dict(ui.status(view))
+    hand = ui.hand(view)
+    bots = [line for line in hand if line.startswith("Bot's card: ")]
+    assert len(bots) == len(s.hands["spain"]) and len(hand) == len(bots) + len(view["hand"])
+    assert [ui.card_face(line).id for line in bots] == s.hands["spain"]
 
 
 def test_both_resources_markers_on_one_value_stand_side_by_side(display, scenario):
@@ -142,3 +141,36 @@ def test_words_a_player_reads_issue_24(display, scenario):
         "Polavieja has not come into play yet; Manila, seat of the Captaincy General, is "
         "Spanish.")
     assert not any(":" in text or "_" in text or "True" in text for text in needs.values())
+
+
+def test_a_card_that_would_change_nothing_says_why_and_the_log_too(display, scenario):
+    """No silent no-ops: 'Revolutionary Taxes' (+1 AP) with the Filipino AP at the top of the
+    Resource Table, 'Hong Kong Junta' (+1 US Intervention) once the United States are at war.
+    A card may be played all the same (6.13): the screen asks first (`no_effect`), the log
+    says why it did nothing."""
+    s = empty_position(scenario, hands=(["revolutionary_taxes", "hong_kong_junta"], []))
+    put(s, "batangas", "batangas_corps", reduced=["batangas_corps"])
+    put(s, "batangas", "desierto")
+    top = s.data.params.ap_max
+    s.ap["filipino"] = top
+    ready(s)
+    assert s.decision.player == "filipino"
+    scenario_top = RULES.no_effect_reason(s, A.PlayCard("revolutionary_taxes"))
+    assert scenario_top is not None and f"at {top}, the top of the Resource Table" in scenario_top
+    assert RULES.no_effect_reason(s, A.PlayCard("hong_kong_junta")) is None
+    s.us_at_war = True
+    assert "(7.0)" in RULES.no_effect_reason(s, A.PlayCard("hong_kong_junta"))
+    assert RULES.no_effect_reason(s, A.EndRound()) is None
+    ui = _ui(scenario, s)
+    assert ui.no_effect(A.PlayCard("revolutionary_taxes")) == scenario_top
+    trade = next(a for a in RULES.legal_actions(s) if isinstance(a, A.TradeCards))
+    assert ui.no_effect(trade) == RULES.no_effect_reason(s, trade) is not None
+    assert RULES.view(s, "spain")["no_effect"] == {}
+    play = A.PlayCard("revolutionary_taxes")
+    assert play in RULES.legal_actions(s)
+    from filipinas.rules.noeffect import card_idle
+
+    why = card_idle(s, "filipino", s.data.cards["revolutionary_taxes"])
+    logged = [e.text for e in RULES.apply(s, play)]
+    assert f"'Revolutionary Taxes': no effect — {why}" in logged
+    assert s.ap["filipino"] == top

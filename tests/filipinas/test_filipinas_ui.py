@@ -21,8 +21,8 @@ from engine.ui.app import App
 from engine.ui.game_scene import GameScene, computer_agent_name
 from filipinas import PLUGIN
 from filipinas.ai import FilipinasAgent
-from filipinas.bot import SpanishBot
 from filipinas.rules import actions as A
+from filipinas.spain import SpainPolicy
 from filipinas.ui.board import pile_space
 from filipinas.ui.labels import card_title
 from uitest import DT, at, button_at, click, key, start_game
@@ -147,7 +147,8 @@ def test_clicking_a_stack_marks_its_moves_and_lists_its_actions_with_their_cost(
     assert scene.selection == "stack:aguinaldo"
     assert {"manila", "batangas"} <= scene.highlight
     offered = labels(scene)
-    assert "Move Cavite (Magdalo) + Aguinaldo to Batangas — 1 AP" in offered
+    # where it goes is chosen on the map, marked above; the panel keeps a short list
+    assert not any(label.startswith("Move ") for label in offered)
     assert "Cavite (Magdalo) plunders the Province (−1 Spanish Morale) — 1 AP" in offered
     assert "Unstack Aguinaldo — 1 AP" in offered
     assert not any(label.startswith("Trade") for label in offered)
@@ -168,8 +169,12 @@ def test_clicking_the_selected_stack_again_picks_the_counter_alone(app, scenario
     click_on(app, scene, "aguinaldo")
     click_on(app, scene, "aguinaldo")
     assert scene.selection == "aguinaldo"
-    assert any(label.startswith("Aguinaldo moves alone to Tarlac — 1 AP")
-               for label in labels(scene))
+    assert "tarlac" in scene.highlight
+    click_on(app, scene, "tarlac")
+    assert scene.menu is not None
+    assert any(row.text.startswith("Aguinaldo moves alone to Tarlac — 1 AP")
+               for row in scene.menu.rows)
+    key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)
     assert scene.selection is None
     assert not any("moves alone" in label for label in labels(scene))
@@ -196,7 +201,7 @@ def test_clicking_a_province_with_nothing_selected_offers_recruitment_there(app,
     click_on(app, scene, "bulacan")
     assert scene.menu is not None and scene.menu.title == "Bulacán"
     rows = [r.text for r in scene.menu.rows]
-    assert "Recruit Bulacán in Bulacán (roll) — 1 AP (no undo)" in rows
+    assert "Recruit the corps named Bulacán in Bulacán (roll) — 1 AP (no undo)" in rows
     assert not session.history
 
 
@@ -312,24 +317,25 @@ def test_a_coordinated_search_and_destroy_is_composed_by_clicking_two_brigades(a
     click_on(app, scene, "marina")
     assert scene.selection == "group:desierto+marina"
     assert "stack:magdiwan" in scene.highlight
-    joint = [label for label in labels(scene) if label.startswith("Locate and attack Magdiwan")]
-    assert joint == ["Locate and attack Magdiwan with Desierto Brigade, Marina Brigade — 3 AP "
-                     "(2 + 1 Coordinated Action) (no undo)"]
+    # the attack is chosen on the map, on the marked enemy stack
+    assert not any(label.startswith("Locate and attack") for label in labels(scene))
     click_on(app, scene, "magdiwan")
-    choose(app, scene)
+    rows = choose(app, scene)
+    assert rows == ["Locate and attack Magdiwan with Desierto Brigade, Marina Brigade — 3 AP "
+                    "(2 + 1 Coordinated Action) (no undo)"]
     assert session.history[-1].action == A.Attack(("desierto", "marina"), "magdiwan")
     assert session.state.ap["spain"] == 4
 
 
 # --- solo, the computer and the end -----------------------------------------------------------
 
-def test_the_computer_side_gets_the_ai_which_plays_spain_by_the_rulebook_bot(app, tmp_path,
-                                                                            solo_scenario):
+def test_the_computer_side_gets_the_ai_which_plays_spain_by_its_heuristics(app, tmp_path,
+                                                                          solo_scenario):
     assert computer_agent_name(PLUGIN) == "ai"
     session = Session(PLUGIN.rules, solo_scenario, 4)
     scene = start(app, session, {"filipino": "human", "spain": "computer"})
     agent = scene.agents["spain"].decider.policy  # the Easy level's heuristics (engine.ai)
-    assert isinstance(agent, FilipinasAgent) and isinstance(agent.bot, SpanishBot)
+    assert isinstance(agent, FilipinasAgent) and isinstance(agent.spain, SpainPolicy)
     helper = FilipinasAgent("filipino", 4)
     for _ in range(400):
         if len({e.turn for e in session.history}) >= 2 and session.state.active == "filipino" \

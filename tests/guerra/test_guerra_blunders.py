@@ -20,6 +20,8 @@ from engine.core.game import Scenario
 from engine.core.hexgrid import hex_distance
 from engine.data.schema import load_scenario
 from guerra.ai import GuerraAgent, easy
+from guerra.ai.fields import province_value
+from guerra.ai.odds import PRIZE_SHARE, prize
 from guerra.rules import GuerraRules
 from guerra.rules.actions import Attack, DefenceReady, Resolve, Support
 from guerra.rules.combat import combat_factors
@@ -132,3 +134,21 @@ def test_fec_that_can_turn_a_combat_are_not_idle() -> None:
     attack_factor, defence_factor = combat_factors(normal, normal.combat)
     assert attack_factor <= 3 * defence_factor
     assert RULES.no_effect_reason(normal, Resolve(True)) is None
+
+
+def test_destroying_a_counter_frees_its_province_only_if_it_is_the_last_enemy_there() -> None:
+    """Turn 11 of seed 1: three Nationalist armies stand in Toledo's city. Destroying one of
+    them leaves Toledo in dispute (section 9), so the heuristics no longer count the province
+    as the prize of that combat (the Easy Nationalists of seed 1 walked into Madrid's control
+    zone to kill a lone counter for a province other counters still held)."""
+    st = position("seed1-turn11-republican-combats")
+    stack = [st.units[i] for i in st.land_at[st.units["N-A11"].hex]]
+    assert len(stack) == 3 and {u.side for u in stack} == {Side.NATIONALIST}
+    assert st.land_count["toledo"][Side.NATIONALIST] == 3
+    assert prize(st, Side.REPUBLICAN, stack[:1]) == 0.0
+    assert prize(st, Side.REPUBLICAN, stack) == pytest.approx(
+        PRIZE_SHARE * province_value(st, "toledo"))
+    lone = st.units["N-A35"]
+    assert st.land_count["madrid"][Side.NATIONALIST] == 1
+    assert prize(st, Side.REPUBLICAN, [lone]) == pytest.approx(
+        PRIZE_SHARE * province_value(st, "madrid"))

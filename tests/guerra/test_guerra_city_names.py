@@ -133,3 +133,41 @@ def test_the_map_with_its_names(tmp_path: Path) -> None:
     app.draw()
     shot(app, tmp_path, "guerra-city-names-north.png")
     pygame.event.clear()
+
+
+def test_toasts_and_the_mini_maps_tooltip_keep_off_the_mini_map(tmp_path: Path) -> None:
+    """Five messages in a row (undo toasts, refusals) once stacked four deep over the
+    province-control mini-map; and its own tooltip covered it."""
+    app = make_app((1600, 1000))
+    scene = start(app, started())
+    board = scene.gameui.board
+    assert isinstance(board, GuerraMap)
+    for text in ("Undone: Move to Huelva", "Undone: Move to Sevilla",
+                 "Only two land counters may pass the Strait a turn (7.2)",
+                 "Wait: the Republicans are deciding now.", "Saved the game"):
+        app.toast(text)
+    app.step(DT)
+    app.draw()
+    minimap = board.minimap.rect
+    assert minimap.width > 0
+    drawn = [r for r, _ in app.toasts._rects]
+    assert 1 <= len(drawn) <= 3
+    assert all(not r.colliderect(minimap) and not r.colliderect(scene.panel.rect)
+               for r in drawn)
+    shot(app, tmp_path, "guerra-toasts.png")
+    app.toasts.toasts.clear()
+    from uitest import hover
+
+    hover(app, minimap.center, steps=40)
+    assert scene.hover == "minimap" and scene.tooltip.visible
+    from engine.ui import widgets as w
+
+    tip = scene.tooltip
+    fnt = w.text_font(w.SMALL, tip.scale)
+    pad = w.px(6, tip.scale)
+    assert tip.text is not None
+    lines = w.wrap(tip.text, fnt, w.px(360, tip.scale))
+    size = (max(fnt.size(line)[0] for line in lines) + 2 * pad,
+            len(lines) * fnt.get_linesize() + 2 * pad)
+    assert not tip.place(size, app.screen.get_rect()).colliderect(minimap)
+    pygame.event.clear()

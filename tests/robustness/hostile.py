@@ -676,8 +676,10 @@ def f5_under(app: Any, game: str, name: str, edit: ScenarioEdit, root: Path,
         seconds, wall = time.thread_time() - cpu, time.perf_counter() - start
     dialog = scene.dialog
     app.pop()
+    # a manifest that is a link is read where it leads: that folder is the scenario's
+    allowed = [folder, user_data, *([root / "a"] if "private" in name else [])]
     return Reload(name, dialog.title if dialog else "", dialog.text if dialog else "", seconds,
-                  wall, scene.session is session, outside(opened, [folder, user_data]))
+                  wall, scene.session is session, outside(opened, allowed))
 
 
 def check_reload(out: Reload) -> None:
@@ -712,3 +714,34 @@ def deleted_after_check(file: str) -> Callable[[Any], ScenarioEdit]:
         return edit
 
     return prepare
+
+
+def _nested(manifest: str, depth: int) -> ScenarioEdit:
+    return _append(manifest, "deep: " + "[" * depth + "]" * depth + "\n")
+
+
+def _laughs(manifest: str, levels: int, width: int) -> ScenarioEdit:
+    lines = [f"z_l1: &z1 [{', '.join(['lol'] * width)}]"]
+    lines += [f"z_l{i}: &z{i} [{', '.join([f'*z{i - 1}'] * width)}]" for i in range(2, levels + 1)]
+    return _prepend(manifest, "\n".join(lines) + "\n")
+
+
+def big_inputs(game: str) -> list[tuple[str, ScenarioEdit]]:
+    """Inputs of growing size for each cost the issue measured: a manifest listing one file or
+    distinct files thousands of times, files of tens or hundreds of thousands of unknown keys,
+    a one-line list of a megabyte, nesting around the limit and alias bombs of several
+    shapes."""
+    manifest = MANIFESTS[game]
+    found: list[tuple[str, ScenarioEdit]] = []
+    for count in (500, 2_000, 4_000, 20_000, 100_000):
+        found.append((f"files-one-{count}-times", _list_many(manifest, count, distinct=False)))
+        found.append((f"files-{count}-entries", _list_many(manifest, count, distinct=True)))
+    for count in (1_000, 10_000, 24_000, 49_000, 100_000, 190_000, 300_000):
+        found.append((f"unknown-keys-{count}", _unknown_keys(count)))
+    for count in (10_000, 40_000, 120_000, 300_000):
+        found.append((f"one-line-{count}", _one_line(count)))
+    for depth in (60, 63, 64, 65, 1_000, 100_000):
+        found.append((f"nested-{depth}", _nested(manifest, depth)))
+    for levels, width in ((9, 9), (5, 30), (20, 2), (3, 300)):
+        found.append((f"aliases-{levels}x{width}", _laughs(manifest, levels, width)))
+    return found

@@ -299,10 +299,11 @@ def gesture(rng: random.Random, app: App) -> Gesture:
 class Monkey:
     """Drives the window `start()` opens with `gestures` random gestures; `check(app)` returns
     a description of hidden information shown, if any. `home(scene)` says whether a screen is
-    one the run is about; after `OUTSIDE` gestures elsewhere it starts again."""
+    one the run is about; after `outside` gestures elsewhere it starts again."""
 
     def __init__(self, name: str, start: Callable[[], App], home: Callable[[Any], bool],
-                 check: Callable[[App], str | None] | None = None, seed: int = 1) -> None:
+                 check: Callable[[App], str | None] | None = None, seed: int = 1,
+                 outside: int = OUTSIDE) -> None:
         self.report = Report(name)
         self.start = start
         self.home = home
@@ -310,6 +311,7 @@ class Monkey:
         self.rng = random.Random(seed)
         self.app: App | None = None
         self.outside = 0
+        self.away = outside
 
     def _open(self) -> App:
         if self.app is not None:
@@ -434,7 +436,7 @@ class Monkey:
                 self.report.peeks.append(f"{self._where(app)}: {peek}")
         if not self.home(scene):
             self.outside += 1
-            return self.outside < OUTSIDE
+            return self.outside < self.away
         return True
 
 

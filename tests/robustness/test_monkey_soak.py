@@ -100,7 +100,8 @@ def test_the_replays_of_unfinished_games_under_the_monkey(game: str, tmp_path: P
 def test_the_position_editor_under_the_monkey(game: str, tmp_path: Path) -> None:
     from engine.ui.editor import EditorScene
 
+    # leaving the editor opens the launcher: back to the editor soon, not after 25 gestures
     report = Monkey(f"{game} position editor", editor_window(game, tmp_path), on(EditorScene),
-                    seed=5).run(EDITOR)
+                    seed=5, outside=3).run(EDITOR)
     _record(report)
     assert not report.problems(), report.problems()

@@ -32,6 +32,8 @@ from engine.ui.widgets.confirm import CONFIRM_TITLE
 from uitest import make_app, start_game
 
 Trigger = Callable[[], None]
+NO_EFFECT = "This event has no effect now"
+"""How the question before a card played for nothing begins (engine/ui/widgets/no_effect.py)."""
 
 
 @dataclass
@@ -152,7 +154,10 @@ class Walk:
             text = rows[0].text
             rows[0].callback()
         dialog = scene.dialog
-        asked = dialog is not None and dialog.title == CONFIRM_TITLE
+        # the one question is the undo barrier's, or for a card played for nothing the
+        # no-effect one, which says too that undo stops there
+        asked = dialog is not None and (dialog.title == CONFIRM_TITLE
+                                        or dialog.title.startswith(NO_EFFECT))
         if asked:
             assert dialog is not None and len(session.history) == n, text
             press = dialog.buttons[0].on_click  # "Do it"

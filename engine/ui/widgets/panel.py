@@ -36,6 +36,10 @@ class Panel:
         self.hand_rects: list[pygame.Rect] = []
         self.hand_lines: list[str] = []
         """The hand's items as drawn (each whole, or cut and ended with "…")."""
+        self._hand_compact = False
+        """The hand's cards flow side by side (the prompt needs the room)."""
+        self._hand_view_h = 0
+        self._hand_scroll = 0
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
@@ -96,14 +100,29 @@ class Panel:
         for _, value in self.status:
             y += len(w.wrap(value, body_f, max(1, inner - label_w))) * body_f.get_linesize()
         y += pad
-        hand_h = 0
-        if self.hand is not None:
-            items = max(1, len(self.hand))
-            hand_h = small_f.get_linesize() + items * (body_f.get_linesize() + w.px(6, scale))
-            hand_h += pad
+        self._hand_compact = False
+        cap = round(rect.height * 0.45)
+        hand_h = self._hand_height(False)
         log_min = 6 * small_f.get_linesize() + small_f.get_linesize() + pad
         room = rect.bottom - y - hand_h - log_min
-        prompt_h = max(0, min(prompt_height, room, round(rect.height * 0.45)))
+        if prompt_height > min(room, cap):
+            # the decision's buttons come first: the prompt may take more of the panel, the
+            # log keeps three lines (L enlarges it), the hand's cards flow side by side
+            cap = round(rect.height * 0.6)
+            log_min = 3 * small_f.get_linesize() + pad
+            compact = self._hand_height(True)
+            self._hand_compact = compact < hand_h
+            hand_h = min(hand_h, compact)
+            room = rect.bottom - y - hand_h - log_min
+            if prompt_height > room and self.hand:
+                # still short: the hand shows whole rows, one at least, and scrolls
+                step = body_f.get_linesize() + w.px(6, scale)
+                head = pad // 2 + small_f.get_linesize()
+                rows = (rect.bottom - y - log_min - min(prompt_height, cap) - head) // step
+                hand_h = min(hand_h, head + max(1, rows) * step)
+                room = rect.bottom - y - hand_h - log_min
+        self._hand_view_h = hand_h
+        prompt_h = max(0, min(prompt_height, room, cap))
         if self.log_expanded:
             y = rect.y + 2 * pad + title_f.get_linesize() + (small_f.get_linesize()
                                                               if self.subtitle else 0)
@@ -121,6 +140,56 @@ class Panel:
         self.log_toggle_rect = pygame.Rect(self.log_rect.right - img_w,
                                            self.log_rect.y - small_f.get_linesize(), img_w,
                                            small_f.get_linesize())
+
+    def _hand_view(self) -> pygame.Rect:
+        """Where the hand shows on screen (the part of its picture in view)."""
+        return pygame.Rect(self.rect.x, self._hand_top, self.rect.width, self._hand_view_h)
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        """The hand's picture in its place; scrolled, with a bar, when it is taller."""
+        picture = self._hand_picture()
+        view = self._hand_view()
+        extra = max(0, picture.get_height() - view.height)
+        self._hand_scroll = max(0, min(self._hand_scroll, extra))
+        surface.blit(picture, view.topleft, pygame.Rect(0, self._hand_scroll, view.width,
+                                                        view.height))
+        self.hand_rects = [r.move(view.x, view.y - self._hand_scroll) for r in self._hand_at]
+        self.hand_rects = [r if view.contains(r) else r.clip(view) for r in self.hand_rects]
+        if extra:
+            bar_h = max(w.px(20, self.scale), view.height ** 2 // picture.get_height())
+            top = view.y + (view.height - bar_h) * self._hand_scroll // extra
+            pygame.draw.rect(surface, w.MUTED, (view.right - w.px(5, self.scale), top,
+                                                w.px(4, self.scale), bar_h))
+
+    def _hand_height(self, compact: bool) -> int:
+        """The hand's height: its heading and its cards, one a line or side by side."""
+        if self.hand is None:
+            return 0
+        _, body_f, small_f = self._fonts()
+        step = body_f.get_linesize() + w.px(6, self.scale)
+        rows = len(self._hand_cells(compact)) if self.hand else 1
+        return small_f.get_linesize() + max(1, rows) * step + w.px(12, self.scale)
+
+    def _hand_cells(self, compact: bool) -> list[list[tuple[str, int]]]:
+        """The hand's rows: each card's text (whole, or cut with "…") and width. One card a
+        row; `compact`: the cards flow side by side, as many as fit a row."""
+        assert self.hand is not None
+        _, body_f, _ = self._fonts()
+        pad = w.px(12, self.scale)
+        inner = self.rect.width - 2 * pad
+        text_pad = w.px(6, self.scale)
+        gap = w.px(6, self.scale)
+        rows: list[list[tuple[str, int]]] = []
+        used = inner + 1
+        for item in self.hand:
+            text = w.ellipsize(item, body_f, inner - 2 * text_pad)
+            width = inner if not compact else body_f.size(text)[0] + 2 * text_pad
+            if not rows or used + gap + width > inner:
+                rows.append([])
+                used = -gap
+            rows[-1].append((text, width))
+            used += gap + width
+        return rows
 
     def _label_width(self, fnt: pygame.font.Font) -> int:
         widths = [fnt.size(f"{label}:")[0] for label, _ in self.status]
@@ -157,6 +226,10 @@ class Panel:
         if event.type == pygame.MOUSEMOTION:
             self._mouse = event.pos
             return False
+        if event.type == pygame.MOUSEWHEEL and self.hand is not None \
+                and self._hand_view().collidepoint(self._mouse):
+            self._hand_scroll = max(0, self._hand_scroll - event.y * w.px(30, self.scale))
+            return True
         if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(self._mouse):
             self.log_view.scroll_by(event.y * 3 * self.log_view.line_height)
             return True
@@ -178,8 +251,7 @@ class Panel:
         _, _, small_f = self._fonts()
         if not self.log_expanded:
             if self.hand is not None:
-                surface.blit(self._hand_picture(), (rect.x, self._hand_top))
-                self.hand_rects = [r.move(rect.x, self._hand_top) for r in self._hand_at]
+                self._draw_hand(surface)
             if self.prompt_rect.height:
                 pygame.draw.rect(surface, colors.lighter(w.PANEL, 0.35), self.prompt_rect)
                 pygame.draw.line(surface, w.ACCENT, self.prompt_rect.topleft,
@@ -222,9 +294,11 @@ class Panel:
         return picture
 
     def _hand_picture(self) -> pygame.Surface:
-        """The hand's heading and one card per item; `_hand_at` gets their rectangles."""
+        """The hand's heading and its cards (one a line, or side by side when the prompt needs
+        the room); `_hand_at` gets their rectangles."""
         assert self.hand is not None
-        key = (self.rect.width, self.scale, self.hand_title, tuple(self.hand))
+        key = (self.rect.width, self.scale, self.hand_title, tuple(self.hand), self._hand_compact,
+               self._hand_view_h)
         if self._hand is not None and self._hand[0] == key:
             return self._hand[1]
         _, body_f, small_f = self._fonts()
@@ -232,26 +306,32 @@ class Panel:
         width = self.rect.width
         card_h = body_f.get_linesize() + w.px(4, self.scale)
         step = card_h + w.px(6, self.scale) - w.px(4, self.scale)
-        picture = pygame.Surface((width, pad // 2 + small_f.get_linesize()
-                                  + max(1, len(self.hand)) * step + card_h))
+        rows = self._hand_cells(self._hand_compact) if self.hand else []
+        picture = pygame.Surface((width, self._hand_height(self._hand_compact)))
         picture.fill(w.PANEL)
         pygame.draw.line(picture, w.PANEL_EDGE, (0, 0), (0, picture.get_height()), 2)
         y = pad // 2
-        picture.blit(small_f.render(self.hand_title.upper(), True, w.MUTED), (pad, y))
+        heading = self.hand_title.upper()
+        if self._hand_view_h < picture.get_height():
+            heading += f" ({len(self.hand)}: the wheel shows them all)"
+        picture.blit(small_f.render(heading, True, w.MUTED), (pad, y))
         y += small_f.get_linesize()
         self._hand_at = []
         self.hand_lines = []
         if not self.hand:
             picture.blit(body_f.render("(none)", True, w.MUTED), (pad, y))
-        for item in self.hand:
-            card = pygame.Rect(pad, y, width - 2 * pad, card_h)
-            self._hand_at.append(card)
-            pygame.draw.rect(picture, colors.WHITE, card, border_radius=w.px(3, self.scale))
-            pygame.draw.rect(picture, colors.INK_SOFT, card, 1, border_radius=w.px(3, self.scale))
-            text = w.ellipsize(item, body_f, card.width - 2 * w.px(6, self.scale))
-            self.hand_lines.append(text)
-            picture.blit(body_f.render(text, True, w.TEXT),
-                         (card.x + w.px(6, self.scale), card.y + w.px(2, self.scale)))
+        for row in rows:
+            x = pad
+            for text, cell_w in row:
+                card = pygame.Rect(x, y, cell_w, card_h)
+                self._hand_at.append(card)
+                self.hand_lines.append(text)
+                pygame.draw.rect(picture, colors.WHITE, card, border_radius=w.px(3, self.scale))
+                pygame.draw.rect(picture, colors.INK_SOFT, card, 1,
+                                 border_radius=w.px(3, self.scale))
+                picture.blit(body_f.render(text, True, w.TEXT),
+                             (card.x + w.px(6, self.scale), card.y + w.px(2, self.scale)))
+                x += cell_w + w.px(6, self.scale)
             y += step
         self._hand = (key, picture)
         return picture

@@ -18,6 +18,9 @@ class Tooltip:
         self.key: str | None = None
         self.text: str | None = None
         self.pos = (0, 0)
+        self.avoid: pygame.Rect | None = None
+        """The thing the tooltip explains, on screen (a counter, a card, a button): the box
+        keeps off it."""
         self._rested = 0.0
 
     @property
@@ -52,14 +55,30 @@ class Tooltip:
         lines = w.wrap(self.text, fnt, w.px(360, self.scale))
         width = max(fnt.size(line)[0] for line in lines) + 2 * pad
         height = len(lines) * fnt.get_linesize() + 2 * pad
-        rect = pygame.Rect(self.pos[0] + w.px(16, self.scale), self.pos[1] + w.px(18, self.scale),
-                           width, height)
-        bounds = surface.get_rect()
+        rect = self.place((width, height), surface.get_rect())
+        pygame.draw.rect(surface, colors.lighter(colors.PAPER, 0.5), rect)
+        pygame.draw.rect(surface, colors.INK, rect, 1)
+        w.blit_lines(surface, lines, fnt, colors.INK, (rect.x + pad, rect.y + pad))
+
+    def place(self, size: tuple[int, int], bounds: pygame.Rect) -> pygame.Rect:
+        """The box beside the pointer (below and right of it, else where it fits in `bounds`),
+        never over `avoid`: when it would cover it, below, above, right or left of it."""
+        pad = w.px(6, self.scale)
+        rect = pygame.Rect((self.pos[0] + w.px(16, self.scale),
+                            self.pos[1] + w.px(18, self.scale)), size)
         if rect.right > bounds.right:
             rect.right = self.pos[0] - pad
         if rect.bottom > bounds.bottom:
             rect.bottom = self.pos[1] - pad
         rect.clamp_ip(bounds)
-        pygame.draw.rect(surface, colors.lighter(colors.PAPER, 0.5), rect)
-        pygame.draw.rect(surface, colors.INK, rect, 1)
-        w.blit_lines(surface, lines, fnt, colors.INK, (rect.x + pad, rect.y + pad))
+        avoid = self.avoid
+        if avoid is None or not rect.colliderect(avoid):
+            return rect
+        x = min(max(self.pos[0] - size[0] // 2, bounds.left), bounds.right - size[0])
+        y = min(max(self.pos[1] - size[1] // 2, bounds.top), bounds.bottom - size[1])
+        for spot in ((x, avoid.bottom + pad), (x, avoid.top - pad - size[1]),
+                     (avoid.right + pad, y), (avoid.left - pad - size[0], y)):
+            tried = pygame.Rect(spot, size)
+            if bounds.contains(tried):
+                return tried
+        return rect

@@ -173,6 +173,27 @@ def test_with_no_time_left_the_heuristics_answer_is_played_without_statistics() 
     assert search.last_reason == "Pick 0: the heuristics' answer, no time left to search"
 
 
+class UselessPicks(LockRules):
+    """The lock where a first pick of 0 or 1 changes nothing (by `no_effect_reason`)."""
+
+    def no_effect_reason(self, state: LockState, action: Action) -> str | None:
+        if not state.picks and action != Pick(2):
+            return "that digit does not turn the lock"
+        return None
+
+
+def test_a_root_left_with_one_useful_answer_plays_it_without_iterating() -> None:
+    """The root keeps only its own answers: with a single useful one, no walk goes past it to
+    bring the next decision's answers into the root (a bug once)."""
+    rules = UselessPicks()
+    state = LockState(Dice(1))
+    search = lock_search(20)
+    assert search.decide(observe(rules, state, rules.legal_actions(state))) == Pick(2)
+    assert [a.action for a in search.last_values] == [Pick(2)]
+    assert search.simulations == [0] and search.last_detail == ""
+    assert search.last_reason == "Pick 2: the only answer that changes anything now"
+
+
 def test_a_seat_copies_the_detail_and_the_values_and_a_lone_answer_has_none() -> None:
     state, legal = first_decision()
     seat = Seat(lock_search(10), "opener")

@@ -14,6 +14,7 @@ from baler.ai import BalerAgent
 from baler.ai.value import evaluate
 from engine.ai import workers
 from engine.ai.observation import observe
+from engine.ai.search import Budget, Search
 from engine.ai.tree import Job, Settings, grow
 from engine.loading import load_game_scenario
 
@@ -68,3 +69,19 @@ def test_a_worker_that_is_gone_is_left_out_and_replaced(pool: None) -> None:
     found = workers.run(jobs(60.0, iterations=2), deadline=time.monotonic() + 60.0)
     assert found is not None and len(found) == 2
     assert gone not in workers._POOL.workers
+
+
+def test_where_no_worker_can_start_the_search_grows_its_trees_itself(
+        pool: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(workers.subprocess, "Popen", refuse)
+    monkeypatch.setattr(workers, "_UNAVAILABLE", False)
+    assert workers.warm(2) is False
+    assert workers.run(jobs(60.0, iterations=1), deadline=time.monotonic() + 60.0) is None
+    st = position(RULES, load_game_scenario(PLUGIN), 3, 40).state
+    search = Search(BalerAgent, evaluate, st.decision.player, 1, Budget(seconds=0.5),
+                    Settings(horizon=2))
+    action = search.decide(observe(RULES, st, RULES.legal_actions(st)))
+    assert action in RULES.legal_actions(st) and search.simulations[0] >= 1

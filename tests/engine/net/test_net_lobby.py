@@ -124,3 +124,36 @@ def test_an_idle_game_leaves_memory_and_comes_back_from_its_log(tmp_path):
             assert back.length == length and back.view("spanish") == view
         finally:
             conn.close()
+
+
+def test_the_server_says_which_answers_roll(tmp_path):
+    """`probe` (door.rolls): asked of the answering seat, tried on a copy with what it may not
+    see redrawn; the other seat learns nothing from it."""
+    with running_server(tmp_path) as server:
+        a, b = connection(server), connection(server)
+        try:
+            created = a.call({"type": "create", "game": "baler", "take": "spanish",
+                              "seats": {"spanish": "human", "philippine": "human"}})
+            joined = b.call({"type": "join", "code": created["invites"]["philippine"]})
+            doors = {"spanish": RemoteDoor(a, token=created["token"]),
+                     "philippine": RemoteDoor(b, token=joined["token"])}
+            rng = random.Random(6)
+            rolled = False
+            for _ in range(40):
+                seat = next((s for s, d in doors.items() if d.deciding()), None)
+                if seat is None:
+                    break
+                door = doors[seat]
+                other = next(d for s, d in doors.items() if s != seat)
+                legal = door.legal()
+                if any(door.rolls(action) for action in legal[:8]):
+                    rolled = True
+                    assert not any(other.rolls(action) for action in legal[:8])
+                    break
+                revision = door.revision
+                door.play(pick(door, rng), revision)
+                settle(list(doors.values()), revision + 1)
+            assert rolled, "no answer that rolls was met"
+        finally:
+            a.close()
+            b.close()

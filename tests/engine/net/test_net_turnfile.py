@@ -78,10 +78,26 @@ def test_a_changed_file_is_refused(tmp_path):
     path = tmp_path / "game.json"
     write_turn(path, session, side, 0, plugin.sides)
     data = json.loads(path.read_text())
-    data["seed"] += 1
+    data["actions"][-1] = {"type": "Nope"}
     path.write_text(json.dumps(data))
     with pytest.raises(TurnFileError):
         open_turn(path, plugin, scenario, side)
+
+
+def test_the_file_holds_the_rolls_made_and_nothing_to_come(tmp_path):
+    plugin = plugins.get("guerra")
+    scenario = load_game_scenario(plugin)
+    session = new_game(plugin, scenario, 5)
+    assert session.fresh
+    side = deciding(session)
+    rng = random.Random(3)
+    while deciding(session) == side:
+        options = without_concessions(session.legal_actions())
+        session.play(options[rng.randrange(len(options))])
+    path = tmp_path / "game.json"
+    write_turn(path, session, side, 0, plugin.sides)
+    data = json.loads(path.read_text())
+    assert data["dice"] == "fresh" and len(data["rolls"]) == len(data["actions"])
 
 
 @pytest.mark.parametrize("game", ["baler", "filipinas"])

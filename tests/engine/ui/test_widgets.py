@@ -12,7 +12,7 @@ import pytest
 
 from engine.core.actions import DiceRolled
 from engine.ui.app import App, Settings
-from engine.ui.dice_anim import DiceAnimation, tumble_faces
+from engine.ui.dice_anim import DiceAnimation, DiceTray, tumble_faces
 from engine.ui.handoff import Handoff
 from engine.ui.render import render_png
 from engine.ui.scene import Scene
@@ -303,3 +303,64 @@ def test_a_hand_item_too_long_for_the_panel_ends_with_an_ellipsis():
     assert long.startswith(cut[:-1].rstrip(" ·"))
     huge = w.ellipsize("x" * 200, fnt, room)
     assert huge.endswith("…") and fnt.size(huge)[0] <= room
+
+
+def test_toasts_stack_at_most_three_deep_and_keep_clear_of_what_the_scene_names():
+    """Four toasts once stood one above the other over Guerra's mini-map: now three at most, a
+    message already shown is renewed rather than stacked, and a toast that would cover what
+    the scene keeps clear narrows beside it or rises above it."""
+    toasts = ToastStack()
+    area = pygame.Rect(0, 0, 1600, 1000)
+    toasts.layout(area, 1.0)
+    minimap = pygame.Rect(940, 700, 260, 280)
+    panel = pygame.Rect(1200, 0, 400, 1000)
+    toasts.keep_clear = [panel, minimap]
+    for text in ("Saved to /tmp/a.json", "Undone: Move to Huelva",
+                 "Wait: the Republican side is deciding now.", "Undone: Move to Huelva",
+                 "A long refusal " * 12):
+        toasts.push(text)
+    assert len(toasts.toasts) == 3
+    assert toasts.messages.count("Undone: Move to Huelva") == 1
+    surface = pygame.Surface(area.size)
+    toasts.draw(surface)
+    rects = [r for r, _ in toasts._rects]
+    assert len(rects) == 3
+    for i, rect in enumerate(rects):
+        assert area.contains(rect)
+        assert rect.collidelist(toasts.keep_clear) == -1, rect
+        assert rect.collidelist(rects[i + 1:]) == -1
+    # a strip along the whole bottom (a hand of cards): the toasts rise above it
+    toasts.keep_clear = [pygame.Rect(0, 800, 1600, 200)]
+    toasts.draw(surface)
+    assert all(r.bottom <= 800 for r, _ in toasts._rects)
+
+
+def test_a_toast_never_rises_over_the_top_of_the_window_to_clear_a_full_height_panel():
+    """Baler's screen: the side panel (full height), the hand strip along the bottom and the
+    dice tray above it at the left. A toast once rose above the side panel, to the top of the
+    window over the Turn track: it goes above the strip, beside the tray."""
+    toasts = ToastStack()
+    area = pygame.Rect(0, 0, 1280, 800)
+    toasts.layout(area, 1.0)
+    toasts.keep_clear = [pygame.Rect(920, 0, 360, 800), pygame.Rect(0, 632, 920, 168),
+                         pygame.Rect(0, 505, 450, 125)]
+    toasts.push("Spanish player to decide (incursion dice)")
+    toasts.push("Undone: Surveillance marker in area 2")
+    toasts.draw(pygame.Surface(area.size))
+    for rect, _ in toasts._rects:
+        assert rect.collidelist(toasts.keep_clear) == -1, rect
+        assert rect.top > 300, rect
+
+
+def test_the_rolls_tray_keeps_off_what_the_board_keeps_clear():
+    """Top right of the board by default; at the top left when the board keeps the top right
+    clear (Baler's Turn and Victory point tracks when the view is panned, its combat tray)."""
+    tray = DiceTray(DiceRolled("Spanish side rolls 6, 5 (casualty location)", die="d6",
+                               values=(6, 5)))
+    area = pygame.Rect(0, 0, 900, 700)
+    surface = pygame.Surface(area.size)
+    tray.draw(surface, area, 1.0)
+    assert tray.rect.right > 850 and tray.rect.top < 20
+    track = pygame.Rect(500, 0, 400, 60)
+    tray.draw(surface, area, 1.0, [track])
+    assert not tray.rect.colliderect(track) and tray.rect.left < 20

@@ -1,0 +1,594 @@
+"""Spain's heuristics: every legal answer of a Spanish decision scored in steps of Spanish
+Morale against its Action Points, best first (see the package docstring for the levers)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.actions import Action
+from filipinas.rules import actions as A
+from filipinas.rules import board as B
+from filipinas.rules.combat import base_modifiers, city_defence, naval_cf
+from filipinas.rules.location import columns, roll_modifiers
+from filipinas.rules.reactions import usable_reactions
+from filipinas.rules.sequence import base_cost, cost
+from filipinas.rules.setup import FILIPINO, SPAIN
+from filipinas.rules.state import FilState
+from filipinas.spain import cards as C
+from filipinas.spain.picture import (
+    AP_WORTH,
+    BRIGADE_STEP,
+    CITY,
+    GAME,
+    TF,
+    Group,
+    Picture,
+    hit_chance,
+)
+
+SCARCE = 0.5
+"""What an AP is worth besides AP_WORTH when the fields may still need it this turn: about
+half a plunder, which a move and a Protect the Fields answer."""
+
+RESERVE = 1.5
+"""AP kept for the fields for each Filipino AP left (up to three): each can take a band into
+an open Province (6.3)."""
+
+_TUNE: dict[str, float] = {}
+
+Scored = tuple[float, str]
+
+
+class SpainPolicy:
+    """Spain's heuristics: the Easy level, and Spain's side of Normal's rollouts."""
+
+    def __init__(self, side: str = SPAIN, seed: int = 0) -> None:
+        self.side = side
+        self.rng = random.Random(seed)
+        self.last_reason = ""
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    # --- entry points ----------------------------------------------------------------------
+
+    def choose(self, rules: Any, state: FilState, legal: list[Action]) -> Action:
+        _, best, why = self.scored(state, legal)[0]
+        what = said(state, best)
+        self.last_reason = f"{what}: {why}" if why else what
+        return best
+
+    def rank(self, rules: Any, state: FilState, legal: list[Action]) -> list[Action]:
+        """The legal answers, best first."""
+        return [a for _, a, _ in self.scored(state, legal)]
+
+    def scored(self, state: FilState, legal: list[Action]) -> list[tuple[float, Action, str]]:
+        """(worth, answer, reason) for every legal answer, best first; equal worths keep the
+        order of `legal`, so `choose` and `rank` always agree."""
+        pic = Picture.of(state)
+        scorer = _PROMPTS.get(state.decision.kind, SpainPolicy._round_score)
+        out = []
+        for action in legal:
+            value, why = scorer(self, pic, action)
+            out.append((value, action, why))
+        out.sort(key=lambda s: -s[0])
+        return out
+
+    # --- the round -------------------------------------------------------------------------
+
+    def _round_score(self, pic: Picture, action: Action) -> Scored:
+        """Worth less the AP it costs; ending the round is worth nothing (5.2.3)."""
+        if isinstance(action, A.EndRound):
+            return 0.0, "nothing is worth its Action Points now"
+        handler = _ROUND.get(type(action))
+        if handler is None:
+            return -1.0, ""
+        value, why = handler(self, pic, action)
+        if value <= 0.0:
+            return value - AP_WORTH, why  # never chosen: its exact cost does not matter
+        st = pic.st
+        paid = cost(st, SPAIN, action)
+        if paid > base_cost(st, SPAIN, action)[0] and st.ap[FILIPINO] <= 0:
+            # A Coordinated Action (5.2.2.1) only pays when the Filipinos could act in
+            # between; with no AP left they cannot, and the next round costs less.
+            value *= 0.25
+        return value - self.charge(pic, paid), why
+
+    def charge(self, pic: Picture, paid: int) -> float:
+        """What `paid` AP cost: AP_WORTH each, and SCARCE more for each one taken from the AP
+        the fields may still need this turn (RESERVE)."""
+        st = pic.st
+        reserve = _TUNE.get("reserve", RESERVE) * min(st.ap[FILIPINO], 3)
+        short = max(0.0, reserve - (st.ap[SPAIN] - paid))
+        return AP_WORTH * paid + _TUNE.get("scarce", SCARCE) * min(float(paid), short)
+
+    # deploying: protect, hunt, move, reinforce, repatriate
+    def _shift(self, pic: Picture, changes: dict[str, Group]) -> float:
+        """The change in what the Brigades do for the fields when the groups of some
+        Provinces become `changes`."""
+        bonus = C.attack_bonus(pic)
+        return sum(pic.field_worth(p, after, bonus) - pic.field_worth(p, pic.group(p), bonus)
+                   for p, after in changes.items())
+
+    def _marked(self, pic: Picture, brigade: str, mark: str) -> Group:
+        st = pic.st
+        where = st.loc[brigade]
+        return tuple((B.cf(st, b), mark if b == brigade else
+                      ("protect" if b in st.protect else "search" if b in st.search else ""))
+                     for b in pic.brigades.get(where, ()))
+
+    def _disperse(self, pic: Picture, action: A.Disperse) -> Scored:
+        st = pic.st
+        where = st.loc[action.brigade]
+        if st.data.spaces[where].kind != "province":
+            return self._line_search(pic, action)
+        worth = self._shift(pic, {where: self._marked(pic, action.brigade, action.mode)})
+        if action.mode == "protect":
+            why = (f"a band stands in {name(st, where)}" if pic.bands.get(where)
+                   else "bands next door")
+            return worth, why
+        bands = pic.bands.get(where, [])
+        if not bands:
+            return worth - 0.2, ""
+        hunt, why = max(self._hunt(pic, [action.brigade], b, search=True) for b in bands)
+        return worth + hunt, why
+
+    def _line_search(self, pic: Picture, action: A.Disperse) -> Scored:
+        """A Brigade on a Fortified Line searches both Provinces (6.13.2)."""
+        st = pic.st
+        if action.mode != "search":
+            return -0.2, ""
+        joins = st.data.spaces[st.loc[action.brigade]].joins
+        bands = [b for p in joins for b in pic.bands.get(p, ())]
+        if not bands:
+            return -0.2, ""
+        return max(self._hunt(pic, [action.brigade], b, search=True) for b in bands)
+
+    def _move(self, pic: Picture, action: A.Move) -> Scored:
+        st = pic.st
+        units = B.combat_units(st, st.members(action.stack))
+        if not units or any(B.cdef(st, u).kind != "brigade" for u in units):
+            return -0.5, ""
+        src = st.loc[action.stack]
+        moving = frozenset(units)
+        arriving = tuple((B.cf(st, u), "search" if u in st.search else "") for u in units)
+        changes = {src: pic.group(src, moving),
+                   action.dest: pic.group(action.dest) + arriving}
+        fields = self._shift(pic, changes)
+        safer = pic.cities_shift(units, action.dest)
+        worth = fields + safer - 0.05
+        if worth <= 0:
+            return worth, ""
+        if safer > fields:
+            return worth, f"{name(st, action.dest)} is safer from a siege"
+        return worth, f"{name(st, action.dest)} needs a Brigade"
+
+    def _reinforce(self, pic: Picture, action: A.Reinforce) -> Scored:
+        """Brigades from Spain: a step of Morale each (6.2), won back by sending them home
+        when their work is done, but not in the last turn."""
+        st = pic.st
+        p = st.data.params
+        first, second = action.dests[0], action.dests[-1]
+        worth = self._arrival(pic, first, 1)
+        if len(action.dests) == 2:
+            worth += self._arrival(pic, second, 2 if second == first else 1) - (
+                self._arrival(pic, first, 1) if second == first else 0.0)
+        n = len(action.dests)
+        back = _TUNE.get("back", 0.3) if pic.turns_left >= 2 and st.morale - n >= 6 else 0.0
+        price = sum(pic.step(st.morale - i) for i in range(n)) * (1 - back)
+        if st.morale - n <= p.morale_min + 2:
+            price += 5.0
+        return worth - price - (0.1 if action.stacked else 0.0), \
+            f"Brigades for {', '.join(name(st, d) for d in action.dests)}"
+
+    def _arrival(self, pic: Picture, dest: str, n: int) -> float:
+        """What `n` fresh Brigades arriving in `dest` do for its fields and its city."""
+        key = ("arrival", dest, n)
+        if key not in pic.memo:
+            group = pic.group(dest) + ((2, ""),) * n
+            pic.memo[key] = self._shift(pic, {dest: group}) + pic.cities_shift([], dest, 2 * n)
+        return float(pic.memo[key])
+
+    def _repatriate(self, pic: Picture, action: A.Repatriate) -> Scored:
+        """+1 Morale a Brigade sent home (6.2), against what it still does in the field: late
+        in the game (the last turn forbids it), or when the Morale is about to collapse."""
+        st = pic.st
+        end = st.morale - (1 if st.government == "sagasta" else 0)
+        if not _TUNE.get("repat_any") and pic.turns_left > 1 \
+                and end > st.data.params.morale_min + 1:
+            return -1.0, ""
+        where = st.loc[action.unit]
+        fields = self._shift(pic, {where: pic.group(where, frozenset({action.unit}))})
+        safer = pic.cities_shift([action.unit], None)
+        keep = 0.15 * min(pic.turns_left, 3)
+        if sum(len(bs) for bs in pic.brigades.values()) <= 1:
+            keep += 1.0
+        return pic.gain() + fields + safer - keep, "its step of Morale is worth more at home"
+
+    def _regroup(self, pic: Picture, action: A.Regroup) -> Scored:
+        """Lift a marker (6.10): a Brigade in columns may then protect the fields (6.9.1)."""
+        st = pic.st
+        where = st.loc[action.brigade]
+        if st.data.spaces[where].kind != "province":
+            return -0.3, ""
+        worth = self._shift(pic, {where: self._marked(pic, action.brigade, "")})
+        return worth - 0.1, f"to protect the fields of {name(st, where)}"
+
+    def _merge(self, pic: Picture, action: A.Merge) -> Scored:
+        """Two stacks together against a regular Filipino stack stronger than each (6.3)."""
+        st = pic.st
+        ours = [B.strength(st, st.members(action.stack)), B.strength(st, st.members(action.into))]
+        for stack in pic.foes.get(st.loc[action.stack], ()):
+            theirs = B.strength(st, stack)
+            if theirs >= 2 and sum(ours) > theirs >= max(ours):
+                return 0.3, f"together against the stack of {name(st, stack[0])}"
+        return -0.3, ""
+
+    def _move_leader(self, pic: Picture, action: A.MoveLeader) -> Scored:
+        """A general with a Tactical Factor joins the columns hunting bands (6.7, 9.1); a
+        Captain General stays in the Captaincy, from which any attack costs 1 AP (4.2.2)."""
+        st = pic.st
+        c = B.cdef(st, action.leader)
+        if c.admiral or action.join is None or not c.tf:
+            return -0.5, ""
+        if c.captain_general and st.data.spaces[st.loc[action.leader]].captaincy:
+            return -0.5, ""
+        if action.join not in st.search or not pic.bands.get(action.dest):
+            return -0.5, ""
+        if c.tf <= B.best_tf(st, st.members(action.join))[1]:
+            return -0.5, ""
+        here = st.loc[action.leader]
+        if B.combat_units(st, st.members(action.leader)) and pic.bands.get(here):
+            return -0.3, ""
+        return TF * c.tf * 1.5, f"{c.name} leads the columns in {name(st, action.dest)}"
+
+    # hunting and fighting
+    def _hunt(self, pic: Picture, units: list[str], band: str,
+              search: bool = False) -> Scored:
+        """A locate-and-attack on a band (6.6, 6.7): the kill against the counterattack
+        after a miss. `search`: as if `units` had just formed Search and Destroy columns."""
+        st = pic.st
+        if search:
+            cols = [(1, True) for u in units for _ in range(B.cf(st, u))]
+        else:
+            cols = [(cf, searching) for _, cf, searching in columns(st, units)]
+        kill, counter = pic.odds(cols, B.best_tf(st, units)[1], band, C.attack_bonus(pic))
+        worth = kill * pic.kill_worth(band) - counter * pic.hurt(units[0])
+        return worth, f"{kill:.0%} to destroy {name(st, band)}"
+
+    def _attack(self, pic: Picture, action: A.Attack) -> Scored:
+        st = pic.st
+        units = list(action.units)
+        target = action.target
+        if target in st.data.spaces:
+            return self._siege(pic, units, target)
+        if B.cdef(st, units[0]).kind == "fleet":
+            return self._naval(pic, units, target)
+        if B.is_lone_leader(st, target):
+            return self._leader_hunt(pic, units, target)
+        if B.is_guerrilla(st, target):
+            return self._hunt(pic, units, target)
+        return self._battle(pic, units, target)
+
+    def _leader_hunt(self, pic: Picture, units: list[str], leader: str) -> Scored:
+        """Two rolls to find a lone leader of strength 0; found, he dies (4.2.1, GAP-FIL-16)."""
+        st = pic.st
+        p = st.data.params
+        search = any(u in st.search for u in units)
+        col = p.search_cf if search else sum(B.cf(st, u) for u in units)
+        mods = sum(v for _, v in roll_modifiers(st, leader, col, search, p.lone_leader_cf))
+        found = 1 - (1 - hit_chance(mods, p.locate_on)) ** p.lone_leader_rolls
+        worth = sum(pic.leader_worth(ld) for ld in st.members(leader))
+        return found * worth, f"{found:.0%} to catch {name(st, leader)} alone"
+
+    def _battle(self, pic: Picture, units: list[str], target: str) -> Scored:
+        """An attack on a regular stack (6.7): its step against the counterattack."""
+        st = pic.st
+        defenders = st.members(target)
+        acf = sum(B.defence_cf(st, u) for u in B.combat_units(st, units))
+        dcf = sum(B.defence_cf(st, d) for d in B.combat_units(st, defenders))
+        mods = sum(v for _, v in base_modifiers(st, "land", units, acf, defenders, dcf))
+        hit = hit_chance(mods + C.attack_bonus(pic))
+        back = hit_chance(-mods)
+        worth = hit * (pic.gain() + 0.8) - (1 - hit) * back * pic.hurt(units[0])
+        return worth, f"{hit:.0%} to hit the stack of {name(st, target)}"
+
+    def _siege(self, pic: Picture, units: list[str], city: str) -> Scored:
+        """Retaking a city (6.8): all or nothing, after beating the stack that intercepts
+        (6.8.3); the game itself when the Filipinos hold what a surrender asks (5.3.1)."""
+        st = pic.st
+        strength = sum(B.defence_cf(st, u) for u in units)
+        if strength < city_defence(st, city):
+            return -1.0, ""
+        bonus = C.attack_bonus(pic)
+        inside = max((B.cdef(st, c).tf for c in st.stack_of if st.loc[c] == city
+                      and B.cdef(st, c).leader), default=0)
+        hit = hit_chance(B.best_tf(st, units)[1] - inside + bonus, st.data.params.siege_hit)
+        province = st.data.spaces[city].province or city
+        guards = [s for s in B.stacks_in(st, province, FILIPINO) if B.combat_units(st, s)]
+        if guards:
+            guard = max(guards, key=lambda s: B.strength(st, s))
+            mods = sum(v for _, v in base_modifiers(st, "land", units, strength, guard,
+                                                    B.strength(st, guard)))
+            hit *= hit_chance(mods + bonus)
+        worth = pic.gain() + CITY + (GAME if pic.surrendering() else 0.0)
+        return hit * worth, f"{hit:.0%} to retake {name(st, city)}"
+
+    def _naval(self, pic: Picture, units: list[str], target: str) -> Scored:
+        """A naval attack (6.7): 2 Morale a step of fleet either way (7.1.1)."""
+        st = pic.st
+        foe = st.members(target)
+        mine, theirs = naval_cf(st, units), naval_cf(st, foe)
+        mods = sum(v for _, v in base_modifiers(st, "naval", units, mine, foe, theirs))
+        hit = hit_chance(mods)
+        back = hit_chance(-mods) if theirs else 0.0
+        worth = hit * pic.gain(2) - (1 - hit) * back * pic.loss(2)
+        return worth, f"{hit:.0%} to hit the American squadron"
+
+    def _recruit(self, pic: Picture, action: A.Recruit) -> Scored:
+        """Restore a reduced Brigade on 5-6, +1 at Morale 6 or more (6.1)."""
+        st = pic.st
+        p = st.data.params
+        mod = p.recruit_mod if st.morale >= p.recruit_spanish_morale else 0
+        chance = hit_chance(mod, p.recruit_on)
+        province = B.province_of(st, st.loc[action.unit])
+        busy = 1.3 if province is not None and pic.foes.get(province) else 1.0
+        return chance * BRIGADE_STEP * busy, f"{chance:.0%} to restore it"
+
+    # the government and the cards
+    def _political(self, pic: Picture, action: A.Political) -> Scored:
+        """A Political Action succeeds on 5-6 (6.12): the US track one step down; or the
+        government changed, once: Sagasta costs a step of Morale at every end of turn (5.3),
+        worth it only to buy the rebels (6.13.4)."""
+        st = pic.st
+        chance = hit_chance(0, st.data.params.political_on)
+        if action.goal == "us":
+            worth = chance * pic.us_step()
+            if not worth:
+                return -0.5, ""
+            return worth, "to hold the United States out of the war"
+        drain = pic.drain(pic.turns_left + 1) - pic.turns_left * pic.us_step() * 0.5
+        if st.government == "sagasta":
+            return chance * drain, "Cánovas back: no Morale lost at each end of turn"
+        worth = -drain
+        if "sagasta_buys_the_rebels" in st.hands[SPAIN]:
+            worth += C.buy_worth(pic)
+        return chance * worth, "Sagasta, to buy the rebels"
+
+    def _build_line(self, pic: Picture, action: A.BuildLine) -> Scored:
+        return self._line_worth(pic, action.brigade)
+
+    def _line_worth(self, pic: Picture, brigade: str | None) -> Scored:
+        """A Fortified Line holds only with a Brigade on it (6.13.2): worth it to shut the
+        bands in Cavite with a Brigade that does nothing else."""
+        st = pic.st
+        if brigade is None or not pic.bands.get("cavite"):
+            return -0.2, ""
+        where = st.loc[brigade]
+        left = self._shift(pic, {where: pic.group(where, frozenset({brigade}))})
+        return 0.25 + left, "the bands of Cavite are shut in"
+
+    def _end_reconcentration(self, pic: Picture, action: Action) -> Scored:
+        return (-C.reconcentration_worth(pic, now=False),
+                "Reconcentration costs Spain more than it takes")
+
+    def _trade(self, pic: Picture, action: A.TradeCards) -> Scored:
+        """Two cards for 1 AP (6.13)."""
+        keep = self._hold(pic, action.first) + self._hold(pic, action.second)
+        gain = AP_WORTH * pic.st.data.params.ap_for_cards
+        return gain - keep, "two cards of little use for an Action Point"
+
+    def _hold(self, pic: Picture, card: str) -> float:
+        """What `card` is worth kept in hand."""
+        if card in C.HOLD:
+            return C.HOLD[card]
+        return max(0.05, self._card_now(pic, card, ())[0])
+
+    def _card(self, pic: Picture, action: A.PlayCard) -> Scored:
+        value, why = self._card_now(pic, action.card, action.targets)
+        wait = C.HOLD.get(action.card, 0.0) if action.card in C.WAITING else 0.0
+        return value - wait, why
+
+    def _card_now(self, pic: Picture, card: str, targets: tuple[str, ...]) -> Scored:
+        """What a Spanish card does if played now (cards.yaml verbs)."""
+        st = pic.st
+        simple = C.simple_worth(pic, card)
+        if simple is not None:
+            return simple
+        eff = C.effect(pic, card)
+        if "appoint" in eff or "enter" in eff:
+            return C.appointment(pic, eff)
+        if eff.get("reconcentration"):
+            return C.reconcentration_worth(pic, now=True), "the Filipinos lose more AP"
+        if eff.get("build_line"):
+            return self._line_worth(pic, targets[1] if len(targets) > 1 else None)
+        if eff.get("exile_aguinaldo"):
+            return C.buy_worth(pic), "Aguinaldo into exile, his bands disbanded"
+        if eff.get("baler"):
+            return C.baler(pic, targets[0] if targets else "")
+        if eff.get("target_guerrilla"):
+            return self._mark(pic, list(targets[:1]))
+        if eff.get("target_province"):
+            bands = pic.bands.get(targets[0], []) if targets else []
+            return self._mark(pic, [b for b in bands if b not in st.targets])
+        if "reinforce" in eff and targets:
+            value, why = self._reinforce(pic, A.Reinforce((targets[0],)))
+            return value + AP_WORTH, why
+        return 0.0, ""
+
+    def _mark(self, pic: Picture, bands: list[str]) -> Scored:
+        """A Target marker is +1 to locate (6.6): worth it just before a hunt."""
+        st = pic.st
+        best = 0.0
+        for band in bands:
+            hunters = [b for b in pic.brigades.get(st.loc[band], ()) if b in st.search]
+            if not hunters:
+                continue
+            before = self._hunt(pic, hunters[:1], band)[0]
+            st.targets.add(band)
+            after = self._hunt(pic, hunters[:1], band)[0]
+            st.targets.discard(band)
+            best = max(best, after - before)
+        return best, "the band is marked for the columns"
+
+    # --- the other decisions ---------------------------------------------------------------
+
+    def _discard(self, pic: Picture, action: Action) -> Scored:
+        assert isinstance(action, A.Discard)
+        return -self._hold(pic, action.card), "the card of least use"
+
+    def _combat_card(self, pic: Picture, action: Action) -> Scored:
+        """A card on the roll when it moves the chance of a hit enough for what the combat is
+        worth (6.7, 6.13.5)."""
+        st = pic.st
+        combat = st.combat
+        if not isinstance(action, A.PlayCard) or combat is None:
+            return 0.0, "no card changes this combat"
+        eff = C.effect(pic, action.card)
+        total = sum(v for _, v in combat.modifiers)
+        p = st.data.params
+        need = p.siege_hit if combat.kind == "siege" else p.combat_hit
+        now = hit_chance(total, need)
+        if eff.get("us_takes_city"):
+            return now * GAME * 0.5 - C.HOLD[action.card], "the Americans keep the city"
+        after = hit_chance(total + int(eff.get("combat_roll", 0)), need)
+        change = (after - now) if combat.attacker == SPAIN else (now - after)
+        return (change * self._combat_stake(pic) - C.HOLD.get(action.card, 0.3),
+                "the roll turns our way")
+
+    def _combat_stake(self, pic: Picture) -> float:
+        st = pic.st
+        combat = st.combat
+        assert combat is not None
+        if combat.kind == "siege":
+            if combat.attacker == SPAIN:
+                return pic.gain() + CITY + (GAME if pic.surrendering() else 0.0)
+            return pic.city_stake(combat.city)
+        alive = [d for d in combat.defenders if d in st.stack_of]
+        if combat.attacker == SPAIN:
+            units = B.combat_units(st, alive)
+            if units and all(B.is_guerrilla(st, u) for u in units):
+                return pic.kill_worth(units[0])
+            return pic.gain() + 0.8
+        mine = [d for d in alive if B.cdef(st, d).kind == "brigade"]
+        return pic.hurt(mine[0] if mine else None)
+
+    def _counterattack(self, pic: Picture, action: Action) -> Scored:
+        """A counterattack is free and cannot be answered (6.7): made whenever it can hit."""
+        if usable_reactions(pic.st, [action]):
+            return 1.0, "a free roll at the attackers"
+        return -0.1, "it cannot hit"
+
+    def _cancel(self, pic: Picture, action: Action) -> Scored:
+        """Cancel a Filipino card (10.2) when it hurts more than the card is worth kept."""
+        st = pic.st
+        assert isinstance(action, A.PlayCard)
+        card = st.pending[-1].card
+        return (C.harm(pic, card) - self._hold(pic, action.card),
+                f"it stops {st.data.cards[card].name}")
+
+    def _response(self, pic: Picture, action: Action) -> Scored:
+        """A reaction card after a Filipino action (6.11, 10.2)."""
+        st = pic.st
+        assert isinstance(action, A.PlayCard)
+        eff = C.effect(pic, action.card)
+        prompt = st.pending[-1]
+        if eff.get("cancel_recruitment"):
+            new = prompt.space == "new"
+            worth = (pic.plunder() + 0.4) if new else (BRIGADE_STEP + 0.4)
+            return worth - C.HOLD[action.card] * 0.5, "the new recruits are rounded up"
+        if "morale" in eff:
+            return pic.gain(int(eff["morale"])) - 0.3, "the plunder's step won back"
+        if "us_intervention" in eff:
+            return pic.us_step() - C.HOLD[action.card], "the exiles' campaign undone"
+        if eff.get("target_guerrilla"):
+            return self._mark(pic, list(action.targets[:1]))[0] - C.HOLD[action.card], \
+                "the band is marked"
+        return -0.1, ""
+
+    def _intercept(self, pic: Picture, action: Action) -> Scored:
+        """Fight the besiegers first (6.8.3): the city falls only if they beat the stack."""
+        st = pic.st
+        assert isinstance(action, A.Intercept)
+        prompt = st.pending[-1]
+        units = [u for u in prompt.units if u in st.stack_of]
+        theirs = sum(B.cf(st, u) for u in units)
+        stack = st.members(action.stack)
+        ours = sum(B.defence_cf(st, u) for u in B.combat_units(st, stack))
+        tf = B.best_tf(st, units)[1]
+        beaten = hit_chance(theirs - ours + tf - B.best_tf(st, stack)[1])
+        siege = hit_chance(tf, st.data.params.siege_hit)
+        saved = siege * (1 - beaten) * pic.city_stake(prompt.city)
+        mine = B.combat_units(st, stack)
+        return (saved - beaten * pic.hurt(mine[0] if mine else None) + 0.01 * ours,
+                "the besiegers must beat it first")
+
+    def _relocate(self, pic: Picture, action: Action) -> Scored:
+        """A general left alone falls back (4.2.2.1): a Captain General to the Captaincy,
+        the others to a Brigade among bands."""
+        st = pic.st
+        assert isinstance(action, A.Relocate)
+        c = B.cdef(st, action.leader)
+        if c.captain_general and st.data.spaces[action.dest].captaincy:
+            return 1.0, "back to the Captaincy"
+        if action.join is not None and pic.bands.get(action.dest):
+            return 0.5 + 0.1 * c.tf, "with the columns"
+        return 0.1, ""
+
+
+# --- dispatch ------------------------------------------------------------------------------
+
+Scorer = Callable[[SpainPolicy, Picture, Any], Scored]
+
+_ROUND: dict[type[Action], Scorer] = {
+    A.Disperse: SpainPolicy._disperse, A.Attack: SpainPolicy._attack,
+    A.Recruit: SpainPolicy._recruit, A.Move: SpainPolicy._move,
+    A.MoveLeader: SpainPolicy._move_leader, A.Merge: SpainPolicy._merge,
+    A.Reinforce: SpainPolicy._reinforce, A.Repatriate: SpainPolicy._repatriate,
+    A.Regroup: SpainPolicy._regroup, A.Political: SpainPolicy._political,
+    A.BuildLine: SpainPolicy._build_line, A.EndReconcentration: SpainPolicy._end_reconcentration,
+    A.TradeCards: SpainPolicy._trade, A.PlayCard: SpainPolicy._card,
+}
+"""The scorer of each kind of round action. Split has none: Search and Destroy unstacks a
+Brigade by itself (6.9.2)."""
+
+
+def _or_decline(scorer: Scorer) -> Scorer:
+    def score(policy: SpainPolicy, pic: Picture, action: Any) -> Scored:
+        if isinstance(action, A.Decline):
+            return 0.0, "let it pass"
+        return scorer(policy, pic, action)
+    return score
+
+
+_PROMPTS: dict[str, Scorer] = {
+    "discard": SpainPolicy._discard,
+    "combat_cards": _or_decline(SpainPolicy._combat_card),
+    "counterattack": _or_decline(SpainPolicy._counterattack),
+    "cancel": _or_decline(SpainPolicy._cancel),
+    "response": _or_decline(SpainPolicy._response),
+    "intercept": _or_decline(SpainPolicy._intercept),
+    "relocate": SpainPolicy._relocate,
+}
+
+
+# --- names for the log -----------------------------------------------------------------------
+
+def name(st: FilState, cid: str) -> str:
+    """The printed name of a counter, space or card."""
+    data = st.data
+    for table in (data.counters, data.spaces, data.cards):
+        if cid in table:
+            return table[cid].name
+    return cid
+
+
+def said(st: FilState, action: Action) -> str:
+    """The action in printed names."""
+    out = []
+    for word in action.describe().split(" "):
+        tail = "'s" if word.endswith("'s") else ("," if word.endswith(",") else "")
+        out.append(name(st, word[:len(word) - len(tail)]) + tail)
+    return " ".join(out)
