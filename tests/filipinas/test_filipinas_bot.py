@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from helpers import RULES, empty_position, play, put, ready
 
+from engine.ai.reasons import Asked
 from filipinas.bot import SpanishBot
+from filipinas.reasons import FilipinasReasons
 from filipinas.rules import actions as A
 
 
@@ -69,6 +71,10 @@ def test_s3_disperses_with_a_roll(scenario):
         die = int(bot.last_reason.split("(die ")[1].split(":")[0])
         assert (die <= 2) == (action.mode == "protect")
         assert "1-2 Protect the Fields, 3-6 Search and Destroy" in bot.last_reason
+        told = FilipinasReasons().why(Asked(RULES, s, "spain", action, own=bot.last_reason,
+                                            level="bot"))
+        assert told == ("§10.3 step 3: counter-guerrilla, disperse troops (die "
+                        f"{die}: 1-2 Protect the Fields, 3-6 Search and Destroy)")
     assert seen == {"protect", "search"}
     s.sacked.add("tarlac")
     for seed in range(10):

@@ -1,10 +1,8 @@
 """What the game screen writes reads as sentences (issue 24, "read it at a glance"): a rule
-cited once, numbers that agree with their nouns, the computer's reasons in the screen's words,
-"Which one?" naming what it lists."""
+cited once, numbers that agree with their nouns."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from engine.core.game import Decision
@@ -12,7 +10,7 @@ from engine.core.session import Session
 from engine.ui.app import App
 from engine.ui.game_scene import GameScene
 from toygame import PLUGIN
-from toygame.rules import Attack, EndTurn, Move
+from toygame.rules import EndTurn
 from toygame.testing import make_session
 from uitest import start_game
 
@@ -57,15 +55,3 @@ def test_one_action_since_the_last_turn_is_one_action(app):
     scene._unsummed = True
     scene.refresh()
     assert "Since your last turn (1 action)…" in [b.text for b in scene.prompt.buttons]
-
-
-def test_the_computer_s_reason_names_the_answers_it_weighed_as_the_screen_does(app,
-                                                                            monkeypatch):
-    scene = start(app)
-    monkeypatch.setattr(scene.gameui, "action_label", lambda a: f"the button «{a.describe()}»")
-    chosen, other = Move("b1", -1, 1), Attack("b1", "r1")
-    reason = (f"{chosen.describe()}: 61% over 8 rollouts against 40% for {other.describe()}")
-    line = scene._reason_line(chosen, reason, [chosen, other])
-    assert line == (f"the button «{chosen.describe()}»: 61% over 8 rollouts against 40% for "
-                    f"the button «{other.describe()}»")
-    pygame.event.clear()
