@@ -1,17 +1,15 @@
 """La Guerra de España read at a glance (issue 24): hexes named by their city or by where they
 lie from one, a warship's move naming the coast it is off, both attackers of a combat in the
-log, a garrison's refusal that does not speak of mountains it may never enter."""
+log (a garrison's range refusal: test_guerra_refusals.py)."""
 
 from __future__ import annotations
 
 import re
 
-import pytest
 from guerra_kit import h, make_map, province, put, real_start, scenario, start
 
-from engine.core.actions import IllegalActionError
 from engine.core.hexgrid import hex_distance, hex_neighbor
-from guerra.rules.actions import AddAttacker, Attack, EndMovement, MoveTo, Resolve, Select
+from guerra.rules.actions import AddAttacker, Attack, EndMovement, Resolve
 from guerra.rules.counters import compass, hex_place
 
 
@@ -59,16 +57,3 @@ def test_a_combat_with_two_attackers_logs_both():
     assert "Nationalist Army from" in joined and "joins the attack" in joined
     assert re.search(r"Combat: Nationalist Army \([^)]*\) and Nationalist Army \([^)]*\) "
                      r"against Republican Army", joined), joined
-
-
-def test_a_garrison_too_far_is_not_told_about_mountain_hexes_counting_two():
-    sc = scenario(make_map(["aaaaaaaaa", "aaaaaaaaa", "aaaaaaaaa"], {"a": "own"}, [
-        ("acity", 0, 0, 3, "own", True, False)]), [province("own", "nationalist", 3)])
-    rules, state = start(sc)
-    garrison = put(state, "nationalist_garrison", h(0, 1))
-    rules.apply(state, Select(garrison.id))
-    far = h(8, 1)
-    with pytest.raises(IllegalActionError) as err:
-        rules.apply(state, MoveTo(far.q, far.r))
-    assert "counting 2" not in err.value.reason and "mountain" in err.value.reason
-    assert err.value.section == "7 1b"
