@@ -140,6 +140,10 @@ class FilipinasUI:
             keys.extend(t if t in self.data.spaces else f"stack:{t}" for t in action.targets)
         return list(dict.fromkeys(keys))
 
+    def irreversible(self, action: Action) -> bool:
+        """An answer that rolls or plays, trades or discards a card (`table.irreversible`)."""
+        return table.irreversible(action, frozenset(self._view.get("markers", {}).get("lines", ())))
+
     def board_actions(self, legal: list[Action]) -> list[Action]:
         """With a selection, everything but its actions and passing: the panel then lists
         what the selected stack can do. Without one, everything but the answers that have no

@@ -3,7 +3,8 @@ change": the cost of a refresh does not grow with the game).
 
 `LogView` holds the lines one reader sees, wrapped at the panel's width once, when they arrive;
 only the rows inside the panel are drawn, each from a cached text surface. It follows new
-entries unless the reader scrolled back, in which case what they read stays in place.
+entries unless the reader scrolled back, in which case what they read stays in place, until
+they scroll back to the newest line or close the enlarged log.
 `LogFeed` turns a session's history into those lines for one viewer: each refresh it reads only
 the entries added since the last one (after an undo it cuts back to the common prefix), adds a
 heading per turn, names places through the game's `place_name`, and marks the undo barrier.
@@ -171,8 +172,16 @@ class LogView:
         return self.lines[found] if 0 <= found < len(self.lines) else None
 
     def scroll_by(self, dy: int) -> None:
-        """Positive: back towards older lines."""
+        """Positive: back towards older lines. Back within a line of the newest, the log
+        follows new entries again."""
         self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
+        if self.scroll < self.line_height:
+            self.scroll = 0
+
+    def follow(self) -> None:
+        """Show the newest line and follow new entries again (the enlarged log closed, or
+        "newer below" clicked)."""
+        self.scroll = 0
 
     # --- drawing --------------------------------------------------------------------------
 
