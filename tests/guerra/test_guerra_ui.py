@@ -384,7 +384,7 @@ def test_after_a_combat_the_camera_stays_where_the_player_was(app):
     click(app, focus(scene, defender, 1.19))
     assert state.combat is not None
     where = scene.camera.offset
-    click(app, button_at(scene, "Roll the dice"))
+    press(app, scene, "Roll the dice")
     for _ in range(5):
         if state.combat is None:
             break
