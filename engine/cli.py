@@ -264,6 +264,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "batch (up to three batches)")
     check.add_argument("--horizon", type=int, help="actions played after an answer before the "
                        "evaluation, 0 to the end of the game (default: the game's own)")
+    check.add_argument("--recheck", type=int, default=60, metavar="PAIRS",
+                       help="pairs each blunder is played again with, further (default 60; 0: "
+                       "not played again)")
     check.add_argument("--scenario")
 
     bench = sub.add_parser("bench", help="measure the game screens, start-up and playouts")
@@ -551,11 +554,14 @@ def _ai_check(args: argparse.Namespace) -> int:
         raise UserError(str(err)) from None
     sides = (side_named(plugin, args.side),) if args.side else plugin.sides
     scenario = load_game_scenario(plugin, Path(args.scenario) if args.scenario else None)
-    evaluate, horizon = blunders.ORACLES.get(plugin.id, ("", None))
+    evaluate, horizon, further = blunders.ORACLES.get(plugin.id, ("", None, None))
     if args.horizon is not None:
         horizon = args.horizon or None
+    if args.recheck < 0:
+        raise UserError("--recheck must be 0 or more")
     settings = replace(blunders.OracleSettings(), screen=args.screen, pairs=args.pairs,
-                       max_pairs=3 * args.pairs, horizon=horizon)
+                       max_pairs=3 * args.pairs, horizon=horizon, recheck=args.recheck,
+                       recheck_horizon=further)
     hunt = blunders.Hunt(plugin, scenario, level, against, sides, args.decisions_per_game,
                          args.budget, settings, evaluate=evaluate)
     seeds = range(args.seed, args.seed + args.games)
@@ -565,7 +571,7 @@ def _ai_check(args: argparse.Namespace) -> int:
                         str(args.decisions_per_game),
                         *(["--budget", args.budget] if args.budget else []),
                         "--screen", str(args.screen), "--pairs", str(args.pairs),
-                        "--horizon", str(horizon or 0)])
+                        "--horizon", str(horizon or 0), "--recheck", str(args.recheck)])
     blunders.hunt_and_report(hunt, seeds, jobs=args.jobs, minutes=args.minutes,
                              out=Path(args.out) if args.out else None,
                              label=_screen_label(plugin, scenario), command=command,

@@ -170,6 +170,21 @@ class Camera:
         )
         self._clamp()
 
+    def bring_into_view(self, world_pos: Point) -> None:
+        """Centre `world_pos` as far as the board's edges allow: the view moves to show a place
+        the game points at, but never past an edge of the board (where `center_on` may leave
+        up to half the view off the board). On an axis where the whole board fits, it stays
+        centred."""
+        ox, oy = world_pos[0] - self.viewport.width / (2 * self.zoom), \
+            world_pos[1] - self.viewport.height / (2 * self.zoom)
+        inside = []
+        for o, view_px, world in ((ox, self.viewport.width, self.world_size[0]),
+                                  (oy, self.viewport.height, self.world_size[1])):
+            span = view_px / self.zoom
+            inside.append(min(max(0.0, o), world - span) if span < world else o)
+        self.offset = (inside[0], inside[1])
+        self._clamp()
+
     def fit(self) -> None:
         """Show the whole board, centred, at the largest zoom step that fits (or smaller when
         even the smallest step is too big)."""

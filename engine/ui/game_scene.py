@@ -34,14 +34,14 @@ from typing import Any
 import pygame
 
 from engine import paths
-from engine.ai.agent import Agent
+from engine.ai.agent import Agent, without_concessions
 from engine.core.actions import Action, DiceRolled, Event, IllegalActionError, TurnEnded
 from engine.core.game import GamePlugin
 from engine.core.sampling import copy_state
 from engine.core.session import Session
 from engine.plugins import load_object
 from engine.sim import make_agent
-from engine.ui import hotseat
+from engine.ui import computer, hotseat
 from engine.ui.adapter import AidPage, AidTable, BoardView, CardFace, Click, GameUI, MenuItem
 from engine.ui.app import App
 from engine.ui.autosave import Autosaver, write_new_save
@@ -73,8 +73,6 @@ DICE_SPEEDS = ("Instant", "Normal", "Fast")
 ON_OFF = ("On", "Off")
 SECTION_CITED = re.compile(r"§|\bsection\b|\bsec\.|\(\d+(\.\d+)*[a-z]?\)|\brule\b", re.I)
 """A reason that already names its rule (a section sign, "section 7", "(7.2)")."""
-UNINFORMATIVE_REASONS = ("the heuristics' best answer to", "the only answer", "picked at random")
-"""How a computer's reason begins when it says nothing the log does not (game_scene drops it)."""
 AUTO_PASS_LIMIT = 200
 """Reaction windows answered by themselves in a row before the screen stops and asks (a game
 whose windows reopen for ever would otherwise hang the screen)."""
@@ -241,6 +239,9 @@ class GameScene(Scene):
         """The game's map overlays switched on in the game menu."""
         self.notes: dict[int, str] = {}
         """Lines the screen adds to the log after the action of that index."""
+        self.reasons: dict[int, LogLine] = {}
+        """The computer's reason for the action of that index, put before its results."""
+        self._game_reasons = computer.game_reasons(plugin)
         self.feeds: dict[str | None, LogFeed] = {}
         self.animations: deque[DiceAnimation] = deque()
         self.ai_delay = AI_PAUSE.get(app.settings.dice_speed, 0.6)
@@ -471,6 +472,8 @@ class GameScene(Scene):
     def toggle_log(self) -> None:
         """L or the log's button: the log fills the panel, or goes back to its place."""
         self.panel.log_expanded = not self.panel.log_expanded
+        if not self.panel.log_expanded:
+            self.panel.log_view.follow()  # back in its place, the log shows the newest lines
         self._layout_panel()
 
     def _feed(self) -> LogFeed:
@@ -478,7 +481,7 @@ class GameScene(Scene):
         if feed is None:
             name = self._extra("place_name")
             feed = LogFeed(self.viewer, (lambda t: str(name(t))) if name is not None else None,
-                           self.notes)
+                           self.notes, reasons=self.reasons)
             self.feeds[self.viewer] = feed
         return feed
 
@@ -517,15 +520,22 @@ class GameScene(Scene):
         self.dirty = True
 
     def _bring_marks_into_view(self) -> None:
-        """A new decision of the player at the screen whose marked places are all off the
-        view (Guerra's reinforcements of the turn table, placed far from where the player
-        looked last) brings the nearest of them to the centre, once per decision."""
+        """A new decision of the player at the screen answered only on the map, whose marked
+        places are all off the view (Guerra's reinforcements of the turn table, placed far
+        from where the player looked last), brings the nearest of them into view, once per
+        decision and never past the board's edge. A decision with an answer elsewhere (the
+        combat phase's "End the combats" after a combat) leaves the view where the player
+        was."""
         key = len(self.session.history)
         if key == self._marks_shown_for or not self._my_turn() or self.still:
             return
         self._marks_shown_for = key
         marks = getattr(self.gameui.board, "marks", None)
         if not isinstance(marks, Mapping) or not marks:
+            return
+        legal = self._legal()
+        on_board = set(self.gameui.board_actions(legal))
+        if any(a not in on_board for a in without_concessions(legal)):
             return
         view = self.camera.viewport
         anchors = [a for a in map(self.gameui.board.anchor, marks) if a is not None]
@@ -535,7 +545,7 @@ class GameScene(Scene):
         cx, cy = view.center
         nearest = min(zip(screen, anchors, strict=True),
                       key=lambda pair: (pair[0][0] - cx) ** 2 + (pair[0][1] - cy) ** 2)[1]
-        self.camera.center_on(nearest)
+        self.camera.bring_into_view(nearest)
 
     def _set_prompt(self) -> None:
         result = self.session.result()
@@ -1001,6 +1011,8 @@ class GameScene(Scene):
         a reload) go with them: a note belongs to its action, not to the next one."""
         for index in [k for k in self.notes if k >= len(self.session.history)]:
             del self.notes[index]
+        for index in [k for k in self.reasons if k >= len(self.session.history)]:
+            del self.reasons[index]
 
     def redo(self) -> None:
         if not self._my_turn() or not self.session.can_redo():
@@ -1259,7 +1271,7 @@ class GameScene(Scene):
             return True
         if self.prompt.process_event(event) or self.panel.process_event(event):
             return True
-        if self._hand_click(event):
+        if self._hand_click(event) or self._reason_click(event):
             return True
         if self.camera.handle_event(event):
             return True
@@ -1281,6 +1293,24 @@ class GameScene(Scene):
                 self._board_click(event.pos)
             return on_board
         return False
+
+    def _reason_at(self, pos: tuple[int, int] | None) -> LogLine | None:
+        """The computer's reason with a detail under `pos` in the log, if any."""
+        if pos is None or self.menu is not None or self.card_viewer is not None:
+            return None
+        line = self.panel.log_view.line_at(self.panel.log_rect, pos)
+        return line if line is not None and line.kind == "reason" and line.detail else None
+
+    def _reason_click(self, event: pygame.event.Event) -> bool:
+        """A click on a computer's reason in the log opens its statistics in a dialog."""
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
+            return False
+        line = self._reason_at(event.pos)
+        if line is None:
+            return False
+        self.show_dialog(Dialog("Why the computer did it", f"{line.text}\n\n{line.detail}",
+                                [("Close", None)], escape=0))
+        return True
 
     def _hand_click(self, event: pygame.event.Event) -> bool:
         """A left click on a card of the hand in the panel opens it full size."""
@@ -1485,25 +1515,25 @@ class GameScene(Scene):
         thought, self._thought, self._ai_wait = self._thought, None, 0.0
         self._think_shown = ""
         action = thought.result()
-        reason = self._reason_line(action, getattr(self.agents[player], "last_reason", None))
-        if reason:
-            self.notes[len(self.session.history)] = f"{self.side_name(player)}: {reason}"
+        self._tell(player, action)
         self._placements = self._stack_placements()
         if not self.play(action):
             self._placements = None
 
-    def _reason_line(self, action: Action, reason: object) -> str:
-        """The computer's reason for the log in the players' words: the action named as the
-        screen names it (not by its ids), nothing when the reason only says that the
-        heuristics, chance or a lone answer chose it (the log already says what was done)."""
-        if not isinstance(reason, str) or not reason:
-            return ""
-        described = action.describe()
-        rest = reason[len(described):].lstrip(":").strip() if reason.startswith(described) \
-            else reason
-        if not rest or rest.startswith(UNINFORMATIVE_REASONS):
-            return ""
-        return f"{self.gameui.action_label(action)}: {rest}" if rest != reason else rest
+    def _tell(self, player: str, action: Action) -> None:
+        """The computer's reason for `action` in the log, before its results, in the game's
+        words (engine.ui.computer); nothing when its level only says that a lone answer or
+        chance chose it (the log already says what was done)."""
+        agent = self.agents[player]
+        if computer.trivial(agent):
+            return
+        asked = computer.asked_of(self.session.rules, self.session.state, player, action,
+                                  agent, self.gameui.action_label,
+                                  computer.level_of(self.plugin, self.players.get(player)))
+        told = computer.tell_move(self._game_reasons, asked)
+        if told.line:
+            self.reasons[len(self.session.history)] = LogLine(
+                f"{self.side_name(player)}: {told.line}", "reason", told.detail)
 
     def close(self) -> None:
         """Stop the computer's worker thread and bring the autosave up to date (the scene is
@@ -1514,6 +1544,15 @@ class GameScene(Scene):
             self._thinker = None
 
     def _update_hover(self) -> None:
+        line = self._reason_at(self._mouse)
+        if line is not None:
+            # a computer's reason in the log: its statistics under the pointer
+            self.hover = None
+            self.tooltip.avoid = None
+            key = f"reason:{id(line)}"
+            if self.tooltip.key != key:
+                self.tooltip.hover(key, f"{line.detail}\n(Click to keep it open.)")
+            return
         legend = self._extra("legend")
         self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse,
                                  legend, fresh=self._tip_fresh)

@@ -172,14 +172,20 @@ class CounterStacks:
         return rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad)
 
     def hit(self, world_pos: Point) -> str | None:
-        """The counter under `world_pos` (the topmost; a fanned counter first), or None. The
-        fan's backdrop takes no click: a point between fanned counters belongs to what lies
-        beneath, so a neighbouring hex stays clickable while a stack is fanned out."""
+        """The counter under `world_pos` (the topmost; a fanned counter first), or None. A
+        point between fanned counters where the stack stands unfanned (the gap at the hex
+        centre) belongs to the nearest fanned counter, so the place the player pointed at to
+        fan the stack out still answers; elsewhere the fan's backdrop takes no click, so a
+        neighbouring hex stays clickable while a stack is fanned out."""
+        bounds = self._bounds()
         if self._fanned is not None:
-            for spec, r in reversed(self.rects(self._fanned)):
+            fanned = self.rects(self._fanned)
+            for spec, r in reversed(fanned):
                 if r.collidepoint(world_pos):
                     return spec.id
-        bounds = self._bounds()
+            home = bounds.get(self._fanned)
+            if home is not None and home.collidepoint(world_pos) and fanned:
+                return min(fanned, key=lambda pair: _distance(pair[1], world_pos))[0].id
         for loc in reversed(self._order):
             if loc == self._fanned or not bounds[loc].collidepoint(world_pos):
                 continue
@@ -345,3 +351,8 @@ class CounterStacks:
         return pygame.FRect(x, y, r.width * camera.zoom, r.height * camera.zoom)
 
 
+def _distance(rect: pygame.FRect, point: Point) -> float:
+    """How far `point` lies outside `rect` (0 inside)."""
+    dx = max(rect.left - point[0], 0.0, point[0] - rect.right)
+    dy = max(rect.top - point[1], 0.0, point[1] - rect.bottom)
+    return math.hypot(dx, dy)

@@ -366,3 +366,59 @@ def test_escape_and_right_click_take_back_a_selection_and_a_click_switches_it(ap
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)  # nothing selected: Esc opens the game menu
     assert scene.dialog is not None and scene.dialog.title == "Game menu"
+
+
+def test_after_a_combat_the_camera_stays_where_the_player_was(app):
+    """The combat phase's next decision can be answered away from the map ("End the
+    combats"): its marked attackers all off the view do not move it."""
+    session = started()
+    state = session.state
+    badajoz = state.data.board.city_by_id["badajoz"].hex
+    spots = [h for h in state.data.board.cells if hex_distance(h, badajoz) == 1
+             and state.data.board.terrain[h].value == "land" and h not in state.land_at]
+    first = put(state, "nationalist_army", spots[0], "nationalist")
+    session.play(EndMovement())
+    defender = state.land_at[badajoz][0]
+    scene = start(app, session)
+    click(app, focus(scene, first.id, 1.19))
+    click(app, focus(scene, defender, 1.19))
+    assert state.combat is not None
+    where = scene.camera.offset
+    click(app, button_at(scene, "Roll the dice"))
+    for _ in range(5):
+        if state.combat is None:
+            break
+        if scene.gameui.board.marks:  # the loser picks the counter it loses
+            click(app, focus(scene, next(iter(scene.gameui.board.marks)), 1.19))
+            where = scene.camera.offset
+    assert state.combat is None and session.decision.kind == "combat"
+    marks = scene.gameui.board.marks
+    view = scene.camera.viewport
+    assert marks and not any(view.collidepoint(scene.camera.world_to_screen(
+        *scene.gameui.board.anchor(t))) for t in marks)  # the other attacks, far away
+    assert scene.camera.offset == where
+
+
+def test_a_click_at_the_centre_of_a_fanned_stack_takes_one_of_its_counters(app):
+    session = started()
+    state = session.state
+    burgos = state.data.board.city_by_id["burgos"].hex
+    stack = next(h for h in state.data.board.cells if hex_distance(h, burgos) == 2
+                 and state.data.board.terrain[h].value == "land" and h not in state.land_at)
+    for _ in range(2):
+        put(state, "nationalist_army", stack, "nationalist")
+    scene = start(app, session)
+    board = scene.gameui.board
+    centre = focus(scene, board_id(hex_label(stack)), 1.0)
+    hover_at = (round(centre[0]), round(centre[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=hover_at, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.step(DT)
+    fanned = board.stacks.fanned
+    assert fanned is not None
+    world = scene.camera.screen_to_world(*hover_at)
+    assert not any(r.collidepoint(world) for _, r in board.stacks.rects(fanned))  # the gap
+    shown = len(app.toasts.messages)
+    click(app, hover_at)
+    assert app.toasts.messages[shown:] == []  # no "Click one of your counters to move it"
+    assert session.state.selected in state.land_at[stack] or scene.choices

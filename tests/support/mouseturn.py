@@ -200,6 +200,15 @@ def prompt_button(scene: GameScene, label: str) -> tuple[int, int] | None:
     return None
 
 
+def past_no_effect(app: App, scene: GameScene) -> None:
+    """Asked whether to play a card that would change nothing now, answer "Play it anyway"
+    with a click, as the player who chose it would."""
+    dialog = scene.dialog
+    if dialog is not None and "no effect now" in dialog.title:
+        button = next(b for b in dialog.buttons if b.text == "Play it anyway")
+        click(app, button.rect.center, steps=2)
+
+
 def answer(app: App, ledger: Ledger, action: Action) -> bool:
     """Play `action` from what is open now: its menu row, else its prompt button (the
     "Which one?" buttons of several fitting actions too). True when clicked."""
@@ -207,11 +216,13 @@ def answer(app: App, ledger: Ledger, action: Action) -> bool:
     row = menu_row(ledger, action)
     if row is not None:
         click(app, row, steps=2)
+        past_no_effect(app, scene)
         return True
     if scene.menu is None:
         button = prompt_button(scene, scene.gameui.action_label(action))
         if button is not None:
             click(app, button, steps=2)
+            past_no_effect(app, scene)
             return True
     return False
 
@@ -244,6 +255,7 @@ def play_by_mouse(app: App, ledger: Ledger, action: Action,
             row = menu_row(ledger, action)
             if row is not None:
                 click(app, row, steps=2)
+                past_no_effect(app, scene)
                 return True
             if n == len(route) and answer(app, ledger, action):
                 return True

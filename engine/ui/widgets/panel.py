@@ -17,6 +17,9 @@ from engine.ui.widgets.prompt import Prompt
 
 __all__ = ["LogLine", "Panel", "layout_side_panel", "side_panel_width"]
 
+NEWER = "▼ newer below"
+"""Shown above the log while the reader is scrolled back; a click on it follows again."""
+
 
 class Panel:
     """Title, status, prompt slot, hand and log, stacked top to bottom in `rect`."""
@@ -145,16 +148,23 @@ class Panel:
         """Where the hand shows on screen (the part of its picture in view)."""
         return pygame.Rect(self.rect.x, self._hand_top, self.rect.width, self._hand_view_h)
 
-    def _draw_hand(self, surface: pygame.Surface) -> None:
-        """The hand's picture in its place; scrolled, with a bar, when it is taller."""
+    def _hand_places(self) -> list[pygame.Rect]:
+        """Where each card of the hand as it is now shows on screen, clipped to the hand's
+        view (a card scrolled out of it gets an empty rectangle)."""
         picture = self._hand_picture()
         view = self._hand_view()
         extra = max(0, picture.get_height() - view.height)
         self._hand_scroll = max(0, min(self._hand_scroll, extra))
+        return [r.move(view.x, view.y - self._hand_scroll).clip(view) for r in self._hand_at]
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        """The hand's picture in its place; scrolled, with a bar, when it is taller."""
+        self.hand_rects = self._hand_places()
+        picture = self._hand_picture()
+        view = self._hand_view()
+        extra = max(0, picture.get_height() - view.height)
         surface.blit(picture, view.topleft, pygame.Rect(0, self._hand_scroll, view.width,
                                                         view.height))
-        self.hand_rects = [r.move(view.x, view.y - self._hand_scroll) for r in self._hand_at]
-        self.hand_rects = [r if view.contains(r) else r.clip(view) for r in self.hand_rects]
         if extra:
             bar_h = max(w.px(20, self.scale), view.height ** 2 // picture.get_height())
             top = view.y + (view.height - bar_h) * self._hand_scroll // extra
@@ -209,9 +219,8 @@ class Panel:
         action or a hand-off may change the hand between a frame and the next event."""
         if self.hand is None or self.log_expanded:
             return None
-        self._hand_picture()
-        for i, rect in enumerate(self._hand_at):
-            if rect.move(self.rect.x, self._hand_top).collidepoint(pos):
+        for i, rect in enumerate(self._hand_places()):
+            if rect.collidepoint(pos):
                 return i
         return None
 
@@ -238,7 +247,21 @@ class Panel:
             if event.type == pygame.MOUSEBUTTONUP and self.on_toggle_log is not None:
                 self.on_toggle_log()
             return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1 \
+                and not self.log_view.following and self._newer_rect().collidepoint(event.pos):
+            if event.type == pygame.MOUSEBUTTONUP:
+                self.log_view.follow()
+            return True
         return False
+
+    def _newer_rect(self) -> pygame.Rect:
+        """Where "▼ newer below" shows while the reader is scrolled back (a click there goes
+        to the newest line)."""
+        small_f = self._fonts()[2]
+        width = small_f.size(NEWER)[0]
+        toggle = self.log_toggle_rect
+        return pygame.Rect(toggle.x - width - w.px(8, self.scale), toggle.y, width,
+                           small_f.get_linesize())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel. The header with the status lines and the hand are pictures painted
@@ -348,8 +371,7 @@ class Panel:
         img = w.rendered(label, small_f, w.TEXT)
         surface.blit(img, img.get_rect(center=toggle.center))
         if not self.log_view.following:
-            more = w.rendered("▼ newer below", small_f, w.ACCENT)
-            surface.blit(more, (toggle.x - more.get_width() - w.px(8, self.scale), head_y))
+            surface.blit(w.rendered(NEWER, small_f, w.ACCENT), self._newer_rect().topleft)
         if not self.log_view.lines:
             surface.blit(w.rendered("(nothing has happened yet)", small_f, w.MUTED),
                          self.log_rect.topleft)

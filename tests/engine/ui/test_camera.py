@@ -226,3 +226,16 @@ def test_zoomed_in_the_board_still_covers_half_the_view_at_its_edge() -> None:
     seen = cam.visible_world_rect()
     assert seen.right - 0 >= seen.width / 2 - 1e-6
     assert seen.bottom - 0 >= seen.height / 2 - 1e-6
+
+
+def test_bringing_a_place_into_view_never_goes_past_the_boards_edge():
+    cam = Camera(pygame.Rect(0, 0, 400, 300), (2000, 1500))
+    cam.zoom = 1.0
+    cam.bring_into_view((10.0, 10.0))  # a place in the top-left corner
+    assert cam.offset == (0.0, 0.0)
+    cam.bring_into_view((1990.0, 1490.0))
+    assert cam.offset == (1600.0, 1200.0)
+    cam.bring_into_view((1000.0, 700.0))
+    assert cam.offset == (800.0, 550.0)
+    cam.center_on((10.0, 10.0))  # a drag or a key may still show a strip past the edge
+    assert cam.offset[0] < 0

@@ -165,9 +165,26 @@ def test_a_fanned_stack_gives_clicks_between_its_counters_to_the_hex_beneath(app
     stacks.hover("-2,1", 0.2)  # zoomed out: the fan is much larger than the hex
     assert stacks.fanned == "-2,1"
     rects = [r for _, r in stacks.rects("-2,1")]
-    between = ((rects[0].right + rects[1].left) / 2, rects[0].centery)
-    assert stacks.hit(between) is None  # not the fan's: the board's location is asked next
+    below = (rects[0].right + 2, rects[0].bottom + 2)  # on the backdrop, off the hex centre
+    assert stacks.hit(below) is None  # not the fan's: the board's location is asked next
     assert stacks.hit(rects[1].center) == "b2"
+
+
+def test_the_gap_at_the_centre_of_a_fanned_stack_answers_with_a_counter(app):
+    """The pointer that fanned the stack out rests on the hex centre, between the counters:
+    a click there goes to the nearest counter, never to nothing."""
+    scene = start(app, make_session(1))
+    stacks = scene.gameui.board.stacks
+    spec_b1, spec_b2 = stacks.spec("b1"), stacks.spec("b2")
+    assert spec_b1 is not None and spec_b2 is not None
+    scene.gameui.board.set_counters({"-2,1": [spec_b1, spec_b2]})
+    for zoom in (0.2, 1.0, 3.0):
+        stacks.hover("-2,1", zoom)
+        rects = [r for _, r in stacks.rects("-2,1")]
+        centre = ((rects[0].right + rects[1].left) / 2, rects[0].centery)
+        assert not any(r.collidepoint(centre) for r in rects)  # a gap between them
+        assert stacks.hit(centre) in ("b1", "b2")
+        assert stacks.hit((rects[0].right + 0.5, centre[1])) == "b1"
 
 
 # --- refusals --------------------------------------------------------------------------------
@@ -282,6 +299,26 @@ def test_the_log_follows_new_lines_unless_scrolled_back():
     assert view.scroll == kept + view.line_height  # the lines read stay in place
     view.scroll_by(-10_000)
     view.append([LogLine("Event 51")])
+    assert view.following
+
+
+def test_the_log_follows_again_at_the_bottom_after_the_enlarged_view_or_a_click(app):
+    scene = start(app, make_session(1))
+    view = scene.panel.log_view
+    view.append([LogLine(f"Event {i}") for i in range(80)])
+    key(app, pygame.K_l)  # enlarged, the reader scrolls back...
+    view.scroll_by(5 * view.line_height)
+    assert not view.following
+    key(app, pygame.K_l)  # ...and closes it: the newest lines again
+    assert view.following
+    view.scroll_by(4 * view.line_height)
+    view.scroll_by(-4 * view.line_height + view.line_height // 2)  # all but half a line
+    assert view.following
+    view.scroll_by(6 * view.line_height)
+    app.step(DT)
+    click(app, scene.panel._newer_rect().center)  # "▼ newer below"
+    assert view.following
+    view.append([LogLine("Event 80")])
     assert view.following
 
 
@@ -462,7 +499,7 @@ def test_the_computer_counts_its_thinking_logs_its_reason_and_marks_what_it_move
     app.step(DT)
     assert isinstance(session.history[-1].action, Move)
     assert scene.moved == {session.history[-1].action.piece}
-    assert any(line.kind == "note" and "closing in" in line.text for line in scene.panel.log)
+    assert any(line.kind == "reason" and "closing in" in line.text for line in scene.panel.log)
 
 
 def test_a_menu_item_is_shown_with_its_cost_and_no_undo_mark():
@@ -523,16 +560,23 @@ def test_a_counter_tooltip_explains_the_legend_codes_it_uses(app):
 
 
 def test_the_computers_reason_names_the_action_as_the_screen_does_and_drops_empty_ones(app):
+    from engine.ai.reasons import Asked, tell
+    from toygame.reasons import REASONS
+
     session = make_session(1)
     scene = start(app, session)
     move = Move("b1", -1, 1)
     label = scene.gameui.action_label(move)
-    assert scene._reason_line(move, f"{move.describe()}: closing in") == f"{label}: closing in"
-    assert scene._reason_line(move, "closing in") == "closing in"
-    assert scene._reason_line(move, f"{move.describe()}: the heuristics' best answer to move") == ""
-    assert scene._reason_line(move, f"{move.describe()}: picked at random") == ""
-    assert scene._reason_line(move, move.describe()) == ""
-    assert scene._reason_line(move, None) == ""
+
+    def line(own: str) -> str:
+        asked = Asked(session.rules, session.state, "blue", move, scene.gameui.action_label,
+                      own=own)
+        return tell(REASONS, asked).line
+
+    assert line(f"{move.describe()}: closing in") == f"{label}: closing in"
+    assert line(f"{move.describe()}: the heuristics' best answer to move") == label
+    assert line(f"{move.describe()}: picked at random") == label
+    assert line(move.describe()) == label
 
 
 def test_the_thinking_line_gets_the_room_it_needs_when_it_grows(app):
