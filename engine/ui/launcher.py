@@ -210,6 +210,7 @@ class Launcher(Scene):
         self.blurbs: dict[Button, str] = {}
         """The description drawn under each scenario's button."""
         self.load_button = Button("Load game…", self.show_saves)
+        self.online_button = Button("Play online…", self.play_online)
         self.quit_button = Button("Quit", app.quit)
         self.back_button = Button("Back", self.show_games)
         self.saves = Prompt()
@@ -245,6 +246,11 @@ class Launcher(Scene):
     def show_games(self) -> None:
         self.mode = "games"
         self.on_resize(self.app.size)
+
+    def play_online(self) -> None:
+        from engine.ui.online.lobby import open_online
+
+        open_online(self.app, self.games, self.load_scenario)
 
     def show_saves(self) -> None:
         self.mode = "saves"
@@ -406,6 +412,9 @@ class Launcher(Scene):
         y = self.card.bottom + w.px(20, scale)
         self.quit_button.rect = pygame.Rect(self.card.right - bw, y, bw, bh)
         self.load_button.rect = pygame.Rect(self.card.x, y, bw, bh)
+        self.online_button.scale = scale
+        ow = self.online_button.min_width()
+        self.online_button.rect = pygame.Rect(self.card.centerx - ow // 2, y, ow, bh)
         self.back_button.rect = pygame.Rect(self.card.x, y, bw, bh)
         if self.mode == "saves":
             self.saves.layout(self.card.inflate(-pad, -pad), scale)
@@ -457,7 +466,8 @@ class Launcher(Scene):
             self._scroll = max(0, min(limit, self._scroll - event.y * w.px(40, self.app.scale)))
             self.on_resize(self.app.size)
             return True
-        used = self.load_button.process_event(event) or self.quit_button.process_event(event)
+        used = self.load_button.process_event(event) or self.quit_button.process_event(event) \
+            or self.online_button.process_event(event)
         if used:
             return True
         if hasattr(event, "pos") and not self.card.collidepoint(event.pos):
@@ -488,6 +498,7 @@ class Launcher(Scene):
         self._draw_games(surface, scale)
         surface.set_clip(clip)
         self.load_button.draw(surface)
+        self.online_button.draw(surface)
         self.quit_button.draw(surface)
 
     def _draw_games(self, surface: pygame.Surface, scale: float) -> None:
@@ -523,7 +534,7 @@ class Launcher(Scene):
 
 
 def _settings_path() -> Path:
-    return paths.user_data_path() / "settings.json"
+    return paths.settings_file()
 
 
 def _load_scenario(plugin: GamePlugin, path: Path) -> Scenario:
