@@ -110,14 +110,18 @@ def _size(text: str) -> tuple[int, int]:
 
 class _PlayHelp(argparse.Action):
     """`play --help`: the options, then every game's sides and levels (read from the plugins
-    only when asked, so other commands start without loading the games)."""
+    and `engine.ai.registry` only when asked, so other commands start without loading the
+    games)."""
+
+    heading = "sides and levels for --ai SIDE[:LEVEL]:"
+    example = "e.g. wargames play filipinas --ai spanish:easy"
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
         from engine import plugins as registry
         from engine.ai.registry import levels
 
-        lines = ["sides and levels for --ai SIDE[:LEVEL]:"]
+        lines = [self.heading]
         try:
             games = registry.discover()
         except registry.PluginError as err:
@@ -127,10 +131,18 @@ class _PlayHelp(argparse.Action):
             sides = ", ".join(f"{plugin.side_names.get(s, s)} ({s})" for s in plugin.sides)
             lines.append(f"  {plugin.id}: sides {sides}")
             lines.append(f"  {' ' * len(plugin.id)}  levels {', '.join(levels(plugin))}")
-        lines.append("e.g. wargames play filipinas --ai spanish:easy")
+        lines.append(self.example)
         parser.epilog = "\n".join(lines)
         parser.print_help()
         parser.exit()
+
+
+class _SimulateHelp(_PlayHelp):
+    """`simulate --help`: the options, then every game's sides (in the order --agents names
+    them) and levels."""
+
+    heading = "sides, in --agents order, and levels for --agents LEVEL,LEVEL:"
+    example = "e.g. wargames simulate baler --agents easy,normal --games 20"
 
 
 def _normal_text(text: str) -> str:
@@ -205,12 +217,17 @@ def build_parser() -> argparse.ArgumentParser:
     schema = sub.add_parser("schema", help="print the JSON Schema of a YAML kind")
     schema.add_argument("kind", help="KIND or GAME/KIND, e.g. baler/cards")
 
-    simulate = sub.add_parser("simulate", help="headless playouts, with a balance report")
+    simulate = sub.add_parser("simulate", help="headless playouts, with a balance report",
+                              add_help=False,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    simulate.add_argument("-h", "--help", action=_SimulateHelp, nargs=0,
+                          help="show this help, with each game's sides and levels, and exit")
     simulate.add_argument("game")
     simulate.add_argument("--games", type=int, default=10)
     simulate.add_argument("--seed", type=int, default=1, help="first seed (then seed+1, ...)")
     simulate.add_argument("--agents", default="random",
-                          help="agent names per side in side order: random, ai, or e.g. random,ai")
+                          help="a level per side in side order (one level for every side), "
+                          "e.g. random or easy,normal; the levels are listed below")
     simulate.add_argument("--scenario")
     simulate.add_argument("--jobs", type=int, default=None,
                           help="worker processes (default: this machine's cores)")

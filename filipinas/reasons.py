@@ -205,13 +205,16 @@ class FilipinasReasons:
         return ""
 
     def _bot_step(self, asked: Asked) -> str:
-        """The §10 step the solo bot followed ("§10.3 step 3: counter-guerrilla, disperse
-        troops")."""
+        """The §10 step the solo bot followed and what its own die or lots decided ("§10.3 step
+        3: counter-guerrilla, disperse troops (die 4: 1-2 Protect the Fields, 3-6 Search and
+        Destroy)")."""
         own = asked.own
         head = own.partition(": ")[0] if own.startswith("Spanish bot") else ""
         match = re.match(r"Spanish bot, (.+?) \((.+)\)$", head)
+        rolled = re.search(r" \(((?:die \d|lots drawn)[^()]*)\)$", own)
+        die = f" ({rolled.group(1)})" if rolled else ""
         if match:
-            return f"{match.group(1)}: {match.group(2)}"
+            return f"{match.group(1)}: {match.group(2)}{die}"
         return "no §10 step applies" if "no §10 step" in own else ""
 
     def _spain_why(self, asked: Asked) -> str:
