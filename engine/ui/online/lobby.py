@@ -158,7 +158,7 @@ class OnlineScene(Scene):
             self.error("Not connected", "Connect to a server first (or host on this "
                        "computer).")
             return
-        from engine.ui.launcher import ordered_scenarios, scenario_title
+        from engine.ui.catalogue import ordered_scenarios, scenario_title
 
         options: list[Option] = []
         for plugin in self.games.values():
@@ -183,7 +183,7 @@ class OnlineScene(Scene):
     def host_dialog(self, plugin: GamePlugin, path: Path) -> None:
         """Options, then who sits at each side, then Create."""
         from engine.ai.registry import levels
-        from engine.ui.launcher import table_options
+        from engine.ui.catalogue import table_options
 
         self.mode = "lobby"
         self.on_resize(self.app.size)
@@ -287,7 +287,7 @@ class OnlineScene(Scene):
     def scenario_title(self, game: MyGame) -> str:
         """The scenario's title in this installation (its file name when it has none here)."""
         if game.scenario not in self._titles:
-            from engine.ui.launcher import scenario_title
+            from engine.ui.catalogue import scenario_title
 
             plugin = self.model.plugin(game.game_id)
             files = {p.stem: p for p in plugins.scenario_files(plugin)} if plugin else {}
