@@ -300,9 +300,26 @@ class OnlineScene(Scene):
         text = (f"{self.scenario_title(game)} · you play {game.side_name}.\n{game.state()} · "
                 f"last move {activity(game.updated)}.\n\n{game.opponents()}")
         self.show_dialog(Dialog(game.title, text, [
+            ("Open", lambda: self.open_game(game)),
             ("Close", None),
             ("Forget this game", lambda: self._forget(game)),
-        ], escape=0))
+        ], escape=1))
+
+    def open_game(self, game: MyGame) -> None:
+        """The game on the game screen, through the door to this seat of it."""
+        from engine.net.door import DoorError
+        from engine.net.remote import RemoteDoor
+        from engine.ui.online.play import OnlineGameScene
+
+        if self.model.connection is None or not self.model.connected:
+            self.error("Not connected", "Connect to the server first.")
+            return
+        try:
+            door = RemoteDoor(self.model.connection, token=game.token)
+        except DoorError as err:
+            self.error("Cannot open the game", str(err))
+            return
+        self.app.push(OnlineGameScene(self.app, door, on_leave=self.refresh))
 
     def _forget(self, game: MyGame) -> None:
         self.model.forget(game.game)
