@@ -23,15 +23,22 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from engine import paths, plugins
-from engine.core.files import display, printable, read_limited
+from engine.core.files import display, printable
 from engine.ui import colors, crash
 from engine.ui import widgets as w
 from engine.ui.app import App
+from engine.ui.catalogue import (
+    TableOptions,
+    ordered_scenarios,
+    scenario_title,
+    seats_in_play,
+    table_options,
+)
 from engine.ui.scene import Scene
 from engine.ui.widgets.button import Button
 from engine.ui.widgets.dialog import ChoiceRow, Dialog
@@ -49,9 +56,6 @@ if TYPE_CHECKING:
     from engine.ui.adapter import GameUI
 
 ScenarioLoader = Callable[["GamePlugin", Path], "Scenario"]
-OPTION_PARTS = " · "
-"""How a game's label of an options answer separates its parts ("Basic · 2 players · a tie
-ends the game"): one launcher row per part."""
 EMPTY = "empty"
 """The players value of a seat outside the number of players chosen (it never decides and
 is not saved): engine.core.saves.EMPTY_SEAT, spelt here so the launcher opens without the saves
@@ -62,25 +66,6 @@ MESSAGE_LIMIT = 4000
 NO_GAMES = ("No games are installed. Install a game package (Heroes of Baler, Filipinas "
             "1896-1898 or La Guerra de España), or name one in the WARGAMES_PLUGINS "
             "environment variable as module:attribute.")
-
-
-def scenario_title(path: Path) -> str:
-    """The `title:` line of a scenario manifest, for its button (the file name if none)."""
-    try:
-        head = read_limited(path, 1 << 20)[:2000].decode("utf-8", "replace")
-    except OSError:
-        return display(path.stem)
-    for line in head.splitlines():
-        if line.startswith("title:"):
-            title = line.partition(":")[2].strip().strip("\"'")
-            if title:
-                return display(title)
-    return display(path.stem.replace("_", " ").replace("-", " ").capitalize())
-
-
-def ordered_scenarios(plugin: GamePlugin, files: list[Path]) -> list[Path]:
-    """The game's default scenario first, then the others by file name."""
-    return sorted(files, key=lambda path: (path.name != plugin.default_scenario, path.name))
 
 
 def seat_choices(plugin: GamePlugin, side: str) -> tuple[tuple[str, str], ...]:
@@ -154,20 +139,6 @@ def loaded_players(plugin: GamePlugin, session: Session,
         note = (f"This save names no computer level: {', '.join(unnamed)} "
                 f"{'plays' if len(unnamed) == 1 else 'play'} at {level}, the game's default.")
     return players, note
-
-
-def seats_in_play(plugin: GamePlugin, state: Any) -> tuple[str, ...] | None:
-    """The seats that decide in this game once its options are chosen (the rules' `seats`:
-    Guerra's second seats only in a game of three or four), None when every seat does, the
-    game does not say, or the options are still to be chosen."""
-    query = getattr(plugin.rules, "seats", None)
-    if query is None or getattr(getattr(state, "decision", None), "table", False):
-        return None
-    try:
-        found = tuple(str(seat) for seat in query(state))
-    except Exception:  # a game's slip: every seat may play
-        return None
-    return found if set(found) != set(plugin.sides) else None
 
 
 def list_saves() -> list[Path]:
@@ -283,6 +254,7 @@ class Launcher(Scene):
         self.blurbs: dict[Button, str] = {}
         """The description drawn under each scenario's button."""
         self.load_button = Button("Load game…", self.show_saves)
+        self.online_button = Button("Play online…", self.play_online)
         self.quit_button = Button("Quit", app.quit)
         self.back_button = Button("Back", self.show_games)
         self.saves = Prompt()
@@ -318,6 +290,11 @@ class Launcher(Scene):
     def show_games(self) -> None:
         self.mode = "games"
         self.on_resize(self.app.size)
+
+    def play_online(self) -> None:
+        from engine.ui.online.lobby import open_online
+
+        open_online(self.app, self.games, self.load_scenario)
 
     def show_saves(self) -> None:
         self.mode = "saves"
@@ -491,6 +468,9 @@ class Launcher(Scene):
         y = self.card.bottom + w.px(20, scale)
         self.quit_button.rect = pygame.Rect(self.card.right - bw, y, bw, bh)
         self.load_button.rect = pygame.Rect(self.card.x, y, bw, bh)
+        self.online_button.scale = scale
+        ow = self.online_button.min_width()
+        self.online_button.rect = pygame.Rect(self.card.centerx - ow // 2, y, ow, bh)
         self.back_button.rect = pygame.Rect(self.card.x, y, bw, bh)
         if self.mode == "saves":
             self.saves.layout(self.card.inflate(-pad, -pad), scale)
@@ -542,7 +522,8 @@ class Launcher(Scene):
             self._scroll = max(0, min(limit, self._scroll - event.y * w.px(40, self.app.scale)))
             self.on_resize(self.app.size)
             return True
-        used = self.load_button.process_event(event) or self.quit_button.process_event(event)
+        used = self.load_button.process_event(event) or self.quit_button.process_event(event) \
+            or self.online_button.process_event(event)
         if used:
             return True
         if hasattr(event, "pos") and not self.card.collidepoint(event.pos):
@@ -573,6 +554,7 @@ class Launcher(Scene):
         self._draw_games(surface, scale)
         surface.set_clip(clip)
         self.load_button.draw(surface)
+        self.online_button.draw(surface)
         self.quit_button.draw(surface)
 
     def _draw_games(self, surface: pygame.Surface, scale: float) -> None:
@@ -608,7 +590,7 @@ class Launcher(Scene):
 
 
 def _settings_path() -> Path:
-    return paths.user_data_path() / "settings.json"
+    return paths.settings_file()
 
 
 def _load_scenario(plugin: GamePlugin, path: Path) -> Scenario:
@@ -691,56 +673,9 @@ def run_replay(plugin: GamePlugin, session: Session, viewer: str | None = None,
     return _run(app)
 
 
-@dataclass(frozen=True)
-class TableOptions:
-    """The game's opening question to the whole table (its options: a `table` decision before
-    anything else), asked in the launcher as one row per part of its answers' labels."""
-
-    question: str
-    section: str
-    rows: tuple[tuple[str, tuple[str, ...]], ...]
-    actions: Mapping[tuple[str, ...], Action]
-    gameui: GameUI
-    seats: Mapping[tuple[str, ...], tuple[str, ...] | None]
-    """The seats in play after each answer (None: every seat), for the seats outside it to
-    stay empty."""
-    """The game's screen part the labels were read from, handed on to the game screen."""
-
-
-def table_options(plugin: GamePlugin, scenario: Scenario) -> TableOptions | None:
-    """The launcher's rows for the game's options, when its first decision is a table
-    decision whose answers are every combination of a few parts (Guerra: level, players, tie
-    agreement, section 4); None otherwise (the game then asks on its own screen)."""
-    from itertools import product
-
-    from engine.core.session import Session
-    from engine.ui.game_scene import build_gameui
-
-    try:
-        session = Session(plugin.rules, scenario, 0)
-        decision = session.decision
-        if not decision.table:
-            return None
-        legal = session.legal_actions()
-        gameui = build_gameui(plugin, session)
-        labels = {tuple(gameui.action_label(a).split(OPTION_PARTS)): a for a in legal}
-    except Exception:  # the game asks on its own screen
-        return None
-    sizes = {len(parts) for parts in labels}
-    if len(labels) != len(legal) or len(legal) < 2 or len(sizes) != 1:
-        return None
-    columns = [tuple(dict.fromkeys(parts[i] for parts in labels)) for i in range(sizes.pop())]
-    if len(columns) < 2 or set(product(*columns)) != set(labels):
-        return None
-    names = _option_names(len(columns))
-    return TableOptions(decision.prompt, decision.section or "",
-                        tuple(zip(names, columns, strict=True)), labels, gameui,
-                        _seats_after(plugin, session.state, labels))
-
-
 def options_rows(plugin: GamePlugin, options: TableOptions,
                  memory: Mapping[str, str]) -> list[ChoiceRow]:
-    """A row of the launcher's (or the game screen's) options dialog per part of the answers,
+    """A row of the launcher's options dialog per part of the answers,
     on the answer chosen last time (`memory`, the launcher's settings)."""
     rows = []
     for i, (label, values) in enumerate(options.rows):
@@ -755,27 +690,3 @@ def options_chosen(options: TableOptions, rows: list[ChoiceRow]) -> tuple[str, .
     """The parts of the answer the rows show."""
     return tuple(values[row.selected] for row, (_, values)
                  in zip(rows, options.rows, strict=True))
-
-
-def _seats_after(plugin: GamePlugin, state: Any,
-                 answers: Mapping[tuple[str, ...], Action]) -> dict[tuple[str, ...],
-                                                                  tuple[str, ...] | None]:
-    """The seats in play after each answer to the options, tried on copies of the position."""
-    from engine.core.sampling import copy_state
-
-    found: dict[tuple[str, ...], tuple[str, ...] | None] = {}
-    for parts, action in answers.items():
-        probe = copy_state(state)
-        try:
-            plugin.rules.apply(probe, action)
-        except Exception:  # an answer the game refuses here: nothing known of its seats
-            found[parts] = None
-            continue
-        found[parts] = seats_in_play(plugin, probe)
-    return found
-
-
-def _option_names(count: int) -> tuple[str, ...]:
-    """Row names for the parts of an options answer, in the order games write them."""
-    known = ("Level", "Players", "Agreement")
-    return tuple(known[i] if i < len(known) else f"Option {i + 1}" for i in range(count))
