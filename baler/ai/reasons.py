@@ -194,8 +194,9 @@ class BalerReasons:
             if info is None:
                 return ""
             part = getattr(a, "part", "main")
-            text = events_text(info.main if part == "main" else info.secondary)
-            return ROLL_TABLE.sub("", text)
+            text = ROLL_TABLE.sub("", events_text(info.main if part == "main"
+                                                    else info.secondary))
+            return self._sides_named(text, side)
         if isinstance(a, Choose) and a.target in st.data.areas:
             return self._area_why(st, a.target, side)
         if isinstance(a, Done) and st.decision.kind == "modify-dice":
@@ -203,6 +204,14 @@ class BalerReasons:
         if isinstance(a, Done) and st.decision.kind == "action":
             return "nothing left is worth its action points"
         return ""
+
+    @staticmethod
+    def _sides_named(text: str, side: Side) -> str:
+        """A card's words for its player ("Your supply +1", "Enemy morale -2") told of the
+        sides by name, as the log reads to both players ("Philippine supply +1")."""
+        own, enemy = side.value.capitalize(), side.enemy.value.capitalize()
+        return (text.replace("Your ", f"{own} ").replace("Enemy ", f"{enemy} ")
+                .replace(" your ", f" the {own} "))
 
     def _die(self, st: BalerState, index: int) -> int | None:
         pool = self._pool(st)

@@ -698,8 +698,9 @@ class GameScene(Scene):
         options.append((f"Speed: {speed}. Slower ( , )", lambda: self.set_watch_speed(-1)))
         options.append((f"Speed: {speed}. Faster ( . )", lambda: self.set_watch_speed(1)))
         for side in self.plugin.sides:
-            options.append((f"Take over the {self.side_name(side)} side",
-                            functools.partial(self.take_over, side)))
+            if is_computer(self.players.get(side)):  # not a seat left empty
+                options.append((f"Take over the {self.side_name(side)} side",
+                                functools.partial(self.take_over, side)))
         return options
 
     def _watch_note(self) -> str:
@@ -733,7 +734,7 @@ class GameScene(Scene):
     def take_over(self, side: str) -> None:
         """Stop watching: `side` is played at this screen from the current position on (its
         computer's thinking is dropped); the other sides stay with the computer."""
-        if side not in self.plugin.sides or self.players.get(side) == "human":
+        if side not in self.plugin.sides or not is_computer(self.players.get(side)):
             return
         if self._thought is not None and self.deciding == side:
             self._thought.cancel()
@@ -1665,9 +1666,10 @@ class GameScene(Scene):
     def _update_hover(self) -> None:
         line = self._reason_at(self._mouse)
         if line is not None:
-            # a computer's reason in the log: its statistics under the pointer
+            # a computer's reason in the log: its statistics beside the log, never over its
+            # lines
             self.hover = None
-            self.tooltip.avoid = None
+            self.tooltip.avoid = self.panel.log_rect
             key = f"reason:{id(line)}"
             if self.tooltip.key != key:
                 self.tooltip.hover(key, f"{line.detail}\n(Click to keep it open.)")

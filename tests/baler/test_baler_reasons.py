@@ -30,6 +30,10 @@ def test_reasons_read_as_sentences_with_the_printed_names():
     joined = "\n".join(lines)
     for expected in ("as an event", "Moves ", "firepower", " AP)", "looking ahead"):
         assert expected in joined
+    # a card's "Your supply +1" is told by the side's name, as the log reads to both players
+    assert "Your " not in joined and "Enemy " not in joined and " your " not in joined
+    assert "Spanish morale +" in joined or "Philippine morale +" in joined or \
+        "Spanish supply +" in joined or "Philippine supply +" in joined
 
 
 def first(session: Session, kind: str, agents) -> Session:  # type: ignore[no-untyped-def]

@@ -17,6 +17,7 @@ from engine.ai.search import Budget
 from engine.core.session import Session
 from engine.loading import load_game_scenario
 from engine.ui import widgets as w
+from engine.ui.catalogue import seats_in_play
 from engine.ui.game_scene import GameScene
 from engine.ui.widgets.log_view import REASON_COLOR
 from uitest import DT, hover, shot
@@ -37,8 +38,10 @@ def watched(app, game: str, seed: int = 7) -> GameScene:  # type: ignore[no-unty
         st = session.state
         legal = session.legal_actions()
         session.play(easy[st.decision.player].choose(plugin.rules, st, legal))
-    agents = {s: make_agent(plugin, "normal", s, seed, SMALL) for s in plugin.sides}
-    players = {s: "computer:normal" for s in plugin.sides}
+    agents = {s: make_agent(plugin, "normal", s, seed, SMALL)
+              for s in seats_in_play(plugin, session.state) or plugin.sides}
+    in_play = seats_in_play(plugin, session.state) or plugin.sides
+    players = {s: "computer:normal" if s in in_play else "empty" for s in plugin.sides}
     app.settings.dice_speed = 0
     scene = GameScene(app, plugin, session, players, agents, autosave=False)
     scene.ai_delay = 0.0
@@ -84,11 +87,17 @@ def test_reasons_go_before_the_results_in_the_games_words(app, tmp_path, game):
         assert reason.kind == "reason" and reason.text.split(": ", 1)[1]
         assert not problems(reason.text.split(": ", 1)[1], ids), reason.text
     assert REASON_COLOR != w.ACCENT
+    # the watch offers to take over the seats in play only, never one left empty
+    taken = sorted(b.text for b in scene.prompt.buttons if b.text.startswith("Take over"))
+    assert taken == sorted(f"Take over the {scene.side_name(s)} side" for s in scene.agents)
     # the statistics of the newest reason with a detail: on hover, then in a dialog on a click
     spot = reason_on_screen(scene)
     hover(app, spot, steps=45)
     assert scene.tooltip.visible and "simulation" in (scene.tooltip.text or "")
     shot(app, tmp_path, f"reasons-{game}.png")
+    # the statistics are drawn beside the log, never over the lines they explain
+    assert scene.tooltip.drawn is not None
+    assert not scene.tooltip.drawn.colliderect(scene.panel.log_rect)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=1))
     app.step(DT)

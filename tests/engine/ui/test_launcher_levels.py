@@ -22,7 +22,7 @@ from engine.ui.launcher import Launcher, seat_choices
 from filipinas import PLUGIN as FILIPINAS
 from filipinas.ai import BotSeat
 from guerra import PLUGIN as GUERRA
-from uitest import DT, click, shot
+from uitest import DT, click, hover, shot
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
@@ -77,7 +77,8 @@ def test_the_solo_bot_is_chosen_in_the_launcher_saved_listed_and_played_again(ap
     bot = next(b for b in dialog._row_buttons[spain] if b.text == BOT)
     click(app, bot.rect.center)
     assert dialog.rows[spain].value == BOT
-    shot(app, tmp_path, "launcher_levels.png")
+    hover(app, (4, 4))  # the pointer off the buttons, for the picture
+    shot(app, tmp_path, "launcher-levels.png")
     click(app, dialog_button(launcher, "Start"))
     scene = app.scene
     assert isinstance(scene, GameScene)
@@ -92,6 +93,10 @@ def test_the_solo_bot_is_chosen_in_the_launcher_saved_listed_and_played_again(ap
     click(app, launcher.load_button.rect.center)
     label = launcher.saves.buttons[0].text
     assert f"Spanish: {BOT}" in label and "Filipino: Human" in label
+    hover(app, (4, 4))
+    app.toasts.toasts.clear()  # "Saved to …" faded, for the picture
+    app.draw()
+    shot(app, tmp_path, "launcher-load-levels.png")
     click(app, launcher.saves.buttons[0].rect.center)
     click(app, dialog_button(launcher, "Continue"))
     again = app.scene
