@@ -14,8 +14,9 @@ opens full size on a click or right-click and is enlarged while the pointer rest
 refusal shows its reason and its section.
 
 Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F1 player aid, F5 reloads the scenario's files
-(`engine.ui.reload`), L enlarges the log, Escape closes what is open or clears the selection (the
-game menu only when nothing is selected); a right-click clears the selection too.
+(`engine.ui.reload`), L enlarges the log, H asks the computer for a hint (engine.ui.computer),
+Escape closes what is open or clears the selection (the game menu only when nothing is
+selected); a right-click clears the selection too.
 """
 
 from __future__ import annotations
@@ -1315,10 +1316,11 @@ class GameScene(Scene):
         self.show_dialog(Dialog(
             "Game menu",
             "F1 player aid, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F5 reload the scenario's "
-            "files, L enlarge the log, F11 full screen, F12 screenshot, Ctrl +/- text size, "
-            "M sound. Drag or arrow keys to pan, wheel to zoom, F or Home to see the whole "
-            "board; right-click a card to read it. With the computer on every side: Space "
-            "pauses, N plays one move, comma and full stop change the speed. "
+            "files, L enlarge the log, H what the computer would do (a hint for your move), "
+            "F11 full screen, F12 screenshot, Ctrl +/- text size, M sound. Drag or arrow keys "
+            "to pan, wheel to zoom, F or Home to see the whole board; right-click a card to "
+            "read it. With the computer on every side: Space pauses, N plays one move, comma "
+            "and full stop change the speed. "
             "\"Pass my reaction windows\": a reaction window is offered only when you have "
             "something better than declining (free, and it cannot make things worse); otherwise "
             "it is declined for you and the log says so.",
