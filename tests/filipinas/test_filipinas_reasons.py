@@ -34,13 +34,18 @@ def test_reasons_read_as_sentences_with_the_printed_names():
         assert expected in joined
 
 
-def test_a_plunder_is_told_with_its_province_and_what_it_costs_spain():
-    sc = load_game_scenario(PLUGIN)
-    session = Session(RULES, sc, 5)
-    agents = {s: FilipinasAgent(s, 5) for s in RULES.sides}
-    while not any(isinstance(a, A.Plunder) for a in session.legal_actions()):
+def played_until(kind: type, seed: int = 5) -> Session:
+    """Easy on both sides from the start until an action of `kind` is legal."""
+    session = Session(RULES, load_game_scenario(PLUGIN), seed)
+    agents = {s: FilipinasAgent(s, seed) for s in RULES.sides}
+    while not any(isinstance(a, kind) for a in session.legal_actions()):
         st = session.state
         session.play(agents[st.decision.player].choose(RULES, st, session.legal_actions()))
+    return session
+
+
+def test_a_plunder_is_told_with_its_province_and_what_it_costs_spain():
+    session = played_until(A.Plunder)
     st = session.state
     legal = session.legal_actions()
     plunder = next(a for a in legal if isinstance(a, A.Plunder))
@@ -58,12 +63,7 @@ def test_a_plunder_is_told_with_its_province_and_what_it_costs_spain():
 
 
 def test_a_trade_of_two_cards_names_neither_card():
-    sc = load_game_scenario(PLUGIN)
-    session = Session(RULES, sc, 5)
-    agents = {s: FilipinasAgent(s, 5) for s in RULES.sides}
-    while not any(isinstance(a, A.TradeCards) for a in session.legal_actions()):
-        st = session.state
-        session.play(agents[st.decision.player].choose(RULES, st, session.legal_actions()))
+    session = played_until(A.TradeCards)
     st = session.state
     trade = next(a for a in session.legal_actions() if isinstance(a, A.TradeCards))
     told = tell(REASONS, Asked(RULES, st, st.decision.player, trade))

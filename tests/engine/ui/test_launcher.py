@@ -26,7 +26,7 @@ from engine.ui.launcher import (
 from engine.ui.replay_scene import ReplayScene
 from toygame import PLUGIN
 from toygame.rules import Move
-from uitest import DT, click, hover, key, shot
+from uitest import DT, click, dialog_button, hover, key, shot
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
@@ -50,14 +50,6 @@ def open_launcher(app: App, loader=load_game_scenario) -> Launcher:
     app.push(launcher)
     app.step(DT)
     return launcher
-
-
-def dialog_button(launcher: Launcher, label: str) -> tuple[int, int]:
-    assert launcher.dialog is not None
-    for button in launcher.dialog.buttons:
-        if button.text == label:
-            return button.rect.center
-    raise AssertionError(label)
 
 
 def test_the_launcher_lists_a_registered_game_and_starts_it(app, tmp_path):

@@ -22,7 +22,7 @@ from engine.ui.launcher import Launcher, seat_choices
 from filipinas import PLUGIN as FILIPINAS
 from filipinas.ai import BotSeat
 from guerra import PLUGIN as GUERRA
-from uitest import DT, click, hover, shot
+from uitest import DT, click, dialog_button, hover, shot
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
@@ -43,14 +43,6 @@ def scenario_button(launcher: Launcher, words: str):
             if words in button.text:
                 return button
     raise AssertionError(words)
-
-
-def dialog_button(launcher: Launcher, label: str) -> tuple[int, int]:
-    assert launcher.dialog is not None
-    for button in launcher.dialog.buttons:
-        if button.text == label:
-            return button.rect.center
-    raise AssertionError(label)
 
 
 def row_named(launcher: Launcher, label: str) -> int:
