@@ -49,7 +49,7 @@ from engine.ui.camera import Camera
 from engine.ui.dice_anim import DiceAnimation, DiceTray
 from engine.ui.handoff import REPLAY_STEP, BoardReplay, Handoff, draw_replay_band
 from engine.ui.scene import Scene
-from engine.ui.stacks import CounterStacks
+from engine.ui.stacks import CounterStacks, distinct_answers, picker_name
 from engine.ui.widgets.action_menu import MenuRow, PopupMenu, item_rows, item_text
 from engine.ui.widgets.aid_dialog import AidDialog
 from engine.ui.widgets.button import Button
@@ -871,8 +871,10 @@ class GameScene(Scene):
 
     def _stack_picker(self, target: str, pos: tuple[int, int]) -> bool:
         """A click on a stack that is not fanned out: when two or more of its counters (or the
-        place itself) would answer the click differently, ask which one is meant. With a single
-        one that acts, the click goes to it. True when the click was taken care of here."""
+        place itself) would answer the click differently, ask which one is meant, each named as
+        its tooltip names it. When they all answer alike (placing a reinforcement on an occupied
+        hex), the click goes to the one under the pointer. True when the click was taken care
+        of here."""
         stacks = getattr(self.gameui.board, "stacks", None)
         if not isinstance(stacks, CounterStacks) or not self._my_turn() \
                 or self.session.result() is not None:
@@ -884,15 +886,18 @@ class GameScene(Scene):
         if len(specs) < 2:
             return False
         legal = self._legal()
-        acting = [c for c in [*(spec.id for spec in reversed(specs)), loc]
-                  if _acts(self.gameui.on_click(c, self.selection, legal))]
+        clicks = {c: self.gameui.on_click(c, self.selection, legal)
+                  for c in [*(spec.id for spec in reversed(specs)), loc]}
+        acting = distinct_answers([c for c, click in clicks.items() if _acts(click)],
+                                  clicks.__getitem__, prefer=target)
         if not acting:
             return False
-        if len(acting) == 1:
+        if len(acting) == 1:  # every counter answers alike (a reinforcement placed there)
             self._target_click(acting[0], pos)
             return True
         board = self.gameui.board
-        rows = [MenuRow(board.tooltip(c) or c, self._picker(c)) for c in acting]
+        rows = [MenuRow(name, self._picker(c), detail)
+                for c in acting for name, detail in [picker_name(board, c)]]
         self.menu = PopupMenu("Which one?", rows, pos, pygame.Rect((0, 0), self.app.size),
                               self.app.scale, modal=False)
         return True
