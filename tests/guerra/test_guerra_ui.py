@@ -254,7 +254,7 @@ def test_four_players_hand_over_between_seats_and_counters_show_their_sector(app
     # and says whose turn it is, with the seat's sector (docs/hotseat.md)
     assert scene.handoff is None and scene.handoffs == 0 and scene.viewer == "nationalist_2"
     seat = scene.side_name("nationalist_2")
-    assert any(m.startswith(f"{seat} player to decide") for m in app.toasts.messages)
+    assert scene.banner is not None and scene.banner.text == f"{seat} player: your turn"
     labels = {scene.gameui.board.stacks.spec(u.id).label
               for u in session.state.units.values() if u.hex is not None}
     assert {"N·Army", "S·Army", "N·Gar.", "S·Gar."} <= labels

@@ -378,7 +378,7 @@ def test_the_handoff_heading_and_the_replay_on_the_board(app, tmp_path):
     shot(app, tmp_path, "handoff-summary-replay.png")
     key(app, pygame.K_r)
     assert scene.replay is not None and scene.viewer == "blue"  # still nobody's board yet
-    assert scene.replay.side == "red"
+    assert scene.replay.viewer == "red"
     first = scene.replay.position
     app.step(DT)
     assert scene.moved  # the counter that moved is marked

@@ -1,0 +1,105 @@
+"""Hot-seat that flows (issue 24, docs/hotseat.md): "since your last turn" starts right after the
+player's own last decision and past the set-up; its replay brings each action into view and
+keeps its words in the side panel's place, off the board; a seat that takes the screen without
+the black screen is named by a banner over the board, which then goes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+import pytest
+
+from engine.core.session import Session
+from engine.loading import load_game_scenario
+from engine.ui import hotseat
+from engine.ui.camera import Camera
+from engine.ui.handoff import BANNER_TIME, pan_to, setup_length
+from guerra import PLUGIN as GUERRA
+from guerra.rules.actions import SetOptions
+from toygame import PLUGIN
+from toygame.rules import EndTurn, Move
+from toygame.testing import make_session
+from uitest import DT, click, key, start_game
+
+pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
+
+
+@dataclass(frozen=True)
+class Entry:
+    index: int
+    player: str | None
+
+
+def test_the_summary_starts_right_after_the_players_own_last_decision():
+    history = [Entry(0, "a"), Entry(1, "b"), Entry(2, "b"), Entry(3, "a"), Entry(4, "b"),
+               Entry(5, None)]
+    # what followed a's decision at once (a reveal, the first shooting) is in a's summary
+    assert hotseat.summary_start(history, "a", ()) == 4
+    # an answer the screen played for a is no decision of a's: the summary goes further back
+    assert hotseat.summary_start(history, "a", {3}) == 1
+    assert hotseat.summary_start(history, "b", ()) == 5
+    # never before the set-up's end, whoever answered it
+    assert hotseat.summary_start(history, "c", (), setup=2) == 2
+    assert hotseat.summary_start(history, "a", (), setup=4) == 4
+
+
+def test_the_summary_leaves_out_the_set_up(app):
+    session = Session(GUERRA.rules, load_game_scenario(GUERRA), 5)
+    session.play(SetOptions("basic", 2, 2, True))  # places every counter of the scenario
+    assert any("starts in" in e.text for e in session.history[0].events)
+    assert setup_length(session) == 1
+    scene = start_game(app, GUERRA, session, dict.fromkeys(GUERRA.sides, "human"), 0,
+                       autosave=False)
+    scene.show_since_last_turn()
+    assert scene.handoff is not None
+    scene.handoff.advance()
+    assert not any("starts in" in line for line in scene.handoff.lines), scene.handoff.lines[:3]
+
+
+def test_the_replay_brings_each_action_into_view_never_past_the_edge():
+    camera = Camera(pygame.Rect(0, 0, 800, 600), (4000, 3000))
+    camera.zoom = 1.0
+    camera.center_on((400, 300))
+    where = camera.offset
+    pan_to(camera, [(420, 310), (380, 290)])  # already in view: the camera stays
+    assert camera.offset == where
+    pan_to(camera, [(3900, 2950)])  # far off, by the corner
+    x, y = camera.world_to_screen(3900, 2950)
+    assert camera.viewport.collidepoint(x, y)
+    shown = camera.visible_world_rect()
+    assert shown.right <= 4000 + 1 and shown.bottom <= 3000 + 1
+
+
+def test_the_replays_words_lie_in_the_side_panel_not_over_the_board(app):
+    session = make_session(1)
+    scene = start_game(app, PLUGIN, session, {"blue": "human", "red": "human"})
+    click(app, (640, 400))
+    click(app, (640, 400))
+    scene.play(Move("b1", -1, 1))
+    scene.play(EndTurn())
+    app.step(DT)
+    assert scene.handoff is not None and scene.handoff.side == "red"
+    click(app, (640, 400))
+    app.step(DT)
+    key(app, pygame.K_r)
+    assert scene.replay is not None
+    app.step(DT)
+    buttons = scene._replay_buttons
+    assert buttons and all(scene.panel.rect.contains(b.rect) for b in buttons)
+    assert not any(scene.camera.viewport.colliderect(b.rect) for b in buttons)
+
+
+def test_the_banner_names_the_seat_then_goes(app):
+    session = Session(GUERRA.rules, load_game_scenario(GUERRA), 5)
+    session.play(SetOptions("basic", 2, 2, True))
+    scene = start_game(app, GUERRA, session, dict.fromkeys(GUERRA.sides, "human"), 0,
+                       autosave=False)
+    banner = scene.banner
+    assert banner is not None and banner.text.endswith("player: your turn")
+    assert scene.side_name(session.decision.player) in banner.text
+    drawn = banner.draw(app.screen, scene.camera.viewport, app.scale, app.now)
+    assert drawn is not None and scene.camera.viewport.contains(drawn)
+    for _ in range(round(BANNER_TIME / DT) + 2):
+        app.step(DT)
+    assert scene.banner is None
