@@ -73,7 +73,7 @@ ai-table: $(STAMP)
 		--log docs/ai-runs/baler-normal-16i.log > docs/ai-table.md
 	$(AI_TABLE) --only guerra --tested normal --budget 8i --jobs 2 \
 		--log docs/ai-runs/guerra-normal-8i.log >> docs/ai-table.md
-	$(AI_TABLE) --only filipinas --tested normal --side filipino --budget 16i --jobs 2 \
+	$(AI_TABLE) --only filipinas --tested normal --budget 16i --jobs 2 \
 		--log docs/ai-runs/filipinas-normal-16i.log >> docs/ai-table.md
 
 # The reports behind docs/balance/<game>.md, one pair per shipped scenario (about 40 minutes

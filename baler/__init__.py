@@ -14,6 +14,7 @@ PLUGIN = GamePlugin(
     schemas="baler.schema:SCHEMAS",
     ui="baler.ui:create",
     editor="baler.ui.editor:create",
+    reasons="baler.ai.reasons:REASONS",
     agents={"easy": "baler.ai:easy", "normal": "baler.ai:normal", "hard": "baler.ai:hard",
             "ai": "baler.ai:easy"},
     description="The siege of the church of Baler, 1898-1899: the Spanish detachment holds out "

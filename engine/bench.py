@@ -6,7 +6,7 @@ and zoom frame CPU (p50/p95/p99), click-to-highlight, the panel refresh at actio
 end of a whole game, peak memory. Start-up figures come from fresh processes (`wargames --help`,
 `wargames validate` of each shipped scenario, importing the launcher), playouts from seeded
 random games without the invariant checks, and the search's rollouts (actions a CPU second, the
-heuristics' and random answers, engine.ai.speed) from positions of an Easy game. Every figure is
+heuristics' and random answers, engine.speed) from positions of an Easy game. Every figure is
 CPU time, so other work sharing the machine inflates it little; wall times would not be
 comparable.
 
@@ -107,9 +107,9 @@ def _playouts(game: str, seeds: int) -> float:
 
 
 def rollouts(game: str, quick: bool = False) -> dict[str, Any]:
-    """Actions a CPU second of the search's rollouts (engine.ai.speed), heuristic and random:
+    """Actions a CPU second of the search's rollouts (engine.speed), heuristic and random:
     the median of three runs over the same positions (one run when `quick`)."""
-    from engine.ai.speed import measure as rollout_rates
+    from engine.speed import measure as rollout_rates
 
     runs = [rollout_rates(game, 12, 4) for _ in range(1 if quick else 3)]
     return {name: statistics.median(r[name] for r in runs)

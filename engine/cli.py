@@ -110,14 +110,18 @@ def _size(text: str) -> tuple[int, int]:
 
 class _PlayHelp(argparse.Action):
     """`play --help`: the options, then every game's sides and levels (read from the plugins
-    only when asked, so other commands start without loading the games)."""
+    and `engine.ai.registry` only when asked, so other commands start without loading the
+    games)."""
+
+    heading = "sides and levels for --ai SIDE[:LEVEL]:"
+    example = "e.g. wargames play filipinas --ai spanish:easy"
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
         from engine import plugins as registry
         from engine.ai.registry import levels
 
-        lines = ["sides and levels for --ai SIDE[:LEVEL]:"]
+        lines = [self.heading]
         try:
             games = registry.discover()
         except registry.PluginError as err:
@@ -127,10 +131,18 @@ class _PlayHelp(argparse.Action):
             sides = ", ".join(f"{plugin.side_names.get(s, s)} ({s})" for s in plugin.sides)
             lines.append(f"  {plugin.id}: sides {sides}")
             lines.append(f"  {' ' * len(plugin.id)}  levels {', '.join(levels(plugin))}")
-        lines.append("e.g. wargames play filipinas --ai spanish:easy")
+        lines.append(self.example)
         parser.epilog = "\n".join(lines)
         parser.print_help()
         parser.exit()
+
+
+class _SimulateHelp(_PlayHelp):
+    """`simulate --help`: the options, then every game's sides (in the order --agents names
+    them) and levels."""
+
+    heading = "sides, in --agents order, and levels for --agents LEVEL,LEVEL:"
+    example = "e.g. wargames simulate baler --agents easy,normal --games 20"
 
 
 def _normal_text(text: str) -> str:
@@ -205,12 +217,17 @@ def build_parser() -> argparse.ArgumentParser:
     schema = sub.add_parser("schema", help="print the JSON Schema of a YAML kind")
     schema.add_argument("kind", help="KIND or GAME/KIND, e.g. baler/cards")
 
-    simulate = sub.add_parser("simulate", help="headless playouts, with a balance report")
+    simulate = sub.add_parser("simulate", help="headless playouts, with a balance report",
+                              add_help=False,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    simulate.add_argument("-h", "--help", action=_SimulateHelp, nargs=0,
+                          help="show this help, with each game's sides and levels, and exit")
     simulate.add_argument("game")
     simulate.add_argument("--games", type=int, default=10)
     simulate.add_argument("--seed", type=int, default=1, help="first seed (then seed+1, ...)")
     simulate.add_argument("--agents", default="random",
-                          help="agent names per side in side order: random, ai, or e.g. random,ai")
+                          help="a level per side in side order (one level for every side), "
+                          "e.g. random or easy,normal; the levels are listed below")
     simulate.add_argument("--scenario")
     simulate.add_argument("--jobs", type=int, default=None,
                           help="worker processes (default: this machine's cores)")
@@ -264,6 +281,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "batch (up to three batches)")
     check.add_argument("--horizon", type=int, help="actions played after an answer before the "
                        "evaluation, 0 to the end of the game (default: the game's own)")
+    check.add_argument("--recheck", type=int, default=60, metavar="PAIRS",
+                       help="pairs each blunder is played again with, further (default 60; 0: "
+                       "not played again)")
     check.add_argument("--scenario")
 
     bench = sub.add_parser("bench", help="measure the game screens, start-up and playouts")
@@ -551,11 +571,14 @@ def _ai_check(args: argparse.Namespace) -> int:
         raise UserError(str(err)) from None
     sides = (side_named(plugin, args.side),) if args.side else plugin.sides
     scenario = load_game_scenario(plugin, Path(args.scenario) if args.scenario else None)
-    evaluate, horizon = blunders.ORACLES.get(plugin.id, ("", None))
+    evaluate, horizon, further = blunders.ORACLES.get(plugin.id, ("", None, None))
     if args.horizon is not None:
         horizon = args.horizon or None
+    if args.recheck < 0:
+        raise UserError("--recheck must be 0 or more")
     settings = replace(blunders.OracleSettings(), screen=args.screen, pairs=args.pairs,
-                       max_pairs=3 * args.pairs, horizon=horizon)
+                       max_pairs=3 * args.pairs, horizon=horizon, recheck=args.recheck,
+                       recheck_horizon=further)
     hunt = blunders.Hunt(plugin, scenario, level, against, sides, args.decisions_per_game,
                          args.budget, settings, evaluate=evaluate)
     seeds = range(args.seed, args.seed + args.games)
@@ -565,7 +588,7 @@ def _ai_check(args: argparse.Namespace) -> int:
                         str(args.decisions_per_game),
                         *(["--budget", args.budget] if args.budget else []),
                         "--screen", str(args.screen), "--pairs", str(args.pairs),
-                        "--horizon", str(horizon or 0)])
+                        "--horizon", str(horizon or 0), "--recheck", str(args.recheck)])
     blunders.hunt_and_report(hunt, seeds, jobs=args.jobs, minutes=args.minutes,
                              out=Path(args.out) if args.out else None,
                              label=_screen_label(plugin, scenario), command=command,

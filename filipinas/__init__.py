@@ -15,6 +15,7 @@ PLUGIN = GamePlugin(
     schemas="filipinas.schema:SCHEMAS",
     ui="filipinas.ui:create",
     editor="filipinas.ui.editor:create",
+    reasons="filipinas.reasons:REASONS",
     agents={"easy": "filipinas.ai:easy", "normal": "filipinas.ai:normal",
             "hard": "filipinas.ai:hard",
             "bot": "filipinas.ai:bot", "ai": "filipinas.ai:easy"},

@@ -25,6 +25,7 @@ PLUGIN = GamePlugin(
     schemas="guerra.schema:SCHEMAS",
     ui="guerra.ui:create",
     editor="guerra.ui.editor:create",
+    reasons="guerra.ai.reasons:REASONS",
     agents={"easy": "guerra.ai:easy", "normal": "guerra.ai:normal", "hard": "guerra.ai:hard",
             "ai": "guerra.ai:easy"},
     description=(

@@ -39,7 +39,11 @@ def allowed(module: str, name: str) -> bool:
             ("engine.core", "engine.data")
         )
     if module.startswith("engine.ai"):
-        return top in STDLIB or top == "numpy" or name.startswith(("engine.core", "engine.ai"))
+        # the registry of games (engine.plugins) finds a game's rules by its id in the search's
+        # worker processes; a game's own modules stay out of reach
+        return top in STDLIB or top == "numpy" or name.startswith(
+            ("engine.core", "engine.ai", "engine.plugins")
+        )
     if module.startswith("engine.ui"):
         if top == "engine":
             return not name.startswith("engine.cli")

@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     missing = [text for text in args.answers if text not in named]
     if missing:
         parser.error(f"not legal here: {', '.join(missing)}")
-    evaluate, _ = ORACLES.get(plugin.id, ("", None))
+    evaluate, _, _ = ORACLES.get(plugin.id, ("", None, None))
     oracle = Oracle(heuristics(plugin), load_ref(evaluate) if evaluate else None,
                     OracleSettings(horizon=args.horizon or None))
     observation = observe(plugin.rules, state, legal)

@@ -267,6 +267,9 @@ RANKS: dict[str, Callable[[BalerState, Side], Callable[[Action], float]]] = {
 
 
 SETTINGS = Settings(horizon=80, turn_end=True)
+POLICY = BalerAgent
+"""The heuristics the search plays its rollouts with (engine.speed reads it by name)."""
+
 """Beyond a new node the search plays on to the start of the next turn (a turn is 55-75
 actions; at most 80) before the evaluation reads the position."""
 

@@ -179,6 +179,10 @@ class BalerUI:
     def player_aid(self) -> Sequence[AidPage]:
         return aid.pages(self.data.tables)
 
+    def irreversible(self, action: Action) -> bool:
+        """An answer that draws, reveals, rolls or plays a card (`menus.irreversible`)."""
+        return bool(self.view) and menus.irreversible(self.data, self.view, action)
+
     # -- the card viewer, the legend and the log (GameUIExtras) --------------------------------
 
     def card_face(self, target: str) -> CardFace | None:

@@ -32,7 +32,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -73,6 +73,11 @@ class OracleSettings:
     """The loss of a chance of winning that makes a blunder."""
     z: float = 2.0
     """Standard errors of the paired difference the gap must also exceed."""
+    recheck: int = 0
+    """Pairs a blunder is played again with, to the end of the game or `recheck_horizon`
+    actions (0: not played again): the evaluation at the horizon is biased, and a blunder is
+    rare enough for the long plays."""
+    recheck_horizon: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +105,14 @@ class Verdict:
     idle: str | None = None
     """Why the level's answer changes nothing now (the rules' `no_effect_reason`), if it does
     not while another answer does."""
+    end: tuple[float, float, int] | None = None
+    """A blunder played again further (`OracleSettings.recheck`): the paired gap, its standard
+    error and the pairs; None when not played again."""
+
+    @property
+    def held(self) -> bool:
+        """Whether played further the blunder still loses by a standard error or more."""
+        return self.end is None or self.end[0] > self.end[1]
 
 
 @dataclass(slots=True)
@@ -254,6 +267,20 @@ def verdict(oracle: Oracle, observation: Observation, chosen: Action, *, seed: i
                    idle=idle)
 
 
+def recheck(oracle: Oracle, observation: Observation,
+            found: Verdict) -> tuple[float, float, int]:
+    """Play a blunder's two answers again in `settings.recheck` fresh pairs, to the end of the
+    game or `settings.recheck_horizon` actions: the paired gap, its error, the pairs."""
+    settings = oracle.settings
+    further = Oracle(oracle.factory, oracle.evaluate,
+                     replace(settings, horizon=settings.recheck_horizon))
+    base = (found.seed * 100_003 + found.index) * 7919 + 1_000_000
+    gaps = [further.play(observation, found.best, base + k)
+            - further.play(observation, found.chosen, base + k) for k in range(settings.recheck)]
+    gap, error = mean_and_error(gaps)
+    return gap, error, len(gaps)
+
+
 def idle_reason(rules: Rules[Any], state: Any, legal: Sequence[Action],
                 chosen: Action) -> str | None:
     """Why `chosen` changes nothing now while another answer would, by the rules'
@@ -382,6 +409,8 @@ def check_game(hunt: Hunt, seed: int, deadline: float | None = None,
         found = verdict(oracle, observation, drawn.chosen, seed=seed, index=drawn.index,
                         decision=drawn.decision,
                         idle=idle_reason(rules, drawn.state, drawn.legal, drawn.chosen))
+        if found.blunder and hunt.settings.recheck:
+            found = replace(found, end=recheck(oracle, observation, found))
         check.verdicts.append(found)
         if progress is not None:
             progress(found)
@@ -407,6 +436,9 @@ class Tally:
 
     judged: int = 0
     blunders: int = 0
+    held: int = 0
+    """Blunders that still lose by a standard error or more played further (all of them when
+    not played again)."""
     unconfirmed: int = 0
     """Decisions whose gap reached the threshold without beating `z` standard errors."""
     idle: int = 0
@@ -429,6 +461,7 @@ def tally(checks: Sequence[GameCheck], sides: Sequence[str],
             t = found[v.side]
             t.judged += 1
             t.blunders += v.blunder
+            t.held += v.blunder and v.held
             t.unconfirmed += not v.blunder and v.gap >= threshold
             t.idle += v.idle is not None
     return found
@@ -447,6 +480,12 @@ def blunder_line(hunt: Hunt, v: Verdict, label: Callable[[Verdict, Action], str]
             f"{percent(v.chosen_value, v.chosen_se)}; better \"{label(v, v.best)}\" "
             f"{percent(v.best_value, v.best_se)}; gap {100 * v.gap:.0f} ± "
             f"{100 * v.gap_se:.0f} points over {v.pairs} pairs, {v.candidates} answers screened")
+    if v.end is not None:
+        gap, error, pairs = v.end
+        horizon = hunt.settings.recheck_horizon
+        further = f"{horizon} actions" if horizon else "the end"
+        text += (f"; played to {further}: {100 * gap:+.0f} ± {100 * error:.0f} points over "
+                 f"{pairs} pairs{'' if v.held else ', not held'}")
     if v.idle:
         text += f"; it changes nothing: {v.idle}"
     if saved:
@@ -462,13 +501,15 @@ def summary(hunt: Hunt, checks: Sequence[GameCheck], seconds: float,
         if not t.met:
             continue  # a seat nobody played (La Guerra de España's second seats in a duel)
         sides[side] = {"decisions_judged": t.judged, "blunders": t.blunders,
-                       "per_100": round(t.per_100, 2), "unconfirmed": t.unconfirmed,
+                       "per_100": round(t.per_100, 2), "held_further": t.held,
+                       "unconfirmed": t.unconfirmed,
                        "idle_choices": t.idle, "decisions_met": t.met}
     return {
         "game": hunt.plugin.id, "level": hunt.level, "against": hunt.against,
         "budget": hunt.budget, "games": len(checks),
         "seeds": sorted(c.seed for c in checks), "sides": sides,
         "horizon": hunt.settings.horizon, "threshold": hunt.settings.threshold,
+        "recheck": hunt.settings.recheck, "recheck_horizon": hunt.settings.recheck_horizon,
         "stopped_early": any(c.stopped for c in checks),
         "seconds": round(seconds, 1), "command": command,
     }
@@ -476,10 +517,10 @@ def summary(hunt: Hunt, checks: Sequence[GameCheck], seconds: float,
 
 # --- the run ------------------------------------------------------------------------------------
 
-ORACLES: dict[str, tuple[str, int | None]] = {
-    "baler": ("baler.ai.value:evaluate", 90),
-    "filipinas": ("filipinas.ai:evaluate", None),
-    "guerra": ("guerra.ai.value:evaluate", 160),
+ORACLES: dict[str, tuple[str, int | None, int | None]] = {
+    "baler": ("baler.ai.value:evaluate", 90, None),
+    "filipinas": ("filipinas.ai:evaluate", None, None),
+    "guerra": ("guerra.ai.value:evaluate", 160, 400),
 }
 """Each game's evaluation and the oracle's default horizon. Filipinas (some 80 actions a game)
 is played to the end. A game of Heroes of Baler is some 200 actions and one of La Guerra de
@@ -487,7 +528,9 @@ España some 2,000: played to the end, two answers end in games so far apart tha
 difference needs hundreds of pairs to show ten points, so the oracle plays 90 actions (three
 times Normal's horizon, about two phases of a turn) in Baler and 160 (a side's movement and
 combats, or so) in Guerra and reads the evaluation there, fitted to who won in Baler
-(docs/ai.md, "Evaluation"). `--horizon 0` plays to the end in any game."""
+(docs/ai.md, "Evaluation"). `--horizon 0` plays to the end in any game. The third number is
+how far a blunder is played again (None: to the end; 400 actions in Guerra, some three
+turns)."""
 
 
 def _work(job: tuple[Hunt, int, float | None]) -> GameCheck:
@@ -569,8 +612,10 @@ def hunt_and_report(hunt: Hunt, seeds: Sequence[int], *, jobs: int, minutes: flo
     result = summary(hunt, done, time.perf_counter() - began, command)
     for side, row in result["sides"].items():
         name = hunt.plugin.side_names.get(side, side)
+        held = (f", {row['held_further']} of them held played further"
+                if hunt.settings.recheck else "")
         print(f"{hunt.plugin.id} {hunt.level} {name}: {row['blunders']} blunders in "
-              f"{row['decisions_judged']} decisions judged ({row['per_100']:.1f} per 100; "
+              f"{row['decisions_judged']} decisions judged ({row['per_100']:.1f} per 100{held}; "
               f"{row['unconfirmed']} more at the threshold but within {hunt.settings.z:g} "
               f"standard errors; {row['idle_choices']} answers that changed nothing)",
               file=stdout)

@@ -60,6 +60,9 @@ class Observation:
     kind: str
     log: tuple[str, ...] = ()
     sampler: Sampler | None = field(default=None, repr=False)
+    table: bool = False
+    """A choice the people at the table make together before play (engine.core.game.Decision:
+    the level of play, the number of players), not a move of the game."""
 
     def sample(self, rng: random.Random) -> Any:
         """A full state consistent with the view, its hidden parts drawn with `rng`."""
@@ -77,4 +80,5 @@ def observe(rules: Rules[Any], state: Any, legal: list[Action],
     return Observation(
         rules=rules, side=side, view=rules.view(state, side), legal=tuple(legal),
         kind=state.decision.kind, log=log, sampler=Sampler(rules, state, side),
+        table=state.decision.table,
     )

@@ -148,7 +148,7 @@ class Search:
         self.simulations.append(simulations)
         self.switched += chosen.action != prior.action
         self.last_reason, self.last_detail = self._explain(chosen, prior, answers, simulations,
-                                                           len(stats))
+                                                           len(stats), observation.table)
         self.times.append(self.clock() - start)
         return chosen.action
 
@@ -164,6 +164,10 @@ class Search:
 
     def _grow(self, observation: Observation, start: float) -> list[RootStats]:
         budget = self.budget
+        if observation.table:
+            # the game's options are the table's to agree on, not a move to search: the
+            # heuristics' answer (Guerra's full game for two, a tie ending it)
+            return [grow(replace(self._jobs(observation, None)[0], iterations=0))]
         if budget.seconds is None:
             return [grow(job) for job in self._jobs(observation, None)]
         # deadlines on time.monotonic, which the worker processes share
@@ -194,11 +198,13 @@ class Search:
 
     @staticmethod
     def _explain(chosen: Answer, prior: Answer, answers: list[Answer], simulations: int,
-                 trees: int) -> tuple[str, str]:
+                 trees: int, table: bool = False) -> tuple[str, str]:
         """The plain reason and the statistics behind it."""
         name = chosen.action.describe()
         if len(answers) == 1:
             return f"{name}: the only answer that changes anything now", ""
+        if simulations == 0 and table:
+            return f"{name}: the heuristics' choice of the game's options", ""
         if simulations == 0:
             return f"{name}: the heuristics' answer, no time left to search", ""
         if chosen.action == prior.action:

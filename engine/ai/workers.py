@@ -83,9 +83,9 @@ class _JobUnpickler(pickle.Unpickler):
         if kind == "data":
             return self.shared[key]
         if kind == "rules":
-            from engine import plugins
+            from engine.plugins import get as game_plugin
 
-            return plugins.get(key).rules
+            return game_plugin(key).rules
         raise pickle.UnpicklingError(f"unknown shared object {pid!r}")
 
 

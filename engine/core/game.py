@@ -153,6 +153,9 @@ class GamePlugin:
     editor: str = ""
     """The factory of the game's position editor kit ("module:attribute", engine.ui.editor);
     empty when the game has none."""
+    reasons: str = ""
+    """The game's words for a computer's moves ("module:attribute", an
+    engine.ai.reasons.GameReasons); empty: the actions as the screen names them."""
 
     @property
     def sides(self) -> tuple[str, ...]:

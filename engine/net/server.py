@@ -157,19 +157,24 @@ class GameServer(GameHost):
                        hello: bool = False) -> None:
         request = game = None
         try:
-            if not (client.bucket.take() and bucket.take()):
-                client.bad += 1
-                if client.bad >= self.config.max_bad:
-                    await self._close(client, "too many messages")
-                elif not client.warned:
-                    client.warned = True
-                    self._send(client, {"type": "error", "code": "rate",
-                                        "reason": "too many messages; slow down"})
-                return
-            client.warned = False
+            flooding = not (client.bucket.take() and bucket.take())
             data = P.parse(raw)
             request = data.get("id")
             game = data.get("game") if isinstance(data.get("game"), str) else None
+            if flooding:
+                # the refusal names the request, so a client waiting for its answer (a move
+                # it submitted) hears why instead of waiting for ever
+                client.bad += 1
+                if client.bad >= self.config.max_bad:
+                    await self._close(client, "too many messages")
+                elif not client.warned or request is not None:
+                    client.warned = True
+                    self._send(client, {"type": "error", "re": request, "game": game,
+                                        "code": "rate",
+                                        "reason": "too many messages; wait a moment and try "
+                                                  "again"})
+                return
+            client.warned = False
             kind = data["type"]
             if hello != (kind == "hello"):
                 raise ProtocolError("bad-message", "say hello first, once" if hello

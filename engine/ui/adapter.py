@@ -211,6 +211,10 @@ class GameUIExtras(Protocol):
       each overlay on the game screen.
     - `handoff_heading(side) -> str`: what the hand-off screen says besides the side's name
       ("South sector, Nationalist").
+    - `irreversible(action) -> bool`: the action passes the undo barrier though trying it on a
+      copy of the position may not show it (`engine.ui.irreversible`): it commits to a roll made
+      after another side's answer (Guerra's "Roll the dice" before the defender's F.E.C.), or
+      it plays, trades or discards a card. The screen marks it "(no undo)" and asks once.
     - `is_selection(action) -> bool`: the action only selects something the game keeps in its
       rules (it rolls and spends nothing): Esc and a right-click take it back, and a click the
       game refuses while it stands may move it to what was clicked.
@@ -233,6 +237,8 @@ class GameUIExtras(Protocol):
     def overlay_keys(self) -> Mapping[str, str]: ...
 
     def handoff_heading(self, side: str) -> str: ...
+
+    def irreversible(self, action: Action) -> bool: ...
 
     def is_selection(self, action: Action) -> bool: ...
 

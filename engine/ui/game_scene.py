@@ -27,6 +27,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -36,12 +37,12 @@ import pygame
 from engine import paths
 from engine.ai.agent import Agent, without_concessions
 from engine.core.actions import Action, DiceRolled, Event, IllegalActionError, TurnEnded
+from engine.core.files import display
 from engine.core.game import GamePlugin
-from engine.core.sampling import copy_state
 from engine.core.session import Session
 from engine.plugins import load_object
 from engine.sim import make_agent
-from engine.ui import hotseat
+from engine.ui import computer, hotseat
 from engine.ui.adapter import AidPage, AidTable, BoardView, CardFace, Click, GameUI, MenuItem
 from engine.ui.app import App
 from engine.ui.autosave import Autosaver, write_new_save
@@ -57,6 +58,7 @@ from engine.ui.handoff import (
     pan_to,
     setup_length,
 )
+from engine.ui.irreversible import BarrierProbe
 from engine.ui.scene import Scene
 from engine.ui.stacks import CounterStacks, distinct_answers, picker_name
 from engine.ui.widgets.action_menu import MenuRow, PopupMenu, item_rows, item_text
@@ -80,10 +82,12 @@ WATCH_SPEEDS = (("Slow", 2.0), ("Normal", 0.6), ("Fast", 0.15), ("Fastest", 0.0)
 """Computer against computer: the pause between two moves at each watching speed (seconds)."""
 DICE_SPEEDS = ("Instant", "Normal", "Fast")
 ON_OFF = ("On", "Off")
-SECTION_CITED = re.compile(r"§|\bsection\b|\bsec\.|\(\d+(\.\d+)*[a-z]?\)|\brule\b", re.I)
-"""A reason that already names its rule (a section sign, "section 7", "(7.2)")."""
-UNINFORMATIVE_REASONS = ("the heuristics' best answer to", "the only answer", "picked at random")
-"""How a computer's reason begins when it says nothing the log does not (game_scene drops it)."""
+SECTION_CITED = re.compile(r"§|\bsection\b|\bsec\.|\(\d+(?:[.\s]\d+[a-z]?)*[a-z]?\)|\brule\b"
+                           r"|\([A-Z][^()]*\)\.?$", re.I)
+"""A reason that already names its rule (a section sign, "section 7", "(7.2)", "(7 1a)", or a
+section's name in brackets at its end: "(Cards modifiers).")."""
+SAVED_TITLE = "The game is saved"
+LEAVE_TITLE = "Leave the game?"
 AUTO_PASS_LIMIT = 200
 """Reaction windows answered by themselves in a row before the screen stops and asks (a game
 whose windows reopen for ever would otherwise hang the screen)."""
@@ -249,6 +253,9 @@ class GameScene(Scene):
         """The game's map overlays switched on in the game menu."""
         self.notes: dict[int, str] = {}
         """Lines the screen adds to the log after the action of that index."""
+        self.reasons: dict[int, LogLine] = {}
+        """The computer's reason for the action of that index, put before its results."""
+        self._game_reasons = computer.game_reasons(plugin)
         self.feeds: dict[str | None, LogFeed] = {}
         self.animations: deque[DiceAnimation] = deque()
         self.ai_delay = AI_PAUSE.get(app.settings.dice_speed, 0.6)
@@ -284,6 +291,7 @@ class GameScene(Scene):
         self._tip_fresh = False
         self._card_hover: tuple[str | None, CardFace | None, float] = (None, None, 0.0)
         self.hover: str | None = None
+        self._probe: BarrierProbe | None = None
         self._legal_memo: list[tuple[tuple[object, ...], list[Action]]] | None = None
         """The legal actions listed while an event is handled, by position (None between
         events: the state may change in between by other hands than the screen's)."""
@@ -508,7 +516,7 @@ class GameScene(Scene):
         if feed is None:
             name = self._extra("place_name")
             feed = LogFeed(self.viewer, (lambda t: str(name(t))) if name is not None else None,
-                           self.notes)
+                           self.notes, reasons=self.reasons)
             self.feeds[self.viewer] = feed
         return feed
 
@@ -596,15 +604,14 @@ class GameScene(Scene):
             text = f"{self.side_name(player)} to play: hand the screen over."
         elif self.choices:
             text = "Which one?"
-            options = [(self.gameui.action_label(a), self._player(a)) for a in self.choices]
+            options = [self._option(a) for a in self.choices]
             options.append(("Cancel", self.clear_selection))
         else:
             text = decision.prompt
             legal = self._legal()
             # a set: a list made this test quadratic (Baler: 16,000 comparisons a refresh)
             on_board = set(self.gameui.board_actions(legal))
-            options = [(self.gameui.action_label(a), self._player(a))
-                       for a in legal if a not in on_board]
+            options = [self._option(a) for a in legal if a not in on_board]
             if self.selection is not None:
                 name = self.gameui.board.tooltip(self.selection) or self.selection
                 note = f"Selected: {name}. Click a marked target, or Esc to deselect."
@@ -614,7 +621,7 @@ class GameScene(Scene):
                 note = f"{note} ({decision.section})".strip()
             acted = self._others_acted()
             if acted:
-                options.append((f"Since your last turn ({acted} actions)…",
+                options.append((f"Since your last turn ({acted} action{'s' * (acted != 1)})…",
                                 self.show_since_last_turn))
             if self.viewer is None and len(self.humans) >= 2:
                 note = f"{note} Public view: no hidden information is shown.".strip()
@@ -692,12 +699,21 @@ class GameScene(Scene):
         """The computer waits: watching, paused, and no single move asked for."""
         return self.watching and self.watch_paused and not self._watch_step
 
-    def _player(self, action: Action) -> Callable[[], None]:
-        def play() -> None:
-            if not self._ask_no_effect(action):
-                self.play(action)
+    def _option(self, action: Action) -> Option:
+        """A prompt button: the action's words, marked "(no undo)" and asked about once like a
+        menu row when it passes the undo barrier (`engine.ui.irreversible`)."""
+        item = MenuItem(self.gameui.action_label(action), action,
+                        irreversible=self.no_undo(action))
+        return item_text(item), functools.partial(self.ask_then_play, item)
 
-        return play
+    def no_undo(self, action: Action) -> bool:
+        """Whether playing `action` now passes the undo barrier, as the deciding side can know
+        it (`engine.ui.irreversible.BarrierProbe`)."""
+        if self._probe is None:
+            self._probe = BarrierProbe(self.session.rules, self._extra("irreversible"))
+        history = self.session.history
+        return self._probe(self.session.state,
+                           (self.session.state, history[-1] if history else None), action)
 
     def _ask_no_effect(self, action: Action) -> bool:
         """A card played for nothing: the game says why (`no_effect`) and the player is asked
@@ -743,10 +759,11 @@ class GameScene(Scene):
         """`reason` with its rule: the error's section, else the decision's when the reason
         does not name one itself."""
         if section:
-            return f"{reason} ({section})"
-        if SECTION_CITED.search(reason) or not self.session.decision.section:
+            return reason if f"({section})" in reason else f"{reason} ({section})"
+        cited = self.session.decision.section
+        if not cited or SECTION_CITED.search(reason) or cited in reason:
             return reason
-        return f"{reason} (see {self.session.decision.section})"
+        return f"{reason} (see {cited})"
 
     def _refuse(self, err: IllegalActionError) -> None:
         self.app.toast(self._cite(err.reason, err.section), "error")
@@ -834,11 +851,12 @@ class GameScene(Scene):
         """Act on what the game says a board click means."""
         if click.menu:
             self.open_menu_at(click.title, click.menu, pos)
-        elif click.action is not None and self._rolls(click.action):
+        elif click.action is not None and click.action in self._legal() \
+                and self.no_undo(click.action):
             # the click would roll (the last set-up counter placed starts the turn's rolls):
             # asked in a menu like any other roll
             label = self.gameui.action_label(click.action)
-            self.open_menu_at("The dice are rolled next",
+            self.open_menu_at("Undo stops here",
                               (MenuItem(label, click.action, irreversible=True),), pos)
         elif click.action is not None:
             self.play(click.action)
@@ -854,36 +872,33 @@ class GameScene(Scene):
         else:
             self.clear_selection()
 
-    def _rolls(self, action: Action) -> bool:
-        """Whether playing `action` now rolls dice, tried on a copy of the state (a board
-        click plays at once only what rolls nothing, DESIGN.md §8)."""
-        if action not in self._legal():
-            return False  # refused by `play` with its reason; nothing to try
-        probe = copy_state(self.session.state)
-        before = len(probe.dice.log)
-        try:
-            self.session.rules.apply(probe, action)
-        except IllegalActionError:
-            return False
-        return len(probe.dice.log) > before
-
     def open_menu_at(self, title: str, items: Sequence[MenuItem],
                      pos: tuple[int, int] | None) -> None:
         """The action menu of a board click, at the pointer."""
         at = pos if pos is not None else self.camera.viewport.center
+        items = [replace(i, irreversible=True) if i.action is not None and not i.irreversible
+                 and self.no_undo(i.action) else i for i in items]
         self.menu = PopupMenu(title, item_rows(items, self.choose_item), at,
                               pygame.Rect((0, 0), self.app.size), self.app.scale)
 
     def choose_item(self, item: MenuItem) -> None:
         """A menu item chosen: played, after one question when it passes the undo barrier and
         the player wants to be asked."""
+        if item.action is None:
+            return
+        self.menu = None
+        self.ask_then_play(item)
+
+    def ask_then_play(self, item: MenuItem) -> None:
+        """A menu row or a prompt button: its action played, after one question when it would
+        change nothing (`_ask_no_effect`) or, else, when it passes the undo barrier and the
+        player wants to be asked."""
         action = item.action
         if action is None:
             return
-        self.menu = None
         if self._ask_no_effect(action):
             return
-        if item.irreversible and self.app.settings.confirm_irreversible:
+        if (item.irreversible or self.no_undo(action)) and self.app.settings.confirm_irreversible:
             def never_ask() -> None:
                 self.app.settings.confirm_irreversible = False
                 self.app.set_dice_speed(self.app.settings.dice_speed)  # saves the settings
@@ -891,7 +906,8 @@ class GameScene(Scene):
             def go() -> None:
                 self.play(action)
 
-            self.show_dialog(confirm_irreversible(item_text(item), go, never_ask))
+            self.show_dialog(confirm_irreversible(item_text(replace(item, irreversible=False)),
+                                                  go, never_ask))
             return
         self.play(action)
 
@@ -1041,6 +1057,8 @@ class GameScene(Scene):
         a reload) go with them: a note belongs to its action, not to the next one."""
         for index in [k for k in self.notes if k >= len(self.session.history)]:
             del self.notes[index]
+        for index in [k for k in self.reasons if k >= len(self.session.history)]:
+            del self.reasons[index]
 
     def redo(self) -> None:
         if not self._my_turn() or not self.session.can_redo():
@@ -1062,6 +1080,7 @@ class GameScene(Scene):
         self._thought, self._ai_wait, self._think_shown = None, 0.0, ""
         self.session = session
         self.gameui = build_gameui(self.plugin, session)
+        self._probe = None
         if self.gameui.board.world_size != self.camera.world_size:
             self.camera = Camera(self._board_rect(self.app.size), self.gameui.board.world_size)
         switch = self._extra("set_overlay")
@@ -1103,17 +1122,25 @@ class GameScene(Scene):
         self.app.toast(f"Saved to {path}")
         return path
 
-    def leave(self, then: Callable[[], None]) -> None:
-        """Leave the game by `then` (Main menu, Quit) without losing what was played: the
-        autosave is brought up to date and the toast says where; if it cannot be written (or
-        this game does not autosave), ask first."""
+    def leave(self, then: Callable[[], None], *, quitting: bool = False) -> None:
+        """Leave the game by `then` (Main menu, Quit, closing the window) without losing what
+        was played: the autosave is brought up to date and the player told where, by a toast
+        on the way to the main menu, or, when `quitting` takes the window away with progress
+        that was in no save yet, by a dialog naming the file before the window goes. If the
+        save cannot be written (or this game does not autosave), ask first."""
         if not self.autosaver.pending(self.session):
-            if self.autosaver.path is not None:
+            if self.autosaver.path is not None and not quitting:
                 self.app.toast(f"Game saved to {self.autosaver.path}")
             then()
             return
         if self.autosave and not self._autosave_now():
             path = self.autosaver.path
+            if quitting:
+                self.show_dialog(Dialog(SAVED_TITLE, (
+                    f"The game is saved in {display(path, 400)}. To go on with it later, "
+                    "open \"Load game…\" on the main screen."), [("Quit", then), ("Stay", None)],
+                    escape=1))
+                return
             self.app.toast(f"Game saved to {path}")
             then()
             return
@@ -1123,9 +1150,18 @@ class GameScene(Scene):
             if self.save() is not None:
                 then()
 
-        self.show_dialog(Dialog("Leave the game?", f"{problem} Leave anyway?", [
+        self.show_dialog(Dialog(LEAVE_TITLE, f"{problem} Leave anyway?", [
             ("Save and leave", save_and_leave), ("Leave without saving", then), ("Stay", None),
         ], escape=2))
+
+    def intercept_quit(self) -> bool:
+        """The window is being closed: with progress in no save yet, save it and say where
+        first (`leave`); a second close while that question is open closes at once."""
+        if self.still or (self.dialog is not None
+                          and self.dialog.title in (SAVED_TITLE, LEAVE_TITLE)):
+            return False
+        self.leave(self.app.quit, quitting=True)
+        return self.dialog is not None and self.dialog.title in (SAVED_TITLE, LEAVE_TITLE)
 
     def _autosave_now(self) -> str:
         problem = self.autosaver.write(self.session, self.players)
@@ -1218,7 +1254,7 @@ class GameScene(Scene):
 
         def quit_game() -> None:
             apply()
-            self.leave(self.app.quit)
+            self.leave(self.app.quit, quitting=True)
 
         def save() -> None:
             apply()
@@ -1300,7 +1336,7 @@ class GameScene(Scene):
             return True
         if self.prompt.process_event(event) or self.panel.process_event(event):
             return True
-        if self._hand_click(event):
+        if self._hand_click(event) or self._reason_click(event):
             return True
         if self.camera.handle_event(event):
             return True
@@ -1339,6 +1375,24 @@ class GameScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and left:
             return self.guard.release()
         return False
+
+    def _reason_at(self, pos: tuple[int, int] | None) -> LogLine | None:
+        """The computer's reason with a detail under `pos` in the log, if any."""
+        if pos is None or self.menu is not None or self.card_viewer is not None:
+            return None
+        line = self.panel.log_view.line_at(self.panel.log_rect, pos)
+        return line if line is not None and line.kind == "reason" and line.detail else None
+
+    def _reason_click(self, event: pygame.event.Event) -> bool:
+        """A click on a computer's reason in the log opens its statistics in a dialog."""
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
+            return False
+        line = self._reason_at(event.pos)
+        if line is None:
+            return False
+        self.show_dialog(Dialog("Why the computer did it", f"{line.text}\n\n{line.detail}",
+                                [("Close", None)], escape=0))
+        return True
 
     def _hand_click(self, event: pygame.event.Event) -> bool:
         """A left click on a card of the hand in the panel opens it full size."""
@@ -1549,25 +1603,25 @@ class GameScene(Scene):
         thought, self._thought, self._ai_wait = self._thought, None, 0.0
         self._think_shown = ""
         action = thought.result()
-        reason = self._reason_line(action, getattr(self.agents[player], "last_reason", None))
-        if reason:
-            self.notes[len(self.session.history)] = f"{self.side_name(player)}: {reason}"
+        self._tell(player, action)
         self._placements = self._stack_placements()
         if not self.play(action):
             self._placements = None
 
-    def _reason_line(self, action: Action, reason: object) -> str:
-        """The computer's reason for the log in the players' words: the action named as the
-        screen names it (not by its ids), nothing when the reason only says that the
-        heuristics, chance or a lone answer chose it (the log already says what was done)."""
-        if not isinstance(reason, str) or not reason:
-            return ""
-        described = action.describe()
-        rest = reason[len(described):].lstrip(":").strip() if reason.startswith(described) \
-            else reason
-        if not rest or rest.startswith(UNINFORMATIVE_REASONS):
-            return ""
-        return f"{self.gameui.action_label(action)}: {rest}" if rest != reason else rest
+    def _tell(self, player: str, action: Action) -> None:
+        """The computer's reason for `action` in the log, before its results, in the game's
+        words (engine.ui.computer); nothing when its level only says that a lone answer or
+        chance chose it (the log already says what was done)."""
+        agent = self.agents[player]
+        if computer.trivial(agent):
+            return
+        asked = computer.asked_of(self.session.rules, self.session.state, player, action,
+                                  agent, self.gameui.action_label,
+                                  computer.level_of(self.plugin, self.players.get(player)))
+        told = computer.tell_move(self._game_reasons, asked)
+        if told.line:
+            self.reasons[len(self.session.history)] = LogLine(
+                f"{self.side_name(player)}: {told.line}", "reason", told.detail)
 
     def close(self) -> None:
         """Stop the computer's worker thread and bring the autosave up to date (the scene is
@@ -1578,6 +1632,15 @@ class GameScene(Scene):
             self._thinker = None
 
     def _update_hover(self) -> None:
+        line = self._reason_at(self._mouse)
+        if line is not None:
+            # a computer's reason in the log: its statistics under the pointer
+            self.hover = None
+            self.tooltip.avoid = None
+            key = f"reason:{id(line)}"
+            if self.tooltip.key != key:
+                self.tooltip.hover(key, f"{line.detail}\n(Click to keep it open.)")
+            return
         legend = self._extra("legend")
         self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse,
                                  legend, fresh=self._tip_fresh)

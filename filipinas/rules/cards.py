@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.actions import Event, Message
+from engine.core.actions import Event, Message, Revealed
 from filipinas.rules import board as B
 from filipinas.rules.forces import (
     adjust_morale,
@@ -194,7 +194,7 @@ def play(state: FilState, side: str, card_id: str, targets: tuple[str, ...],
     card = state.data.cards[card_id]
     state.hands[side].remove(card_id)
     state.out.append(card_id)
-    events.append(Message(f"{side.title()} plays '{card.name}'"))
+    events.append(Revealed(f"{side.title()} plays '{card.name}'", items=(card_id,)))
     foe = opponent(side)
     if card.cancellable and cancel_cards(state, foe):
         state.pending.append(Prompt(Kind.CANCEL, foe, card=card_id, targets=targets))
@@ -258,8 +258,9 @@ def cancel(state: FilState, side: str, card_id: str, prompt: Prompt, events: lis
     card = state.data.cards[card_id]
     state.hands[side].remove(card_id)
     state.out.append(card_id)
-    events.append(Message(f"{side.title()} plays '{card.name}': "
-                          f"'{state.data.cards[prompt.card].name}' is cancelled"))
+    events.append(Revealed(f"{side.title()} plays '{card.name}': "
+                           f"'{state.data.cards[prompt.card].name}' is cancelled",
+                           items=(card_id,)))
 
 
 def let_card_through(state: FilState, prompt: Prompt, events: list[Event]) -> None:

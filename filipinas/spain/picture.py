@@ -71,6 +71,16 @@ NEARBY = 0.2
 """How much of a plunder a protection in a Province next to a band stops: the band may come
 and plunder in the same round (a Coordinated Action, 5.2.2.1), too fast to answer."""
 
+NEXT_AP = 3
+"""The AP the Filipinos usually have at the start of a turn (5.1.1)."""
+
+DRAWN = 1
+"""The cards they usually draw at the start of a turn (5.1.3)."""
+
+LEFT_ALONE = 0.3
+"""The chance a leader left alone by his band's destruction is caught before he rejoins
+troops (4.2.1, 4.2.2.1)."""
+
 HUNTS = 1.5
 """Hunts a Brigade in Search and Destroy columns among bands makes in what is left of a turn."""
 
@@ -248,8 +258,8 @@ class Picture:
         unit (5.3.3)."""
         st = self.st
         worth = self.gain() + HUNT * min(self.turns_left + 1, 3)
-        if B.leaders(st, st.members(band)):
-            worth += 0.3
+        for leader in B.leaders(st, st.members(band)):
+            worth += LEFT_ALONE * self.leader_worth(leader)
         if self.units_left <= 1 and not st.exiled and not st.us_at_war:
             worth += GAME
         return worth
@@ -379,7 +389,8 @@ class Picture:
             unplayed = sum(1 for c in st.data.cards.values() if c.side == FILIPINO
                            and c.id not in st.out and c.deck in ("filipino", "usa_filipino"))
             if unplayed:
-                odds = min(1.0, len(st.hands[FILIPINO]) / unplayed)
+                held = len(st.hands[FILIPINO]) + (0 if st.ap[FILIPINO] else DRAWN)
+                odds = min(1.0, held / unplayed)
         self.memo["artillery"] = odds
         return odds
 
@@ -388,7 +399,9 @@ class Picture:
         """The chance the Filipinos take `city` by a siege before Spain moves again, with the
         given Defence Value and intercepting strength (those of now by default): a stack
         strong enough (6.8), with the Artillery or American units (6.8, 6.8.1), in the
-        Province or next door, that must first beat the interceptor (6.8.3)."""
+        Province or next door, that must first beat the interceptor (6.8.3), trying once for
+        each AP after the first in their round (a Coordinated Action, 5.2.2.1), or in the
+        first round of the next turn when they have none left (5.2)."""
         st = self.st
         if not B.friendly_city(st, SPAIN, city):
             return 0.0
@@ -403,6 +416,8 @@ class Picture:
         if key in self.memo:
             return float(self.memo[key])
         art = self.artillery_odds()
+        fil_ap = st.ap[FILIPINO] or NEXT_AP
+        tries = max(1, min(3, fil_ap - 1))
         worst = 0.0
         for space in (province, *st.data.board.neighbors(province)):
             for stack in self.foes.get(space, ()):
@@ -419,7 +434,7 @@ class Picture:
                     siege *= hit_chance(us + fil - interceptor + tf)
                 if space != province:
                     siege *= 0.5
-                worst = max(worst, odds * siege)
+                worst = max(worst, odds * (1 - (1 - siege) ** tries))
         self.memo[key] = worst
         return worst
 

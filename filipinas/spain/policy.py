@@ -12,6 +12,7 @@ from filipinas.rules import actions as A
 from filipinas.rules import board as B
 from filipinas.rules.combat import base_modifiers, city_defence, naval_cf
 from filipinas.rules.location import columns, roll_modifiers
+from filipinas.rules.noeffect import no_effect_reason
 from filipinas.rules.reactions import usable_reactions
 from filipinas.rules.sequence import base_cost, cost
 from filipinas.rules.setup import FILIPINO, SPAIN
@@ -71,7 +72,8 @@ class SpainPolicy:
         scorer = _PROMPTS.get(state.decision.kind, SpainPolicy._round_score)
         out = []
         for action in legal:
-            value, why = scorer(self, pic, action)
+            idle = no_effect_reason(state, action)
+            value, why = (-1.0, idle) if idle else scorer(self, pic, action)
             out.append((value, action, why))
         out.sort(key=lambda s: -s[0])
         return out
@@ -102,7 +104,14 @@ class SpainPolicy:
         st = pic.st
         reserve = _TUNE.get("reserve", RESERVE) * min(st.ap[FILIPINO], 3)
         short = max(0.0, reserve - (st.ap[SPAIN] - paid))
-        return AP_WORTH * paid + _TUNE.get("scarce", SCARCE) * min(float(paid), short)
+        return self.ap_worth(pic) * paid + _TUNE.get("scarce", SCARCE) * min(float(paid), short)
+
+    def ap_worth(self, pic: Picture) -> float:
+        """AP_WORTH, less when the AP pile up towards the top of the Resource Table, where
+        what is carried over and earned next turn is lost (5.1.1, 5.2.3)."""
+        st = pic.st
+        room = st.data.params.ap_max - st.ap[SPAIN]
+        return AP_WORTH * min(1.0, max(0.2, room / 10))
 
     # deploying: protect, hunt, move, reinforce, repatriate
     def _shift(self, pic: Picture, changes: dict[str, Group]) -> float:
@@ -353,7 +362,7 @@ class SpainPolicy:
         if st.government == "sagasta":
             return chance * drain, "Cánovas back: no Morale lost at each end of turn"
         worth = -drain
-        if "sagasta_buys_the_rebels" in st.hands[SPAIN]:
+        if "sagasta_buys_the_rebels" in st.hands[SPAIN] and not _TUNE.get("no_switch"):
             worth += C.buy_worth(pic)
         return chance * worth, "Sagasta, to buy the rebels"
 

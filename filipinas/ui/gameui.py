@@ -124,6 +124,10 @@ class FilipinasUI:
             return self.data.counters[where].name
         return self.names.get(where or "", "Choose")
 
+    def irreversible(self, action: Action) -> bool:
+        """An answer that rolls or plays, trades or discards a card (`table.irreversible`)."""
+        return table.irreversible(action, frozenset(self._view.get("markers", {}).get("lines", ())))
+
     def board_actions(self, legal: list[Action]) -> list[Action]:
         """With a selection, everything but its actions and passing: the panel then lists
         what the selected stack can do. Without one, everything but the answers that have no

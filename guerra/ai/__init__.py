@@ -110,6 +110,9 @@ def movement_worth(state: GuerraState, action: Action, fields: Fields) -> float:
 
 
 SETTINGS = Settings(horizon=16)
+POLICY = GuerraAgent
+"""The heuristics the search plays its rollouts with (engine.speed reads it by name)."""
+
 """The search plays 16 actions on beyond a new node (a stretch of moves or the combats of a
 half-turn); Guerra's actions are the dearest of the three games to play out."""
 

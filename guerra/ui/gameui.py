@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
 from engine.ui.adapter import AidPage, Click
-from guerra.rules.actions import Select
+from guerra.rules.actions import Resolve, Select
 from guerra.rules.setup import load_data, parse_hex
 from guerra.ui import aid, overlays, pieces
 from guerra.ui.board import TERRAIN_NAMES, GuerraMap, board_id, road_chains
@@ -110,6 +110,11 @@ class GuerraUI:
 
     def player_aid(self) -> list[AidPage]:
         return list(self._aid)
+
+    def irreversible(self, action: Action) -> bool:
+        """The attacker's "Roll the dice" (section 8): the defender may add F.E.C. first, then
+        the dice are rolled; the roll is made, and cannot be taken back, once it is chosen."""
+        return isinstance(action, Resolve)
 
     def is_selection(self, action: Action) -> bool:
         """Selecting a counter (section 7) only shows where it may go: the screen may take it

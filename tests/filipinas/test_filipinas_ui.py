@@ -259,7 +259,7 @@ def test_reaction_cards_reach_the_other_player_through_the_hand_off(app, tmp_pat
     through_handoff(app, scene)
     offered = labels(scene)
     assert offered[0].startswith("Play 'Isthmus of Noveleta' (−1 to the enemy's roll")
-    assert "No more cards: roll for the combat" in offered
+    assert "No more cards: roll for the combat (no undo)" in offered
     shot(app, tmp_path, "filipinas-reaction.png")
     press(app, scene, "Play 'Isthmus")
     rolled = [e for e in session.history[-1].events if isinstance(e, DiceRolled)]

@@ -95,3 +95,19 @@ def test_the_evaluation_is_a_chance_for_each_side_and_the_fits_features_count_th
     assert after["land"] == before["land"] + 1
     assert {k: v for k, v in after.items() if k != "land"} == {
         k: v for k, v in before.items() if k != "land"}
+
+
+def test_the_search_levels_take_the_heuristics_options_at_the_table(scenario):
+    """The options (level, players, ties) are the table's to agree on: Normal and Hard do not
+    search them, so the game they play is the one Easy would set up."""
+    from guerra.ai import OPTIONS
+
+    session = Session(RULES, scenario, 2)
+    st = session.state
+    assert st.decision.table
+    legal = RULES.legal_actions(st)
+    for level in ("normal", "hard"):
+        seat = make_agent(PLUGIN, level, st.decision.player, 1,
+                          Budget(seconds=None, iterations=20))
+        assert seat.choose(RULES, st, legal) == OPTIONS
+        assert seat.decider.simulations == [0]

@@ -24,7 +24,10 @@ WAIT = 60.0
 @contextmanager
 def running_server(folder: Path, **config: Any) -> Iterator[EmbeddedServer]:
     """A server on 127.0.0.1, a free port, with `folder`/games.db; stopped after."""
-    settings = ServerConfig(host="127.0.0.1", port=0, **config)
+    # scripted players answer far faster than people: the flood limits are the hostile
+    # tests' subject, not these
+    limits = {"rate": 2000.0, "burst": 2000, "address_rate": 4000.0, "address_burst": 4000}
+    settings = ServerConfig(host="127.0.0.1", port=0, **{**limits, **config})
     server = EmbeddedServer(settings, SqliteStore(folder / "games.db"))
     server.start()
     try:

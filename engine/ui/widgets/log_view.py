@@ -12,6 +12,7 @@ heading per turn, names places through the game's `place_name`, and marks the un
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -21,6 +22,10 @@ from engine.core.session import Entry, Session
 from engine.ui import widgets as w
 
 BARRIER_TEXT = "— undo stops here —"
+DETAIL_MARK = " ⓘ"
+"""Ends a line that has a detail to open (a computer's reason: its statistics)."""
+REASON_COLOR = (40, 70, 120)
+"""A computer's reason: the ink blue of a printed example, never the red of a refusal."""
 SURFACE_CACHE = 400
 """Rendered rows kept; a panel shows a few dozen, scrolling back renders the others again."""
 
@@ -28,11 +33,13 @@ SURFACE_CACHE = 400
 @dataclass(frozen=True, slots=True)
 class LogLine:
     """One log entry: `kind` is "event", "turn" (a turn heading), "note" (something the screen
-    did by itself, such as a reaction window passed) or "barrier" (the mark after the last
-    action that undo cannot take back)."""
+    did by itself, such as a reaction window passed), "reason" (why a computer side did what
+    it did, before the action's results; `detail` holds the statistics a player may open) or
+    "barrier" (the mark after the last action that undo cannot take back)."""
 
     text: str
     kind: str = "event"
+    detail: str = ""
 
 
 class LogView:
@@ -62,10 +69,10 @@ class LogView:
         return self._font("event").get_linesize()
 
     def _wrap(self, line: LogLine) -> list[tuple[str, str]]:
+        text = line.text + DETAIL_MARK if line.detail else line.text
         if self.width <= 0:
-            return [(line.text, line.kind)]
-        return [(part, line.kind) for part in w.wrap(line.text, self._font(line.kind),
-                                                    self.width)]
+            return [(text, line.kind)]
+        return [(part, line.kind) for part in w.wrap(text, self._font(line.kind), self.width)]
 
     def append(self, lines: Sequence[LogLine]) -> None:
         """Add lines at the bottom, wrapping only them; a reader scrolled back keeps reading
@@ -144,6 +151,26 @@ class LogView:
         """True when the newest line shows and new ones will scroll into view."""
         return self.scroll == 0
 
+    def line_at(self, rect: pygame.Rect, pos: tuple[int, int]) -> LogLine | None:
+        """The line drawn under `pos` when the rows are drawn in `rect` (None off the rows or
+        on the barrier mark)."""
+        if not rect.collidepoint(pos):
+            return None
+        line_h = self.line_height
+        fits = max(1, rect.height // line_h)
+        first = max(0, self.row_count - fits - self.scroll // line_h)
+        index = first + (pos[1] - rect.y) // line_h
+        if index >= min(self.row_count, first + fits):
+            return None
+        mark = self._barrier_row()
+        if mark is not None:
+            if index == mark:
+                return None
+            if index > mark:
+                index -= 1
+        found = bisect.bisect_right(self._starts, index) - 1
+        return self.lines[found] if 0 <= found < len(self.lines) else None
+
     def scroll_by(self, dy: int) -> None:
         """Positive: back towards older lines. Back within a line of the newest, the log
         follows new entries again."""
@@ -162,7 +189,8 @@ class LogView:
         key = (text, kind)
         img = self._surfaces.get(key)
         if img is None:
-            color = w.ACCENT if kind in ("barrier", "note") else w.TEXT
+            color = w.ACCENT if kind in ("barrier", "note") else \
+                REASON_COLOR if kind == "reason" else w.TEXT
             img = self._font(kind).render(text, True, color)
             if len(self._surfaces) >= SURFACE_CACHE:
                 del self._surfaces[next(iter(self._surfaces))]
@@ -210,15 +238,18 @@ class LogFeed:
 
     `name` rewrites each line with printed place and counter names (the game's `place_name`);
     `notes` maps a history index to a line the screen adds after that entry's events (a
-    reaction window passed by itself, the computer's reason for its move).
+    reaction window passed by itself); `reasons` to a line it puts before them (the
+    computer's reason for its move, with its detail).
     """
 
     def __init__(self, viewer: str | None, name: Callable[[str], str] | None = None,
-                 notes: Mapping[int, str] | None = None, *, barrier_mark: bool = True) -> None:
+                 notes: Mapping[int, str] | None = None, *, barrier_mark: bool = True,
+                 reasons: Mapping[int, LogLine] | None = None) -> None:
         self.viewer = viewer
         self.view = LogView()
         self._name = name
         self._notes = notes if notes is not None else {}
+        self._reasons = reasons if reasons is not None else {}
         self._barrier_mark = barrier_mark
         self._entries: list[Entry] = []
         self._counts: list[int] = []
@@ -254,6 +285,12 @@ class LogFeed:
             self._entries.append(entry)
             self._counts.append(count + len(new))
             self._turns.append(self._turn)
+            reason = self._reasons.get(entry.index)
+            if reason is not None:
+                if entry.turn != self._turn:
+                    self._turn = entry.turn
+                    new.append(LogLine(f"Turn {entry.turn}", "turn"))
+                new.append(reason)
             for event in entry.events:
                 if not event.visible(self.viewer):
                     continue

@@ -148,16 +148,23 @@ class Panel:
         """Where the hand shows on screen (the part of its picture in view)."""
         return pygame.Rect(self.rect.x, self._hand_top, self.rect.width, self._hand_view_h)
 
-    def _draw_hand(self, surface: pygame.Surface) -> None:
-        """The hand's picture in its place; scrolled, with a bar, when it is taller."""
+    def _hand_places(self) -> list[pygame.Rect]:
+        """Where each card of the hand as it is now shows on screen, clipped to the hand's
+        view (a card scrolled out of it gets an empty rectangle)."""
         picture = self._hand_picture()
         view = self._hand_view()
         extra = max(0, picture.get_height() - view.height)
         self._hand_scroll = max(0, min(self._hand_scroll, extra))
+        return [r.move(view.x, view.y - self._hand_scroll).clip(view) for r in self._hand_at]
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        """The hand's picture in its place; scrolled, with a bar, when it is taller."""
+        self.hand_rects = self._hand_places()
+        picture = self._hand_picture()
+        view = self._hand_view()
+        extra = max(0, picture.get_height() - view.height)
         surface.blit(picture, view.topleft, pygame.Rect(0, self._hand_scroll, view.width,
                                                         view.height))
-        self.hand_rects = [r.move(view.x, view.y - self._hand_scroll) for r in self._hand_at]
-        self.hand_rects = [r if view.contains(r) else r.clip(view) for r in self.hand_rects]
         if extra:
             bar_h = max(w.px(20, self.scale), view.height ** 2 // picture.get_height())
             top = view.y + (view.height - bar_h) * self._hand_scroll // extra
@@ -212,9 +219,8 @@ class Panel:
         action or a hand-off may change the hand between a frame and the next event."""
         if self.hand is None or self.log_expanded:
             return None
-        self._hand_picture()
-        for i, rect in enumerate(self._hand_at):
-            if rect.move(self.rect.x, self._hand_top).collidepoint(pos):
+        for i, rect in enumerate(self._hand_places()):
+            if rect.collidepoint(pos):
                 return i
         return None
 

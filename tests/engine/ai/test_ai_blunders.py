@@ -4,13 +4,20 @@ gives away a chance of winning, passes one that does not, and the command report
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine.ai.blunders import Oracle, OracleSettings, idle_reason, mean_and_error, verdict
+from engine.ai.blunders import (
+    Oracle,
+    OracleSettings,
+    idle_reason,
+    mean_and_error,
+    recheck,
+    verdict,
+)
 from engine.ai.observation import observe
 from engine.cli import main
 from engine.core.actions import Action, Event
@@ -96,6 +103,19 @@ def test_an_answer_that_gives_away_half_the_chances_is_a_blunder_and_the_best_is
     assert found.pairs >= 32
 
 
+def test_a_blunder_is_played_again_further_and_holds() -> None:
+    rules = CoinRules()
+    state = Coin(Dice(5))
+    observation = observe(rules, state, rules.legal_actions(state))  # type: ignore[arg-type]
+    oracle = Oracle(First, None, OracleSettings(recheck=40))
+    found = verdict(oracle, observation, Pick(1), seed=3, index=0, decision=1)
+    assert found.blunder and found.end is None
+    gap, error, pairs = recheck(oracle, observation, found)
+    assert pairs == 40 and gap > error > 0
+    assert replace(found, end=(gap, error, pairs)).held
+    assert not replace(found, end=(0.01, 0.05, 40)).held
+
+
 def test_the_best_answer_is_not_a_blunder() -> None:
     found = judged(6)
     assert not found.blunder
@@ -130,7 +150,7 @@ def test_the_command_judges_decisions_saves_blunders_and_prints_a_summary(
     out = tmp_path / "hunt"
     assert main(["ai-check", "baler", "--level", "easy", "--games", "1", "--seed", "2",
                  "--decisions-per-game", "2", "--screen", "2", "--pairs", "2",
-                 "--out", str(out)]) == 0
+                 "--recheck", "2", "--out", str(out)]) == 0
     text = capsys.readouterr().out
     summary = json.loads(text.strip().splitlines()[-1])
     assert summary["game"] == "baler" and summary["level"] == "easy"
@@ -149,6 +169,7 @@ def test_the_command_judges_decisions_saves_blunders_and_prints_a_summary(
     (["--games", "0"], "must be positive"),
     (["--side", "martians"], "unknown side 'martians'"),
     (["--budget", "soon"], "a budget looks like"),
+    (["--recheck", "-1"], "--recheck must be 0 or more"),
 ])
 def test_bad_requests_are_one_line(args: list[str], message: str,
                                    capsys: pytest.CaptureFixture[str]) -> None:

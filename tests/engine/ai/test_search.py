@@ -4,7 +4,7 @@ game made for it: a plan of two decisions in a row, which the heuristics get wro
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
@@ -192,6 +192,17 @@ def test_a_root_left_with_one_useful_answer_plays_it_without_iterating() -> None
     assert [a.action for a in search.last_values] == [Pick(2)]
     assert search.simulations == [0] and search.last_detail == ""
     assert search.last_reason == "Pick 2: the only answer that changes anything now"
+
+
+def test_a_choice_of_the_tables_is_the_heuristics_not_searched() -> None:
+    """Guerra's options (the rules' level, the players) are agreed at the table: a search
+    that found another option better for its side would change the game being played."""
+    state, legal = first_decision()
+    search = lock_search(60)
+    observation = replace(observe(RULES, state, legal), table=True)
+    assert search.decide(observation) == Pick(0)
+    assert search.simulations == [0] and search.switched == 0
+    assert search.last_reason == "Pick 0: the heuristics' choice of the game's options"
 
 
 def test_a_seat_copies_the_detail_and_the_values_and_a_lone_answer_has_none() -> None:

@@ -5,6 +5,7 @@ other loopback addresses, so the limits per address are not theirs) keeps being 
 from __future__ import annotations
 
 import json
+import random
 import socket
 import time
 
@@ -39,8 +40,6 @@ class Table:
         joined = self.conns[1].call({"type": "join", "code": created["invites"]["philippine"]})
         self.doors = [RemoteDoor(self.conns[0], token=created["token"]),
                       RemoteDoor(self.conns[1], token=joined["token"])]
-        import random
-
         self.rng = random.Random(3)
 
     def bystanders_play(self) -> None:
@@ -320,3 +319,35 @@ def test_half_open_connections_are_closed(table):
             pytest.fail("a half-open connection was left open")
         sock.close()
     table.bystanders_play()
+
+
+def test_a_move_over_the_rate_limit_is_answered_not_left_waiting(tmp_path):
+    """A submission the flood limit turns away is refused by name (the door hears why), so a
+    player's move never waits for an answer that will not come."""
+    from engine.net.door import Refused
+
+    with running_server(tmp_path, rate=1, burst=4, max_bad=50) as server:
+        conn = Connection(url(server), backoff=(0.05, 0.5))
+        conn.timeout = 60
+        conn.start(wait=10)
+        try:
+            created = conn.call({"type": "create", "game": "baler", "take": "spanish",
+                                 "seats": {"spanish": "human", "philippine": "human"}})
+            door = RemoteDoor(conn, token=created["token"])
+            # the hello, create and open used three of the four at once; a few quick
+            # stale submissions (refused either way) use the rest and go over
+            for _ in range(4):
+                door.connection.send({"type": "play", "game": door.game_id, "seq": -5,
+                                      "sub": "x", "id": "x", "action": {"type": "Done"}})
+            seq = door.revision
+            door.play(pick(door, random.Random(1)), seq)
+            end = time.monotonic() + WAIT
+            heard = []
+            while door.pending and time.monotonic() < end:
+                heard += door.poll()
+                time.sleep(0.01)
+            heard += door.poll()
+            assert door.pending == 0
+            assert any(isinstance(u, Refused) and u.code == "rate" for u in heard), heard
+        finally:
+            conn.close()

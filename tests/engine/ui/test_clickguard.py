@@ -33,6 +33,7 @@ def test_a_press_on_a_control_that_came_under_a_still_pointer_is_ignored_for_a_m
 def test_the_second_click_at_the_same_spot_does_not_press_the_button_that_moved_there(app):
     session = make_session(1)
     scene = start_game(app, PLUGIN, session, {"blue": "human", "red": "computer"})
+    app.settings.confirm_irreversible = False  # a button that plays at once
     button = scene.prompt.buttons[0]
     spot = button.rect.center
     label = button.text
@@ -54,6 +55,7 @@ def test_the_second_click_at_the_same_spot_does_not_press_the_button_that_moved_
 def test_a_click_after_moving_the_pointer_away_and_back_goes_through(app):
     session = make_session(1)
     scene = start_game(app, PLUGIN, session, {"blue": "human", "red": "computer"})
+    app.settings.confirm_irreversible = False  # a button that plays at once
     spot = scene.prompt.buttons[0].rect.center
     hover(app, spot, steps=2)
     click(app, spot, steps=1)

@@ -47,14 +47,14 @@ def test_the_summary_starts_right_after_the_players_own_last_decision():
 def test_the_summary_leaves_out_the_set_up(app):
     session = Session(GUERRA.rules, load_game_scenario(GUERRA), 5)
     session.play(SetOptions("basic", 2, 2, True))  # places every counter of the scenario
-    assert any("starts in" in e.text for e in session.history[0].events)
+    assert any("starts at" in e.text for e in session.history[0].events)
     assert setup_length(session) == 1
     scene = start_game(app, GUERRA, session, dict.fromkeys(GUERRA.sides, "human"), 0,
                        autosave=False)
     scene.show_since_last_turn()
     assert scene.handoff is not None
     scene.handoff.advance()
-    assert not any("starts in" in line for line in scene.handoff.lines), scene.handoff.lines[:3]
+    assert not any("starts at" in line for line in scene.handoff.lines), scene.handoff.lines[:3]
 
 
 def test_the_replay_brings_each_action_into_view_never_past_the_edge():

@@ -499,7 +499,7 @@ def test_the_computer_counts_its_thinking_logs_its_reason_and_marks_what_it_move
     app.step(DT)
     assert isinstance(session.history[-1].action, Move)
     assert scene.moved == {session.history[-1].action.piece}
-    assert any(line.kind == "note" and "closing in" in line.text for line in scene.panel.log)
+    assert any(line.kind == "reason" and "closing in" in line.text for line in scene.panel.log)
 
 
 def test_a_menu_item_is_shown_with_its_cost_and_no_undo_mark():
@@ -560,16 +560,23 @@ def test_a_counter_tooltip_explains_the_legend_codes_it_uses(app):
 
 
 def test_the_computers_reason_names_the_action_as_the_screen_does_and_drops_empty_ones(app):
+    from engine.ai.reasons import Asked, tell
+    from toygame.reasons import REASONS
+
     session = make_session(1)
     scene = start(app, session)
     move = Move("b1", -1, 1)
     label = scene.gameui.action_label(move)
-    assert scene._reason_line(move, f"{move.describe()}: closing in") == f"{label}: closing in"
-    assert scene._reason_line(move, "closing in") == "closing in"
-    assert scene._reason_line(move, f"{move.describe()}: the heuristics' best answer to move") == ""
-    assert scene._reason_line(move, f"{move.describe()}: picked at random") == ""
-    assert scene._reason_line(move, move.describe()) == ""
-    assert scene._reason_line(move, None) == ""
+
+    def line(own: str) -> str:
+        asked = Asked(session.rules, session.state, "blue", move, scene.gameui.action_label,
+                      own=own)
+        return tell(REASONS, asked).line
+
+    assert line(f"{move.describe()}: closing in") == f"{label}: closing in"
+    assert line(f"{move.describe()}: the heuristics' best answer to move") == label
+    assert line(f"{move.describe()}: picked at random") == label
+    assert line(move.describe()) == label
 
 
 def test_the_thinking_line_gets_the_room_it_needs_when_it_grows(app):

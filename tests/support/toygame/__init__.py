@@ -19,5 +19,6 @@ PLUGIN = GamePlugin(
     default_scenario="basic.yaml",
     schemas="toygame.schema:SCHEMAS",
     ui="toygame.ui:create",
+    reasons="toygame.reasons:REASONS",
     description="A four-counter test game: move, attack with a die, hidden order cards.",
 )

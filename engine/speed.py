@@ -6,12 +6,13 @@ state is drawn from it, the game's heuristics (or random answers) play on for th
 horizon, and the game's evaluation reads the end. The figure is the actions played over the CPU
 seconds of the whole rollout (drawing the state and the evaluation included).
 
-    python -m engine.ai.speed baler --positions 12 --rollouts 4
+    python -m engine.speed baler --positions 12 --rollouts 4
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 import time
@@ -116,27 +117,22 @@ class Kit:
     every: int
 
 
+EVERY = {"baler": 12, "filipinas": 6, "guerra": 60}
+"""Actions of the Easy game between two positions measured, per game (its length)."""
+
+
 def kit(game: str) -> Kit:
-    """The game's rollout parts, as its Normal level uses them."""
-    if game == "baler":
-        from baler.ai import SETTINGS as BS
-        from baler.ai import BalerAgent
-        from baler.ai.value import evaluate as be
+    """The game's rollout parts, as its Normal level uses them: the module behind the plugin's
+    `normal` level names its heuristics `POLICY`, its `evaluate` and its `SETTINGS` (read by
+    name, so the engine imports no game)."""
+    from engine import plugins
 
-        return Kit(BalerAgent, be, BS.horizon, 12)
-    if game == "filipinas":
-        from filipinas.ai import SETTINGS as FS
-        from filipinas.ai import FilipinasAgent
-        from filipinas.ai import evaluate as fe
-
-        return Kit(FilipinasAgent, fe, FS.horizon, 6)
-    if game == "guerra":
-        from guerra.ai import SETTINGS as GS
-        from guerra.ai import GuerraAgent
-        from guerra.ai.value import evaluate as ge
-
-        return Kit(GuerraAgent, ge, GS.horizon, 60)
-    raise ValueError(f"no rollout kit for {game}")
+    plugin = plugins.get(game)
+    ref = plugin.agents.get("normal")
+    if ref is None:
+        raise ValueError(f"no rollout kit for {game}")
+    module = importlib.import_module(ref.partition(":")[0])
+    return Kit(module.POLICY, module.evaluate, module.SETTINGS.horizon, EVERY.get(game, 12))
 
 
 def measure(game: str, count: int = 12, rollouts: int = 4) -> dict[str, float]:

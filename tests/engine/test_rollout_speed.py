@@ -1,12 +1,12 @@
-"""engine.ai.speed: the rollout rates `wargames bench` reports, measured as the search plays."""
+"""engine.speed: the rollout rates `wargames bench` reports, measured as the search plays."""
 
 from __future__ import annotations
 
 from baler import PLUGIN
 from baler.ai import BalerAgent
 from baler.ai.value import evaluate
-from engine.ai.speed import positions, rollout_rate
 from engine.loading import load_game_scenario
+from engine.speed import positions, rollout_rate
 
 
 def test_rollouts_count_the_actions_played_from_positions_of_an_easy_game() -> None:
