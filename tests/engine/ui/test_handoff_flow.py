@@ -20,7 +20,7 @@ from guerra.rules.actions import SetOptions
 from toygame import PLUGIN
 from toygame.rules import EndTurn, Move
 from toygame.testing import make_session
-from uitest import DT, click, key, start_game
+from uitest import DT, click, key, shot, start_game
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
@@ -53,7 +53,6 @@ def test_the_summary_leaves_out_the_set_up(app):
                        autosave=False)
     scene.show_since_last_turn()
     assert scene.handoff is not None
-    scene.handoff.advance()
     assert not any("starts at" in line for line in scene.handoff.lines), scene.handoff.lines[:3]
 
 
@@ -90,7 +89,7 @@ def test_the_replays_words_lie_in_the_side_panel_not_over_the_board(app):
     assert not any(scene.camera.viewport.colliderect(b.rect) for b in buttons)
 
 
-def test_the_banner_names_the_seat_then_goes(app):
+def test_the_banner_names_the_seat_then_goes(app, tmp_path):
     session = Session(GUERRA.rules, load_game_scenario(GUERRA), 5)
     session.play(SetOptions("basic", 2, 2, True))
     scene = start_game(app, GUERRA, session, dict.fromkeys(GUERRA.sides, "human"), 0,
@@ -100,6 +99,48 @@ def test_the_banner_names_the_seat_then_goes(app):
     assert scene.side_name(session.decision.player) in banner.text
     drawn = banner.draw(app.screen, scene.camera.viewport, app.scale, app.now)
     assert drawn is not None and scene.camera.viewport.contains(drawn)
+    app.toasts.toasts.clear()
+    app.step(DT)
+    shot(app, tmp_path, "table-flow-guerra-banner.png")
     for _ in range(round(BANNER_TIME / DT) + 2):
         app.step(DT)
     assert scene.banner is None
+
+
+def test_a_guerra_replay_pans_to_each_action_and_leaves_the_board_clear(app, tmp_path):
+    from guerra.ai import GuerraAgent
+
+    session = Session(GUERRA.rules, load_game_scenario(GUERRA), 5)
+    session.play(SetOptions("basic", 1, 1, True))
+    first = None
+    for _ in range(400):  # until the second side has moved and the first decides again
+        player = session.decision.player
+        if first is None and session.state.phase.value == "movement":
+            first = player
+        if first is not None and player == first and any(
+                e.player not in (None, first) for e in session.history[-3:]):
+            break
+        agent = GuerraAgent(player, 5)
+        session.play(agent.choose(session.rules, session.state, session.legal_actions()))
+    scene = start_game(app, GUERRA, session, dict.fromkeys(GUERRA.sides, "human"), 0,
+                       autosave=False)
+    scene.banner = None
+    scene.camera.zoom = 2.0
+    scene.camera.center_on((0.0, 0.0))  # the player looked at a corner of the map
+    scene.show_since_last_turn()
+    assert scene.handoff is not None
+    key(app, pygame.K_r)
+    assert scene.replay is not None
+    panned = False
+    for _ in range(len(scene.replay.steps)):
+        app.step(DT)
+        anchors = [scene.gameui.board.anchor(c) for c in scene.moved]
+        if anchors:
+            view = scene.camera.viewport
+            assert all(view.collidepoint(scene.camera.world_to_screen(*a))
+                       for a in anchors if a is not None)
+            panned = True
+            shot(app, tmp_path, "table-flow-replay-panned.png")
+            break
+        key(app, pygame.K_RIGHT)
+    assert panned
