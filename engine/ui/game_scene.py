@@ -1722,7 +1722,8 @@ class GameScene(Scene):
             self.menu.draw(surface)
             return
         if self.banner is not None:
-            self.banner.draw(surface, self.camera.viewport, self.app.scale, self.app.now)
+            tray = [self.tray.rect] if self.tray is not None else []
+            self.banner.draw(surface, self.camera.viewport, self.app.scale, self.app.now, tray)
         face = self._hovered_card()
         if face is not None and self._mouse is not None:
             draw_hover_card(surface, face, self._mouse, self.app.scale)

@@ -317,9 +317,10 @@ class SeatBanner:
     def alive(self, now: float) -> bool:
         return now - self.started < BANNER_TIME
 
-    def draw(self, surface: pygame.Surface, view: pygame.Rect, scale: float, now: float
-             ) -> pygame.Rect | None:
-        """Draw it along the top of the board's `view`; its rectangle, or None once gone."""
+    def draw(self, surface: pygame.Surface, view: pygame.Rect, scale: float, now: float,
+             avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+        """Draw it along the top of the board's `view`, below whatever of `avoid` lies there
+        (the dice tray of the roll just made); its rectangle, or None once gone."""
         age = now - self.started
         if age >= BANNER_TIME:
             return None
@@ -334,6 +335,9 @@ class SeatBanner:
                   + 2 * pad)
         rect = pygame.Rect(0, 0, width, height)
         rect.midtop = (view.centerx, view.y + pad)
+        for other in sorted(avoid, key=lambda r: r.top):
+            if rect.colliderect(other):
+                rect.top = other.bottom + pad
         band = pygame.Surface(rect.size, pygame.SRCALPHA)
         band.fill((*colors.INK, alpha))
         pygame.draw.rect(band, (*colors.PAPER, alpha), band.get_rect(), 3)

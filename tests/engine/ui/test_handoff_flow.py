@@ -144,3 +144,15 @@ def test_a_guerra_replay_pans_to_each_action_and_leaves_the_board_clear(app, tmp
             break
         key(app, pygame.K_RIGHT)
     assert panned
+
+
+def test_the_banner_keeps_below_the_dice_tray(app):
+    from engine.ui.handoff import SeatBanner
+
+    view = pygame.Rect(0, 0, 900, 700)
+    banner = SeatBanner("Republican", "Whole front, Republican", 0.0)
+    alone = banner.draw(app.screen, view, 1.0, 0.5)
+    assert alone is not None
+    tray = pygame.Rect(alone.right - 100, 8, 300, 60)  # the roll's tray at the top right
+    drawn = banner.draw(app.screen, view, 1.0, 0.5, [tray])
+    assert drawn is not None and not drawn.colliderect(tray) and view.contains(drawn)
