@@ -72,3 +72,30 @@ def test_a_board_the_player_panned_under_a_still_pointer_takes_the_click():
     assert not guard.press((300, 200), ("board", "cordoba"), 0.1, (1.0, 50.0, 0.0))
     guard.look((300, 200), ("board", "jaen"), 0.2, (1.0, 50.0, 0.0))  # a counter moved there
     assert guard.press((300, 200), ("board", "jaen"), 0.3, (1.0, 50.0, 0.0))
+
+
+def test_what_the_guard_watches_in_baler_a_card_of_the_strip_and_a_counter_by_its_place(app):
+    from baler import PLUGIN as BALER
+    from engine.core.session import Session
+    from engine.loading import load_game_scenario
+    from engine.ui.clickguard import control_at
+
+    session = Session(BALER.rules, load_game_scenario(BALER), 3)
+    scene = start_game(app, BALER, session, dict.fromkeys(BALER.sides, "human"))
+    while scene.handoff is not None:
+        click(app, (20, 20))
+    app.step(DT)
+    board = scene.gameui.board
+    cards = [(item, rect) for item, rect in board._items if item.startswith(("card:", "back:"))]
+    assert cards  # the hand strip: a card there moves when the hand is laid out again
+    item, rect = cards[-1]
+    assert control_at(scene, rect.center) == ("board", item)
+    stacks = board.stacks
+    counters = [c for c in stacks._where if not c.startswith("m:")]
+    found = []
+    for counter in counters:
+        x, y = scene.camera.world_to_screen(*board.anchor(counter))
+        found.append((control_at(scene, (round(x), round(y))), stacks.location_of(counter)))
+    # a counter is watched as the place it stands on, never by its own id
+    assert any(seen == ("board", place) for seen, place in found)
+    assert not any(seen is not None and seen[1] in counters for seen, _ in found)
