@@ -17,10 +17,7 @@ from engine.ui.camera import Camera
 from engine.ui.handoff import BANNER_TIME, pan_to, setup_length
 from guerra import PLUGIN as GUERRA
 from guerra.rules.actions import SetOptions
-from toygame import PLUGIN
-from toygame.rules import EndTurn, Move
-from toygame.testing import make_session
-from uitest import DT, click, key, shot, start_game
+from uitest import DT, key, shot, start_game
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
@@ -68,25 +65,6 @@ def test_the_replay_brings_each_action_into_view_never_past_the_edge():
     assert camera.viewport.collidepoint(x, y)
     shown = camera.visible_world_rect()
     assert shown.right <= 4000 + 1 and shown.bottom <= 3000 + 1
-
-
-def test_the_replays_words_lie_in_the_side_panel_not_over_the_board(app):
-    session = make_session(1)
-    scene = start_game(app, PLUGIN, session, {"blue": "human", "red": "human"})
-    click(app, (640, 400))
-    click(app, (640, 400))
-    scene.play(Move("b1", -1, 1))
-    scene.play(EndTurn())
-    app.step(DT)
-    assert scene.handoff is not None and scene.handoff.side == "red"
-    click(app, (640, 400))
-    app.step(DT)
-    key(app, pygame.K_r)
-    assert scene.replay is not None
-    app.step(DT)
-    buttons = scene._replay_buttons
-    assert buttons and all(scene.panel.rect.contains(b.rect) for b in buttons)
-    assert not any(scene.camera.viewport.colliderect(b.rect) for b in buttons)
 
 
 def test_the_banner_names_the_seat_then_goes(app, tmp_path):
