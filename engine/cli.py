@@ -397,7 +397,7 @@ def _edit(plugin: GamePlugin, scenario_file: str | None, out: str | None) -> int
     except Exception as err:  # the boundary: a scenario the rules cannot lay out
         raise UserError(f"cannot lay out {display(scenario.path)} ({type(err).__name__}: "
                         f"{err})") from None
-    from engine.ui.editor import run_editor
+    from engine.ui.editor_window import run_editor
 
     return run_editor(plugin, edits, target)
 

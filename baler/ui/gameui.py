@@ -16,9 +16,10 @@ from baler.rules.sequence import TITLES
 from baler.rules.setup import build_data
 from baler.rules.state import SIDES, VP_CAUSES, Phase, Side
 from baler.ui import aid, clicks, faces, menus, pieces
-from baler.ui.board import BalerBoard, Table
+from baler.ui.board import BalerBoard
 from baler.ui.cardtext import cards_count
 from baler.ui.labels import action_label
+from baler.ui.overlays import Table
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
 from engine.ui.adapter import AidPage, CardFace, Click

@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine import paths, plugins
-from engine.core.files import display, printable, read_limited
+from engine.core.files import display, printable
 from engine.ui import colors, crash
 from engine.ui import widgets as w
 from engine.ui.app import App
+from engine.ui.catalogue import ordered_scenarios, scenario_title, table_options
 from engine.ui.scene import Scene
 from engine.ui.widgets.button import Button
 from engine.ui.widgets.dialog import ChoiceRow, Dialog
@@ -48,9 +49,6 @@ if TYPE_CHECKING:
 
 ScenarioLoader = Callable[["GamePlugin", Path], "Scenario"]
 PLAYER_KINDS = ("Human", "Computer (Easy)", "Computer (Normal)")
-OPTION_PARTS = " · "
-"""How a game's label of an options answer separates its parts ("Basic · 2 players · a tie
-ends the game"): one launcher row per part."""
 PLAYER_CHOICES = ("human", "computer:easy", "computer:normal")
 """The players value each of `PLAYER_KINDS` asks for (see `player_value` for the fallback)."""
 LISTED_SAVES = 40
@@ -59,25 +57,6 @@ MESSAGE_LIMIT = 4000
 NO_GAMES = ("No games are installed. Install a game package (Heroes of Baler, Filipinas "
             "1896-1898 or La Guerra de España), or name one in the WARGAMES_PLUGINS "
             "environment variable as module:attribute.")
-
-
-def scenario_title(path: Path) -> str:
-    """The `title:` line of a scenario manifest, for its button (the file name if none)."""
-    try:
-        head = read_limited(path, 1 << 20)[:2000].decode("utf-8", "replace")
-    except OSError:
-        return display(path.stem)
-    for line in head.splitlines():
-        if line.startswith("title:"):
-            title = line.partition(":")[2].strip().strip("\"'")
-            if title:
-                return display(title)
-    return display(path.stem.replace("_", " ").replace("-", " ").capitalize())
-
-
-def ordered_scenarios(plugin: GamePlugin, files: list[Path]) -> list[Path]:
-    """The game's default scenario first, then the others by file name."""
-    return sorted(files, key=lambda path: (path.name != plugin.default_scenario, path.name))
 
 
 def player_value(plugin: GamePlugin, choice: str) -> str:
@@ -210,6 +189,7 @@ class Launcher(Scene):
         self.blurbs: dict[Button, str] = {}
         """The description drawn under each scenario's button."""
         self.load_button = Button("Load game…", self.show_saves)
+        self.online_button = Button("Play online…", self.play_online)
         self.quit_button = Button("Quit", app.quit)
         self.back_button = Button("Back", self.show_games)
         self.saves = Prompt()
@@ -245,6 +225,11 @@ class Launcher(Scene):
     def show_games(self) -> None:
         self.mode = "games"
         self.on_resize(self.app.size)
+
+    def play_online(self) -> None:
+        from engine.ui.online.lobby import open_online
+
+        open_online(self.app, self.games, self.load_scenario)
 
     def show_saves(self) -> None:
         self.mode = "saves"
@@ -406,6 +391,9 @@ class Launcher(Scene):
         y = self.card.bottom + w.px(20, scale)
         self.quit_button.rect = pygame.Rect(self.card.right - bw, y, bw, bh)
         self.load_button.rect = pygame.Rect(self.card.x, y, bw, bh)
+        self.online_button.scale = scale
+        ow = self.online_button.min_width()
+        self.online_button.rect = pygame.Rect(self.card.centerx - ow // 2, y, ow, bh)
         self.back_button.rect = pygame.Rect(self.card.x, y, bw, bh)
         if self.mode == "saves":
             self.saves.layout(self.card.inflate(-pad, -pad), scale)
@@ -457,7 +445,8 @@ class Launcher(Scene):
             self._scroll = max(0, min(limit, self._scroll - event.y * w.px(40, self.app.scale)))
             self.on_resize(self.app.size)
             return True
-        used = self.load_button.process_event(event) or self.quit_button.process_event(event)
+        used = self.load_button.process_event(event) or self.quit_button.process_event(event) \
+            or self.online_button.process_event(event)
         if used:
             return True
         if hasattr(event, "pos") and not self.card.collidepoint(event.pos):
@@ -488,6 +477,7 @@ class Launcher(Scene):
         self._draw_games(surface, scale)
         surface.set_clip(clip)
         self.load_button.draw(surface)
+        self.online_button.draw(surface)
         self.quit_button.draw(surface)
 
     def _draw_games(self, surface: pygame.Surface, scale: float) -> None:
@@ -523,7 +513,7 @@ class Launcher(Scene):
 
 
 def _settings_path() -> Path:
-    return paths.user_data_path() / "settings.json"
+    return paths.settings_file()
 
 
 def _load_scenario(plugin: GamePlugin, path: Path) -> Scenario:
@@ -604,52 +594,3 @@ def run_replay(plugin: GamePlugin, session: Session, viewer: str | None = None,
     app = _app(size, None)
     app.push(ReplayScene(app, plugin, session, viewer=viewer, players=players))
     return _run(app)
-
-
-@dataclass(frozen=True)
-class TableOptions:
-    """The game's opening question to the whole table (its options: a `table` decision before
-    anything else), asked in the launcher as one row per part of its answers' labels."""
-
-    question: str
-    section: str
-    rows: tuple[tuple[str, tuple[str, ...]], ...]
-    actions: Mapping[tuple[str, ...], Action]
-    gameui: GameUI
-    """The game's screen part the labels were read from, handed on to the game screen."""
-
-
-def table_options(plugin: GamePlugin, scenario: Scenario) -> TableOptions | None:
-    """The launcher's rows for the game's options, when its first decision is a table
-    decision whose answers are every combination of a few parts (Guerra: level, players, tie
-    agreement, section 4); None otherwise (the game then asks on its own screen)."""
-    from itertools import product
-
-    from engine.core.session import Session
-    from engine.ui.game_scene import build_gameui
-
-    try:
-        session = Session(plugin.rules, scenario, 0)
-        decision = session.decision
-        if not decision.table:
-            return None
-        legal = session.legal_actions()
-        gameui = build_gameui(plugin, session)
-        labels = {tuple(gameui.action_label(a).split(OPTION_PARTS)): a for a in legal}
-    except Exception:  # the game asks on its own screen
-        return None
-    sizes = {len(parts) for parts in labels}
-    if len(labels) != len(legal) or len(legal) < 2 or len(sizes) != 1:
-        return None
-    columns = [tuple(dict.fromkeys(parts[i] for parts in labels)) for i in range(sizes.pop())]
-    if len(columns) < 2 or set(product(*columns)) != set(labels):
-        return None
-    names = _option_names(len(columns))
-    return TableOptions(decision.prompt, decision.section or "",
-                        tuple(zip(names, columns, strict=True)), labels, gameui)
-
-
-def _option_names(count: int) -> tuple[str, ...]:
-    """Row names for the parts of an options answer, in the order games write them."""
-    known = ("Level", "Players", "Agreement")
-    return tuple(known[i] if i < len(known) else f"Option {i + 1}" for i in range(count))

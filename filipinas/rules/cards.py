@@ -18,6 +18,7 @@ from filipinas.rules.forces import (
     spanish_box_brigades,
     transfer_artillery,
 )
+from filipinas.rules.idle import card_idle
 from filipinas.rules.setup import FILIPINO, SPAIN, USA, CardDef
 from filipinas.rules.state import FilState, Kind, Prompt
 
@@ -277,8 +278,6 @@ def apply_effect(state: FilState, side: str, card: CardDef, targets: tuple[str, 
 
     eff = card.effect
     p = state.data.params
-    from filipinas.rules.noeffect import card_idle  # it reads this module's round_cards
-
     idle = card_idle(state, side, card)
     if idle is not None:
         events.append(Message(f"'{card.name}': no effect — {idle}"))

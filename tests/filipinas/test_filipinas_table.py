@@ -168,7 +168,7 @@ def test_a_card_that_would_change_nothing_says_why_and_the_log_too(display, scen
     assert RULES.view(s, "spain")["no_effect"] == {}
     play = A.PlayCard("revolutionary_taxes")
     assert play in RULES.legal_actions(s)
-    from filipinas.rules.noeffect import card_idle
+    from filipinas.rules.idle import card_idle
 
     why = card_idle(s, "filipino", s.data.cards["revolutionary_taxes"])
     logged = [e.text for e in RULES.apply(s, play)]

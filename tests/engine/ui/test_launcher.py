@@ -14,6 +14,7 @@ from engine.core.session import Session
 from engine.loading import LoadError, load_game_scenario, scenario_description
 from engine.ui import widgets as w
 from engine.ui.app import App
+from engine.ui.catalogue import scenario_title
 from engine.ui.game_scene import GameScene
 from engine.ui.launcher import (
     NO_GAMES,
@@ -21,7 +22,6 @@ from engine.ui.launcher import (
     run_game,
     run_launcher,
     run_replay,
-    scenario_title,
 )
 from engine.ui.replay_scene import ReplayScene
 from toygame import PLUGIN
