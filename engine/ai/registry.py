@@ -10,11 +10,15 @@ marked "computer" alone gets the game's default level: `normal` if it has one, e
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.ai.agent import Agent, RandomAgent
-from engine.ai.search import Budget
 from engine.core.game import GamePlugin
+
+if TYPE_CHECKING:
+    # the search is imported with the levels that use it, not by the command line's checks
+    # of level names (`wargames play` draws its board first: issue 27)
+    from engine.ai.search import Budget
 
 ALIASES = {"ai": "easy"}
 SEARCH_LEVELS = ("normal", "hard")
