@@ -17,7 +17,8 @@ What each timer times, from the moment the program is started:
   that is its splash (its name while the games or the scenario load), for Wesnoth its loading
   screen; given for information, never the figure compared.
 - "drawn": the first moment of the first picture that then stays identical for a second and is
-  neither the empty screen nor our splash (a window at least 90 % of the table's colour). For
+  neither the empty screen nor a loading screen (a picture one colour covers 90 % of: our
+  splash, the app's name on the table's colour; Wesnoth's logo and a line on black). For
   Wesnoth's menu that is the menu with its tip of the day, for its test map the map with the
   objectives box; for the launcher its list of games; for a game the board with its side
   panel. The games are started against the computer (`COMPUTER`: every side but the first, as
@@ -25,12 +26,15 @@ What each timer times, from the moment the program is started:
   Filipinas' hot-seat games open on a hand-off screen instead, which is not timed here.
 - "idle": CPU of the process over `--idle` seconds after the drawn picture; "peak": its VmHWM.
 
-Wesnoth keeps a game-config cache in its user data folder (`cache/`). It is measured twice in
+Wesnoth keeps a game-config cache in its user data folder (`cache/`), and our games keep the
+scenarios they checked (`engine.scenario_cache`, in XDG_CACHE_HOME). Each is measured twice in
 the same alternation: warm (a folder whose cache an untimed first run filled) and cold (the
-cache removed before every run, as on the first start after an installation). Our bytecode cache
-is warm (the untimed first run writes it; this machine's PYTHONDONTWRITEBYTECODE is dropped for
-the children). Each round runs every subject once, in order; the table gives medians of
-`--runs` rounds, and the load average before and after.
+cache removed before every run, as on the first start after an installation or an update).
+Python's bytecode cache is warm for ours (the untimed first run writes it; this machine's
+PYTHONDONTWRITEBYTECODE is dropped for the children), as Wesnoth's program is compiled.
+
+Each round runs every subject once, in order; the table gives medians of `--runs` rounds, and
+the load average before and after.
 
 `--frames DIR` writes, for the last round, each subject's timed picture and its first paint as
 PNG at half size (`<subject>-drawn.png`, `<subject>-first-paint.png`) and the table itself as
@@ -71,9 +75,9 @@ REFERENCE = (
 )
 LOADING_SHARE = 0.9
 """A picture whose commonest colour covers at least this share of the screen is a loading
-screen (our splash: the app's name on the table's colour; Wesnoth's: its logo and a line of
-text on black), never the drawn menu or map (the launcher's commonest colour covers 56 %, a
-map's 3-21 %)."""
+screen (our splash: the app's name on the table's colour, 99.6 %; Wesnoth's: its logo and a
+line of text on black, 98.5 %), never the drawn menu or map (the launcher's commonest colour
+covers 56 %, a map's 3-21 %, Wesnoth's menu 0.4 %)."""
 EMPTY_SHARE = 0.999
 """A picture of one colour (an empty window) is not a first paint."""
 
@@ -326,11 +330,14 @@ def subjects(games: list[str], scratch: Path) -> list[Subject]:
                 "import sys; from engine.cli import main; sys.exit(main(sys.argv[1:]))"]
     found = [Subject(REF, [sys.executable, "-c", REFERENCE]),
              Subject(LAUNCHER, [*wargames, "--size", f"{width}x{height}"])]
-    for game in games:
-        ai = [arg for side in COMPUTER.get(game, []) for arg in ("--ai", side)]
-        found.append(Subject(f"wargames play {game}",
-                             [*wargames, "play", game, "--size", f"{width}x{height}",
-                              "--seed", "1", *ai]))
+    for cache in ("warm", "cold"):
+        env = {"XDG_CACHE_HOME": str(scratch / f"ours-{cache}")}
+        cold = scratch / "ours-cold" if cache == "cold" else None
+        for game in games:
+            ai = [arg for side in COMPUTER.get(game, []) for arg in ("--ai", side)]
+            found.append(Subject(f"wargames play {game}, {cache} cache",
+                                 [*wargames, "play", game, "--size", f"{width}x{height}",
+                                  "--seed", "1", *ai], cold, env))
     peer = wesnoth()
     if peer is None:
         print("Battle for Wesnoth is not installed: ratios to the reference only "
