@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 ENV = "WARGAMES_SCENARIO_CACHE"
 MAX_FILE = 32 << 20
 """A listed file or a cache entry larger than this is not cached (the full load decides)."""
+KEEP = 8
+"""Entries kept per game: its scenarios under the last few versions of the code."""
 _ENGINE = Path(__file__).resolve().parent
 
 
@@ -167,3 +169,13 @@ def store(plugin: GamePlugin, manifest: Path, scenario: Scenario) -> None:
         os.replace(scratch, target)
     with contextlib.suppress(OSError):
         scratch.unlink(missing_ok=True)
+    _prune(plugin)
+
+
+def _prune(plugin: GamePlugin) -> None:
+    """Keep the game's newest KEEP entries (each new version of the code writes new ones)."""
+    with contextlib.suppress(OSError):
+        entries = sorted(folder().glob(f"{plugin.id}-*.pickle"),
+                         key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in entries[KEEP:]:
+            old.unlink(missing_ok=True)

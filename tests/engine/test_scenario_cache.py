@@ -114,3 +114,11 @@ def test_a_listed_file_outside_the_folder_is_never_cached(copied, cache):
     with pytest.raises(LoadError):
         load_game_scenario(plugin, copied)
     assert not cache.exists() or not any(cache.iterdir())
+
+
+def test_old_entries_are_pruned(cache, monkeypatch):
+    plugin = plugins.get("baler")
+    for version in range(scenario_cache.KEEP + 3):
+        monkeypatch.setattr(scenario_cache, "code_stamp", lambda plugin, v=version: f"v{v}")
+        load_game_scenario(plugin)
+    assert len(list(cache.glob("baler-*.pickle"))) == scenario_cache.KEEP
