@@ -378,6 +378,7 @@ def _play(args: argparse.Namespace) -> int:
     from engine.ui.launcher import open_app, run_game
 
     app = open_app(args.size)
+    app.splash("Loading…")  # the game's name comes with its package, a moment later
     try:
         _import_loading()
         plugin = _plugin(args.game)

@@ -16,7 +16,6 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
 from engine.ui.adapter import AidPage, Click
-from guerra.rules import GuerraRules
 from guerra.rules.actions import Select
 from guerra.rules.setup import load_data, parse_hex
 from guerra.ui import aid, overlays, pieces
@@ -32,10 +31,9 @@ class GuerraUI:
 
     def __init__(self, plugin: GamePlugin, scenario: Scenario) -> None:
         docs = scenario.documents
-        rules = plugin.rules
+        shared = getattr(plugin.rules, "scenario_data", None)
         # read by the rules already when the game was set up (0.07 s of Guerra's start)
-        self.data = rules.scenario_data(scenario) if isinstance(rules, GuerraRules) \
-            else load_data(docs)
+        self.data = shared(scenario) if callable(shared) else load_data(docs)
         self.seat_names = dict(plugin.side_names)
         self.zone_names = {z["id"]: z["name"] for z in docs["weather"]["zones"]}
         named = {s["id"]: s["name"] for s in (docs.get("setup") or {}).get("sectors") or ()}

@@ -75,6 +75,24 @@ def test_play_maps_its_window_before_the_game_and_draws_before_the_agents(game, 
     assert f"{game}.rules" in seen["frame"]
 
 
+def test_the_launcher_draws_its_list_before_importing_any_game_s_rules(tmp_path):
+    seen = modules_at_first_frame([], tmp_path)
+    assert not _within(seen["window"], "engine.core.saves", "engine.loading", "pydantic")
+    assert not _within(seen["frame"], "baler.rules", "filipinas.rules", "guerra.rules",
+                       "engine.ai.search", "engine.sim", "engine.data", "pydantic", "numpy")
+    assert "guerra" in seen["frame"]  # its descriptor: the title, sides and scenarios
+
+
+def test_a_lazy_descriptor_makes_its_rules_once_when_first_used():
+    from engine.core.game import LazyRules, lazy_rules
+
+    rules = lazy_rules("toygame.rules:SkirmishRules")
+    assert isinstance(rules, LazyRules) and rules.made is None
+    assert rules.sides == ("blue", "red")
+    made = rules.made
+    assert made is not None and rules.sides is made.sides
+
+
 def test_a_scenario_checked_before_is_drawn_without_the_schemas(tmp_path):
     """The second start finds the scenario in the cache of checked scenarios: pydantic and
     the schema models are not imported before the board is drawn."""
