@@ -11,7 +11,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -108,6 +108,24 @@ def _session(plugin: GamePlugin, scenario_file: str | None, seed: int, load: str
                         f"({type(err).__name__})") from None
 
 
+def _saved_seats(plugin: GamePlugin, load: str) -> dict[str, str]:
+    """The computer seats of a save continued without --ai, with their levels (a save that
+    names none plays the game's default level); {} when the save cannot be read (loading it
+    then says why)."""
+    from engine.ui.launcher import saved_player
+
+    try:
+        saved = read_save(Path(load)).players
+    except SaveError:
+        return {}
+    seats = {}
+    for side in plugin.sides:
+        value = saved_player(plugin, saved.get(side, "human"), side)
+        if value is not None and value.startswith("computer:"):
+            seats[side] = value.partition(":")[2]
+    return seats
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -120,14 +138,18 @@ def _size(text: str) -> tuple[int, int]:
 
 class _PlayHelp(argparse.Action):
     """`play --help`: the options, then every game's sides and levels (read from the plugins
-    only when asked, so other commands start without loading the games)."""
+    and `engine.ai.registry` only when asked, so other commands start without loading the
+    games)."""
+
+    heading = "sides and levels for --ai SIDE[:LEVEL]:"
+    example = "e.g. wargames play filipinas --ai spanish:easy"
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
         from engine import plugins as registry
         from engine.ai.registry import levels
 
-        lines = ["sides and levels for --ai SIDE[:LEVEL]:"]
+        lines = [self.heading]
         try:
             games = registry.discover()
         except registry.PluginError as err:
@@ -137,10 +159,18 @@ class _PlayHelp(argparse.Action):
             sides = ", ".join(f"{plugin.side_names.get(s, s)} ({s})" for s in plugin.sides)
             lines.append(f"  {plugin.id}: sides {sides}")
             lines.append(f"  {' ' * len(plugin.id)}  levels {', '.join(levels(plugin))}")
-        lines.append("e.g. wargames play filipinas --ai spanish:easy")
+        lines.append(self.example)
         parser.epilog = "\n".join(lines)
         parser.print_help()
         parser.exit()
+
+
+class _SimulateHelp(_PlayHelp):
+    """`simulate --help`: the options, then every game's sides (in the order --agents names
+    them) and levels."""
+
+    heading = "sides, in --agents order, and levels for --agents LEVEL,LEVEL:"
+    example = "e.g. wargames simulate baler --agents easy,normal --games 20"
 
 
 def _normal_text(text: str) -> str:
@@ -168,8 +198,10 @@ def side_named(plugin: GamePlugin, text: str) -> str:
     return best
 
 
-def computer_seats(plugin: GamePlugin, entries: Sequence[str]) -> dict[str, str]:
-    """Each `--ai SIDE[:LEVEL]` as side -> level name (the default level when none is said)."""
+def computer_seats(plugin: GamePlugin, entries: Sequence[str],
+                   sides_checked: bool = True) -> dict[str, str]:
+    """Each `--ai SIDE[:LEVEL]` as side -> level name (the default level when none is said).
+    `sides_checked` False leaves `check_seat_levels` for later (it imports the game's AI)."""
     from engine.ai.registry import UnknownLevel, resolve
 
     seats: dict[str, str] = {}
@@ -180,7 +212,21 @@ def computer_seats(plugin: GamePlugin, entries: Sequence[str]) -> dict[str, str]
             seats[side] = resolve(plugin, level or "computer")
         except UnknownLevel as err:
             raise UserError(str(err)) from None
+    if sides_checked:
+        check_seat_levels(plugin, seats)
     return seats
+
+
+def check_seat_levels(plugin: GamePlugin, seats: Mapping[str, str]) -> None:
+    """UserError when a level does not play its side (Filipinas' solo bot plays Spain only)."""
+    from engine.ai.registry import level_name, side_levels
+
+    for side, level in seats.items():
+        offered = side_levels(plugin, side)
+        if level not in (*offered, "random"):
+            raise UserError(f"the {level_name(level)} does not play the "
+                            f"{plugin.side_names.get(side, side)} side; it may play: "
+                            f"{', '.join(offered)}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -221,12 +267,17 @@ def build_parser() -> argparse.ArgumentParser:
     schema = sub.add_parser("schema", help="print the JSON Schema of a YAML kind")
     schema.add_argument("kind", help="KIND or GAME/KIND, e.g. baler/cards")
 
-    simulate = sub.add_parser("simulate", help="headless playouts, with a balance report")
+    simulate = sub.add_parser("simulate", help="headless playouts, with a balance report",
+                              add_help=False,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    simulate.add_argument("-h", "--help", action=_SimulateHelp, nargs=0,
+                          help="show this help, with each game's sides and levels, and exit")
     simulate.add_argument("game")
     simulate.add_argument("--games", type=int, default=10)
     simulate.add_argument("--seed", type=int, default=1, help="first seed (then seed+1, ...)")
     simulate.add_argument("--agents", default="random",
-                          help="agent names per side in side order: random, ai, or e.g. random,ai")
+                          help="a level per side in side order (one level for every side), "
+                          "e.g. random or easy,normal; the levels are listed below")
     simulate.add_argument("--scenario")
     simulate.add_argument("--jobs", type=int, default=None,
                           help="worker processes (default: this machine's cores)")
@@ -383,13 +434,19 @@ def _play(args: argparse.Namespace) -> int:
         _import_loading()
         plugin = _plugin(args.game)
         seed = _checked_seed(args.seed) if args.seed is not None else _random_seed()
-        seats = computer_seats(plugin, args.ai)
+        # which level plays which side is checked with the agents, after the board is drawn:
+        # it imports the game's AI
+        seats = computer_seats(plugin, args.ai, sides_checked=False)
+        if args.load and not args.ai:
+            seats = _saved_seats(plugin, args.load)
     except BaseException:
         app.close()
         raise
-    players = {s: ("computer" if s in seats else "human") for s in plugin.sides}
+    players = {s: (f"computer:{seats[s]}" if s in seats else "human") for s in plugin.sides}
 
     def agents() -> dict[str, Agent]:
+        if args.ai:
+            check_seat_levels(plugin, seats)
         from engine.ai.registry import make_agent
 
         return {side: make_agent(plugin, level, side, seed + i)
@@ -418,7 +475,7 @@ def _edit(plugin: GamePlugin, scenario_file: str | None, out: str | None) -> int
     except Exception as err:  # the boundary: a scenario the rules cannot lay out
         raise UserError(f"cannot lay out {display(scenario.path)} ({type(err).__name__}: "
                         f"{err})") from None
-    from engine.ui.editor import run_editor
+    from engine.ui.editor_window import run_editor
 
     return run_editor(plugin, edits, target)
 

@@ -23,6 +23,11 @@ def user_data_path() -> Path:
     return Path(platformdirs.user_data_dir("wargames", appauthor=False))
 
 
+def settings_file() -> Path:
+    """The app's settings (UI scale, dice speed, the online server's address...)."""
+    return user_data_path() / "settings.json"
+
+
 def _folder(path: Path) -> Path:
     # the writer reports a failure, with user_data_problem() for the words
     with contextlib.suppress(OSError):

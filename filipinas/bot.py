@@ -31,14 +31,19 @@ class SpanishBot:
         self.rng = random.Random(seed)
         self._lots: dict[tuple[int, str], bool] = {}
         self.last_step = ""
+        self.last_die = ""
+        """What the bot's own die or lots decided for the last choice, for the log ("die 4:
+        1-2 Protect the Fields, 3-6 Search and Destroy"); empty when none was rolled."""
         self.last_reason = ""
-        """One line for the log: the §10 step that produced the last choice and what it does
-        ("§10.3 step 5, counter-guerrilla move: Marina Brigade moves to Batangas")."""
+        """One line for the log: the §10 step that produced the last choice, what it does and
+        the bot's die ("Spanish bot, §10.3 step 3 (counter-guerrilla, disperse troops): Marina
+        Brigade to Search and Destroy in Manila (die 4: …)")."""
 
     # --- entry point -------------------------------------------------------------------------
 
     def choose(self, rules: Any, state: FilState, legal: list[Action]) -> Action:
         kind = state.decision.kind
+        self.last_die = ""
         handler = {
             "round": self._round,
             "combat_cards": self._combat_cards,
@@ -55,6 +60,8 @@ class SpanishBot:
             if kind != "round":
                 self.last_step = ""
         self.last_reason = step_reason(state, self.last_step, choice)
+        if self.last_die:
+            self.last_reason += f" ({self.last_die})"
         return choice
 
     # --- reactions (10.2) ----------------------------------------------------------------------
@@ -153,6 +160,7 @@ class SpanishBot:
                 if key not in self._lots:
                     self._lots[key] = self.rng.random() < 0.5
                 if self._lots[key]:
+                    self.last_die = "lots drawn for a doubtful card: play it"
                     return self._pick_card_target(state, legal, a.card)
         return None
 
@@ -228,11 +236,18 @@ class SpanishBot:
         province = self.rng.choice(places)
         brigade = self.available_brigades(state, province)[0]
         roll = self.rng.randint(1, 6)
-        protect = roll <= state.data.params.solo_protect_up_to
+        up_to = state.data.params.solo_protect_up_to
+        protect = roll <= up_to
         mode = "protect" if protect and province not in state.sacked else "search"
         action = A.Disperse(brigade, mode)
         if action not in legal:
             action = A.Disperse(brigade, "search")
+        self.last_die = (f"die {roll}: 1-{up_to} Protect the Fields, {up_to + 1}-6 Search and "
+                         "Destroy")
+        if protect and action.mode == "search":
+            self.last_die += ("; the Province is sacked" if province in state.sacked
+                              else "; Protect the Fields cannot be chosen") + \
+                ", so Search and Destroy"
         return action if action in legal else None
 
     # S4 / U7
@@ -492,6 +507,10 @@ def step_reason(state: FilState, step: str, action: Action) -> str:
     what = _named(state, action.describe())
     if isinstance(action, A.EndRound):
         what = "ends its round"
+    elif isinstance(action, A.Disperse):
+        mode = "Protect the Fields" if action.mode == "protect" else "Search and Destroy"
+        where = state.data.spaces[state.loc[action.brigade]].name
+        what = f"{_named(state, action.brigade)} to {mode} in {where}"
     if not step:
         return f"Spanish bot: {what} (no §10 step applies)"
     where, title = STEPS[step]

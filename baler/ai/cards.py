@@ -13,14 +13,14 @@ from baler.ai.judge import (
     supply_worth,
 )
 from baler.rules import infirmary
-from baler.rules.effects import requirement_met, us_activation_allowed
+from baler.rules.effects import requirement_met
 from baler.rules.picks import (
     build_targets,
     empty_artillery_posts,
     repair_targets,
     trenches_in_state,
 )
-from baler.rules.queries import empty_posts, reserve
+from baler.rules.queries import empty_posts, reserve, us_activation_allowed
 from baler.rules.state import BalerState, CardInfo, Effect, Side
 
 AP_WORTH = 0.75

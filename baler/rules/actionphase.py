@@ -11,7 +11,6 @@ from baler.rules import infirmary
 from baler.rules.actions import Done, TakeAction
 from baler.rules.attacks import KINDS, attack_options, launch
 from baler.rules.cards import put_away, usable
-from baler.rules.effects import us_activation_allowed
 from baler.rules.movement import MovementTask
 from baler.rules.picks import (
     build_targets,
@@ -21,6 +20,7 @@ from baler.rules.picks import (
     repair_targets,
     surveillance_areas,
 )
+from baler.rules.queries import us_activation_allowed
 from baler.rules.state import BalerState, Side
 from baler.rules.supply import SupplyRoll
 from baler.rules.tasks import Task, decide, morale_change, pop, push, say

@@ -14,11 +14,12 @@ from typing import ClassVar
 
 from baler.rules.actions import Choose, Done, ModifyDie, TakeAction
 from baler.rules.attacks import attack_options, kinds_for, launch
+from baler.rules.idle import effect_idle
 from baler.rules.infirmary import expand
 from baler.rules.manning import ManPosts
 from baler.rules.movement import MovementTask
 from baler.rules.picks import PickTask, PlaceArtillery
-from baler.rules.queries import walls_destroyed
+from baler.rules.queries import us_activation_allowed, walls_destroyed
 from baler.rules.state import BalerState, CardInfo, Effect, Side
 from baler.rules.supply import SupplyRoll, persistence_actions, use_persistence
 from baler.rules.tasks import Task, decide, morale_change, pop, push, roll, say, supply_change
@@ -42,11 +43,6 @@ def requirement_met(st: BalerState, side: Side, card: CardInfo) -> bool:
         ):
             return False
     return True
-
-
-def us_activation_allowed(st: BalerState) -> bool:
-    """USS Yorktown: turns 4-6 only, with the US marker on the map (GAP-BAL-34)."""
-    return st.turn in st.data.tables["foreign_power"]["us_turns"] and st.power == "us"
 
 
 def start_effect(
@@ -130,9 +126,6 @@ class EffectsTask(Task):
             return None
         effect = effects[self.index]
         self.index += 1
-        # the log says why an effect does nothing (baler.rules.noeffect imports this module)
-        from baler.rules.noeffect import effect_idle
-
         why = effect_idle(st, Side(self.side), effect)
         if why is not None:
             say(ev, f"'{info.title}': no effect — {why}")

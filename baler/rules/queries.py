@@ -158,3 +158,8 @@ def factors_text(st: BalerState, unit: str) -> str:
     if info.kind is Kind.ARTILLERY:
         return f"combat {info.combat}"
     return f"combat {info.combat}, manpower {info.manpower}"
+
+
+def us_activation_allowed(st: BalerState) -> bool:
+    """USS Yorktown: turns 4-6 only, with the US marker on the map (GAP-BAL-34)."""
+    return st.turn in st.data.tables["foreign_power"]["us_turns"] and st.power == "us"

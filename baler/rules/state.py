@@ -12,15 +12,14 @@ control map space), rulebook "The map".
 from __future__ import annotations
 
 import copy
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
+from engine.core.actions import Action, Event, IllegalActionError
 from engine.core.dice import Dice
 from engine.core.game import Decision, Result
-
-if TYPE_CHECKING:
-    from baler.rules.tasks import Task
 
 
 class Side(StrEnum):
@@ -349,4 +348,45 @@ def _copy_plain(value: Any) -> Any:
         return [_copy_plain(v) for v in value]
     if isinstance(value, set):
         return set(value)
+    return value
+
+
+@dataclass(slots=True)
+class Task(ABC):
+    """A procedure in progress. Subclasses are dataclasses of JSON values."""
+
+    section: ClassVar[str] = ""
+
+    @abstractmethod
+    def run(self, st: BalerState, ev: list[Event]) -> Decision | None:
+        """Advance automatic steps; return the pending decision, or None after changing the
+        stack (popping this task or pushing another)."""
+
+    def legal(self, st: BalerState) -> list[Action]:
+        """Every legal answer while this task waits for a decision."""
+        return []
+
+    def answer(self, st: BalerState, action: Action, ev: list[Event]) -> None:
+        """Apply a legal answer (already checked against `legal`)."""
+        raise IllegalActionError("Nothing to decide now.", self.section)
+
+    def single_roll(self) -> tuple[str, int] | None:
+        """(title, value) of the one die this task leaves on the table while a player may
+        change it (the Persistence marker); None for tasks without such a die."""
+        return None
+
+    def key(self) -> tuple[Any, ...]:
+        """The task as plain data, for state hashes."""
+        return (type(self).__name__, *(_plain(getattr(self, f.name)) for f in fields(self)))
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "__dataclass_fields__"):
+        return [_plain(getattr(value, f.name)) for f in fields(value)]
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return sorted(([str(k), _plain(v)] for k, v in value.items()), key=repr)
+    if isinstance(value, set | frozenset):
+        return sorted(str(v) for v in value)
     return value

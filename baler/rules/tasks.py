@@ -9,13 +9,12 @@ values and their own step number, so a state copies and hashes like plain data.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass
 
 from baler.rules.state import BalerState, Side
-from engine.core.actions import Action, DiceRolled, Event, IllegalActionError, Message, PieceMoved
+from baler.rules.state import Task as Task  # the base of procedures lives with the stack
+from engine.core.actions import DiceRolled, Event, Message, PieceMoved
 from engine.core.game import Decision
 
 SETTLE_LIMIT = 200_000
@@ -34,47 +33,6 @@ class TrackChanged(Event):
 class WallsChanged(Event):
     area: str = ""
     condition: str = ""
-
-
-@dataclass(slots=True)
-class Task(ABC):
-    """A procedure in progress. Subclasses are dataclasses of JSON values."""
-
-    section: ClassVar[str] = ""
-
-    @abstractmethod
-    def run(self, st: BalerState, ev: list[Event]) -> Decision | None:
-        """Advance automatic steps; return the pending decision, or None after changing the
-        stack (popping this task or pushing another)."""
-
-    def legal(self, st: BalerState) -> list[Action]:
-        """Every legal answer while this task waits for a decision."""
-        return []
-
-    def answer(self, st: BalerState, action: Action, ev: list[Event]) -> None:
-        """Apply a legal answer (already checked against `legal`)."""
-        raise IllegalActionError("Nothing to decide now.", self.section)
-
-    def single_roll(self) -> tuple[str, int] | None:
-        """(title, value) of the one die this task leaves on the table while a player may
-        change it (the Persistence marker); None for tasks without such a die."""
-        return None
-
-    def key(self) -> tuple[Any, ...]:
-        """The task as plain data, for state hashes."""
-        return (type(self).__name__, *(_plain(getattr(self, f.name)) for f in fields(self)))
-
-
-def _plain(value: Any) -> Any:
-    if hasattr(value, "__dataclass_fields__"):
-        return [_plain(getattr(value, f.name)) for f in fields(value)]
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return sorted(([str(k), _plain(v)] for k, v in value.items()), key=repr)
-    if isinstance(value, set | frozenset):
-        return sorted(str(v) for v in value)
-    return value
 
 
 def settle(st: BalerState, ev: list[Event]) -> None:

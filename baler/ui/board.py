@@ -10,7 +10,6 @@ read; they are hit-tested through the camera the board was last drawn with.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -21,6 +20,7 @@ from baler.ui import palette as P
 from baler.ui.cardart import card_face, draw_icon
 from baler.ui.cardtext import card_tooltip
 from baler.ui.overlays import (
+    Table,
     draw_dice_tray,
     draw_score,
     draw_strip,
@@ -34,23 +34,6 @@ from baler.ui.spread import SpreadMap
 from engine.ui.adapter import CounterSpec
 from engine.ui.camera import Camera
 from engine.ui.drawing import draw_highlight, rect_points
-
-
-@dataclass(slots=True)
-class Table:
-    """What the overlays show, from the rules' view for the viewer."""
-
-    hand: list[str] = field(default_factory=list)
-    extras: list[tuple[str, str]] = field(default_factory=list)
-    """Other cards of the viewer's on the strip: (card, caption) — the face-down initiative
-    card, the drawn enemy Fog of War card."""
-    played: list[tuple[str, str]] = field(default_factory=list)
-    """Cards on the table, face up: (card, whose)."""
-    backs: list[str] = field(default_factory=list)
-    """Captions of face-down cards: the other hand, a face-down initiative card."""
-    dice: dict[str, Any] | None = None
-    shared: dict[str, str | None] = field(default_factory=dict)
-    score: list[str] = field(default_factory=list)
 
 
 class BalerBoard:

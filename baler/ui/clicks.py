@@ -77,10 +77,30 @@ class Where:
         return found
 
     def name(self, target: str) -> str:
+        """A unit, space or table place by its printed name, never its id."""
         info = self.data.units.get(target)
         if info is not None:
             return info.name
-        return self.data.names.get(target, target)
+        if target in self.data.names:
+            return self.data.names[target]
+        return table_place(target)
+
+
+TABLE_PLACES = {"shared-deck": "the shared deck", "shared-A": "shared card space A",
+                "shared-B": "shared card space B"}
+
+
+def table_place(target: str) -> str:
+    """A place of the table beside the boards (the shared cards, each side's decks and
+    discard piles) by its name."""
+    if target in TABLE_PLACES:
+        return TABLE_PLACES[target]
+    for prefix, what in (("fow-deck-", "Fog of War deck"), ("deck-", "draw deck"),
+                         ("discard-", "discard pile")):
+        if target.startswith(prefix):
+            side = target.removeprefix(prefix)
+            return f"the {side.title()} {what}"
+    return target
 
 
 def deciding_pool(view: dict[str, Any]) -> int:

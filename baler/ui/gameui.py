@@ -16,9 +16,10 @@ from baler.rules.sequence import TITLES
 from baler.rules.setup import build_data
 from baler.rules.state import SIDES, VP_CAUSES, Phase, Side
 from baler.ui import aid, clicks, faces, menus, pieces
-from baler.ui.board import BalerBoard, Table
+from baler.ui.board import BalerBoard
 from baler.ui.cardtext import cards_count
 from baler.ui.labels import action_label
+from baler.ui.overlays import Table
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
 from engine.ui.adapter import AidPage, CardFace, Click
@@ -126,6 +127,11 @@ class BalerUI:
             return None
         return menus.idle(self.view, action)
 
+    def action_targets(self, action: Action) -> list[str]:
+        """The board targets that play `action` (the hint marks them)."""
+        pairs = clicks.two_step(self.where, action)
+        return [*clicks.one_step(self.where, action), *(t for pair in pairs for t in pair)]
+
     def board_actions(self, legal: list[Action]) -> list[Action]:
         """The actions made on the board; the targets that play them are marked meanwhile."""
         self.board.marks = clicks.marks(self.where, legal)
@@ -178,6 +184,10 @@ class BalerUI:
 
     def player_aid(self) -> Sequence[AidPage]:
         return aid.pages(self.data.tables)
+
+    def irreversible(self, action: Action) -> bool:
+        """An answer that draws, reveals, rolls or plays a card (`menus.irreversible`)."""
+        return bool(self.view) and menus.irreversible(self.data, self.view, action)
 
     # -- the card viewer, the legend and the log (GameUIExtras) --------------------------------
 

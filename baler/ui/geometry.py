@@ -185,10 +185,12 @@ def _area_spaces(board: Board, data: GameData, area: str) -> None:
     board.add(art, data.names[art], rect(297, 8, POST, POST), P.ARTILLERY_POST, "post", areas,
               "Art")
     for level in range(int(data.tables["max_firepower"]) + 1):
-        board.add(f"fp-a{area}-{level}", f"Firepower track, area {area}: {level}",
+        # the cell, not the state: the marker on the track tells the area's firepower
+        board.add(f"fp-a{area}-{level}", f"Firepower track of area {area}: the {level} box",
                   rect(120 + level * BOX, 70, BOX, BOX), P.TRACK, "track", areas, str(level))
     for level, condition in enumerate(WALLS):
-        board.add(f"walls-a{area}-{level}", f"Church walls, area {area}: {condition.title()}",
+        board.add(f"walls-a{area}-{level}",
+                  f"Church walls track of area {area}: the {condition.title()} box",
                   rect(362 + level * BOX, 70, BOX, BOX), P.WALL_TRACK[level], "track", areas,
                   WALL_LABELS[level])
     board.add(centre(area), f"Centre of area {area} (incursions)", rect(262, 124, 104, 50),

@@ -88,16 +88,21 @@ def idle(view: dict[str, Any], action: Action) -> str | None:
 
 
 def item(data: GameData, view: dict[str, Any], action: Action, label: str) -> MenuItem:
-    """A menu line: the button's words without the AP they mention (the cost column says it).
-    An answer that would change nothing is greyed with why (an event need not be resolved,
-    rulebook "Event phase"; a support card, an action or a die modification need not be
-    chosen); an event card, which must be played all the same, says so and the screen asks."""
+    """A menu line: the button's words without the cost they mention (the cost column says
+    it: "(2 AP)", "Keep it (costs 1 morale)", "morale modifier, −1 morale"). An answer that
+    would change nothing is greyed with why (an event need not be resolved, rulebook "Event
+    phase"; a support card, an action or a die modification need not be chosen); an event
+    card, which must be played all the same, says so and the screen asks."""
+    price = cost(data, view, action)
+    label = _without_ap(label)
+    if price:
+        label = label.removesuffix(f" (costs {price})").removesuffix(f", −{price}")
     why = idle(view, action)
     if why is not None and not isinstance(action, PlayCard):
-        return MenuItem(label=_without_ap(label), reason=f"{why[:1].upper()}{why[1:]}")
+        return MenuItem(label=label, reason=f"{why[:1].upper()}{why[1:]}")
     if why is not None:
         label = f"{label} (no effect now)"
-    return MenuItem(label=_without_ap(label), action=action, cost=cost(data, view, action),
+    return MenuItem(label=label, action=action, cost=price,
                     irreversible=irreversible(data, view, action))
 
 
@@ -152,8 +157,9 @@ def title(where: Where, target: str) -> str:
     if target.startswith("card:"):
         card = where.data.cards.get(target.split(":")[-1])
         return f"'{card.title}'" if card else "Card"
-    return where.name(where.location.get(target, target)) if target not in where.data.units \
+    name = where.name(where.location.get(target, target)) if target not in where.data.units \
         else where.name(target)
+    return name[:1].upper() + name[1:]
 
 
 def maker(where: Where, label: Callable[[Action], str]) -> Callable[[str, list[Action]], Click]:

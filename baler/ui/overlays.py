@@ -10,7 +10,8 @@ pairs the board hit-tests.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -22,11 +23,25 @@ from engine.ui.dice_anim import die_face
 from engine.ui.drawing import draw_highlight, rect_points
 from engine.ui.fonts import font
 
-if TYPE_CHECKING:
-    from baler.ui.board import Table
-
 Items = list[tuple[str, pygame.Rect]]
 CARD_RATIO = 0.72
+
+
+@dataclass(slots=True)
+class Table:
+    """What the overlays show, from the rules' view for the viewer."""
+
+    hand: list[str] = field(default_factory=list)
+    extras: list[tuple[str, str]] = field(default_factory=list)
+    """Other cards of the viewer's on the strip: (card, caption) — the face-down initiative
+    card, the drawn enemy Fog of War card."""
+    played: list[tuple[str, str]] = field(default_factory=list)
+    """Cards on the table, face up: (card, whose)."""
+    backs: list[str] = field(default_factory=list)
+    """Captions of face-down cards: the other hand, a face-down initiative card."""
+    dice: dict[str, Any] | None = None
+    shared: dict[str, str | None] = field(default_factory=dict)
+    score: list[str] = field(default_factory=list)
 
 
 def strip_rect(view: pygame.Rect) -> pygame.Rect:

@@ -53,11 +53,12 @@ class Session:
         `fresh`: the game's dice draw from the operating system's randomness when the rules ask
         (a game played for real; `seed` then seeds only the computer players). `setup_rolls`:
         the outcomes a fresh game's set-up drew, given back to rebuild it (a save); `exact`
-        False uses them as far as they fit (a game rebuilt on changed files)."""
+        False uses them as far as they fit (a game rebuilt on changed files). A `state` set up
+        elsewhere with fresh dice comes with the outcomes its set-up drew, in `setup_rolls`."""
         self.rules = rules
         self.scenario = scenario
         self.seed = seed
-        self.setup_rolls: tuple[int, ...] = ()
+        self.setup_rolls: tuple[int, ...] = tuple(setup_rolls or ()) if state is not None else ()
         """With fresh dice: the outcomes the set-up drew (a shuffle of each deck, the deal)."""
         if state is None and fresh:
             dice = FreshDice(seed)

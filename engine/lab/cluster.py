@@ -8,8 +8,7 @@ import socket
 from collections.abc import Callable
 from typing import Any, Final
 
-from engine.lab.records import GameRecord, Matchup
-from engine.lab.runner import Plan, Task
+from engine.lab.records import GameRecord, Matchup, Plan, Task
 from engine.sim import play_game
 
 CONNECT_TIMEOUT: Final = 5.0

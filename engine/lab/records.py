@@ -52,3 +52,18 @@ class GameRecord:
     @property
     def completed(self) -> bool:
         return not self.error
+
+
+Task = tuple[int, int]  # (index of the matchup, seed)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Every matchup (one per scenario compared) is played with the same seeds."""
+
+    matchups: tuple[Matchup, ...]
+    seeds: tuple[int, ...]
+
+    @property
+    def tasks(self) -> list[Task]:
+        return [(i, seed) for i in range(len(self.matchups)) for seed in self.seeds]

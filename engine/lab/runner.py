@@ -10,24 +10,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
 
-from engine.lab.records import GameRecord, Matchup
+from engine.lab.cluster import run_on_ray
+from engine.lab.records import GameRecord, Matchup, Task
+from engine.lab.records import Plan as Plan  # where the command line and tests look for it
 from engine.sim import play_game
-
-Task = tuple[int, int]  # (index of the matchup, seed)
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """Every matchup (one per scenario compared) is played with the same seeds."""
-
-    matchups: tuple[Matchup, ...]
-    seeds: tuple[int, ...]
-
-    @property
-    def tasks(self) -> list[Task]:
-        return [(i, seed) for i in range(len(self.matchups)) for seed in self.seeds]
 
 
 def default_jobs() -> int:
@@ -43,8 +30,6 @@ def run(plan: Plan, jobs: int = 1, cluster: str | None = None,
     """The records of every matchup, in seed order. `jobs` > 1 plays in that many worker
     processes; `cluster` (a Ray address) plays on a Ray cluster instead."""
     if cluster is not None:
-        from engine.lab.cluster import run_on_ray
-
         found = run_on_ray(cluster, plan, progress)
     elif jobs > 1 and len(plan.tasks) > 1:
         found = _run_in_processes(plan, jobs, progress)

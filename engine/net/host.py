@@ -31,6 +31,7 @@ from engine.core.game import GamePlugin, Scenario
 from engine.net import protocol as P
 from engine.net import seat as seatinfo
 from engine.net.config import Bucket, ServerConfig, default_db, now_text
+from engine.net.database import open_store
 from engine.net.live import (
     Broken,
     LiveGame,
@@ -39,7 +40,7 @@ from engine.net.live import (
     common_length,
     rebuild,
 )
-from engine.net.store import Change, Conflict, SeatRow, Store, open_store
+from engine.net.store import Change, Conflict, SeatRow, Store
 
 log = logging.getLogger("wargames.serve")
 T = TypeVar("T")

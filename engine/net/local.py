@@ -114,13 +114,7 @@ class LocalDoor:
     def rolls(self, action: Action) -> bool:
         if action not in self.legal():
             return False
-        probe = copy_state(self.session.state)
-        before = len(probe.dice.log)
-        try:
-            self.session.rules.apply(probe, action)
-        except IllegalActionError:
-            return False
-        return len(probe.dice.log) > before
+        return seatinfo.rolls_on(self.session.rules, copy_state(self.session.state), action)
 
     # --- changing --------------------------------------------------------------------------
 

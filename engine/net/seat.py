@@ -97,6 +97,17 @@ def seat_answers(session: Session, seat: str | None, answering: str | None) -> A
                    forced if forced in listed else None, holds_secrets(session, seat))
 
 
+def rolls_on(rules: Any, probe: Any, action: Action) -> bool:
+    """Whether applying `action` to `probe` (a copy, changed by this) draws from its dice; an
+    action the copy refuses draws nothing."""
+    before = len(probe.dice.log)
+    try:
+        rules.apply(probe, action)
+    except Exception:  # refused on the copy (or the copy's redrawn world): nothing is said
+        return False
+    return len(probe.dice.log) > before
+
+
 def holds_secrets(session: Session, seat: str) -> bool:
     holds = _extra(session.rules, "holds_secrets")
     return True if holds is None else bool(holds(session.state, seat))

@@ -485,9 +485,4 @@ def _would_roll(live: LiveGame, seat: str, action: Action) -> bool:
     determinize = getattr(rules, "determinize", None)
     probe = determinize(state, seat, random.Random(live.rev)) if callable(determinize) \
         else copy_state(state)
-    before = len(probe.dice.log)
-    try:
-        rules.apply(probe, action)
-    except Exception:  # not legal in the redrawn world: nothing is said
-        return False
-    return len(probe.dice.log) > before
+    return seatinfo.rolls_on(rules, probe, action)

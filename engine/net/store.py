@@ -20,7 +20,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import unquote
 
 SCHEMA_VERSION = 1
 
@@ -383,22 +382,3 @@ class SqliteStore(SqlStore):
 
     def close(self) -> None:
         self._conn.close()
-
-
-def open_store(address: str) -> Store:
-    """A store from `--db`: `sqlite:///PATH` (relative; `sqlite:////PATH` absolute, or a bare
-    path) or `postgresql://...`."""
-    if address.startswith(("postgresql://", "postgres://")):
-        from engine.net.pgstore import PostgresStore
-
-        return PostgresStore(address)
-    if address.startswith("sqlite:"):
-        # as SQLAlchemy reads it: sqlite:///relative/file.db, sqlite:////absolute/file.db
-        path = unquote(address.removeprefix("sqlite:").removeprefix("///"))
-        if not path or path.startswith("//"):
-            raise StoreError(f"no file in the database address {address!r}")
-        return SqliteStore(Path(path))
-    if "://" in address:
-        raise StoreError(f"unknown database address {address!r} "
-                         "(use sqlite:///PATH or postgresql://...)")
-    return SqliteStore(Path(address))

@@ -1,6 +1,8 @@
 """The seat tokens the app keeps (docs/online.md, "Seats and invitations"): one JSON file in the
 user data folder, `online/seats.json`, readable by its owner only, with each server's seats:
-`{"servers": {URL: {GAME_ID: {"token", "side", "title"}}}, "last_server": URL}`.
+`{"servers": {URL: {GAME_ID: {"token", "side", "title", "invites"}}}, "last_server": URL}`
+("invites": the invitation codes of the seats a game's creator asked others to take, so the
+launcher can show them again until they are used).
 
 A token is the seat: whoever has it plays that side. The file is written atomically with mode
 0600; a damaged or hostile file reads as empty (the seats in it are then lost from this
@@ -10,7 +12,7 @@ machine, not given to anyone), and nothing in it is trusted beyond its shape.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,8 @@ class SeatToken:
     token: str
     side: str
     title: str = ""
+    invites: dict[str, str] = field(default_factory=dict, compare=False)
+    """Side -> invitation code, for a game this machine created."""
 
 
 def default_path() -> Path:
@@ -59,8 +63,11 @@ class SeatTokens:
         for game, seat in games.items():
             if isinstance(seat, dict) and all(isinstance(seat.get(k), str)
                                               for k in ("token", "side")):
+                invites = seat.get("invites")
+                codes = {str(k): v for k, v in invites.items() if isinstance(v, str)} \
+                    if isinstance(invites, dict) else {}
                 found.append(SeatToken(server, str(game), seat["token"], seat["side"],
-                                       str(seat.get("title", ""))))
+                                       str(seat.get("title", "")), codes))
         return found
 
     @property
@@ -73,7 +80,8 @@ class SeatTokens:
         games = servers.setdefault(seat.server, {})
         if not isinstance(games, dict):
             games = servers[seat.server] = {}
-        games[seat.game] = {"token": seat.token, "side": seat.side, "title": seat.title}
+        games[seat.game] = {"token": seat.token, "side": seat.side, "title": seat.title,
+                            **({"invites": dict(seat.invites)} if seat.invites else {})}
         self._data["last_server"] = seat.server
         self._write()
 

@@ -211,11 +211,17 @@ class GameUIExtras(Protocol):
       each overlay on the game screen.
     - `handoff_heading(side) -> str`: what the hand-off screen says besides the side's name
       ("South sector, Nationalist").
+    - `irreversible(action) -> bool`: the action passes the undo barrier though trying it on a
+      copy of the position may not show it (`engine.ui.irreversible`): it commits to a roll made
+      after another side's answer (Guerra's "Roll the dice" before the defender's F.E.C.), or
+      it plays, trades or discards a card. The screen marks it "(no undo)" and asks once.
     - `is_selection(action) -> bool`: the action only selects something the game keeps in its
       rules (it rolls and spends nothing): Esc and a right-click take it back, and a click the
       game refuses while it stands may move it to what was clicked.
     - `no_effect(action) -> str | None`: why playing `action` now would change nothing (from
       the rules' view, `no_effect_reason`): the screen asks "play it anyway?" first.
+    - `action_targets(action) -> Sequence[str]`: the board targets an action is about (the
+      counter it moves and where to, the area it shoots at): the hint marks them.
     """
 
     def card_face(self, target: str) -> CardFace | None: ...
@@ -234,6 +240,10 @@ class GameUIExtras(Protocol):
 
     def handoff_heading(self, side: str) -> str: ...
 
+    def irreversible(self, action: Action) -> bool: ...
+
     def is_selection(self, action: Action) -> bool: ...
 
     def no_effect(self, action: Action) -> str | None: ...
+
+    def action_targets(self, action: Action) -> Sequence[str]: ...

@@ -19,15 +19,18 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from engine import paths
 from engine.core.files import NO_SUCH_FILE, FileRefused, read_limited
 from engine.ui import colors
-from engine.ui.scene import Scene
 from engine.ui.sound import Sound
 from engine.ui.widgets.toast import ToastStack
+
+if TYPE_CHECKING:
+    from engine.ui.widgets.dialog import Dialog
 
 DEFAULT_SIZE = (1600, 1000)
 MIN_SIZE = (800, 560)
@@ -138,6 +141,74 @@ def _clamped_default() -> tuple[int, int]:
     dw, dh = sizes[0]
     return (max(MIN_SIZE[0], min(DEFAULT_SIZE[0], dw - 40)),
             max(MIN_SIZE[1], min(DEFAULT_SIZE[1], dh - 80)))
+
+
+class Scene:
+    """Base class of the app's screens; subclasses override the four hooks they need."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.dialog: Dialog | None = None
+        self.dirty = True
+        """The window must be drawn again (cleared by `App.draw`)."""
+
+    @property
+    def animating(self) -> bool:
+        """True while every frame differs from the last: the app updates and draws the scene
+        at the full frame rate."""
+        return False
+
+    @property
+    def opaque(self) -> bool:
+        """True when `draw` covers every pixel of the window, so the app need not clear it
+        first (a full-window fill is a millisecond of a frame at 1920x1080)."""
+        return False
+
+    def draw_motion(self, surface: pygame.Surface) -> bool:
+        """Redraw only the part that moves, over the last frame, for a frame that is due only
+        because the scene is `animating` (nothing else changed since the last full frame);
+        False when the scene cannot, and the app draws the whole window."""
+        return False
+
+    def needs_redraw(self) -> bool:
+        """Whether the next frame must be drawn."""
+        return self.dirty or self.animating
+
+    def wake_in(self) -> float | None:
+        """Seconds until `update` must run again even if no event comes; None: only on events
+        (or while `animating`)."""
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one event; True when the scene used it."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance animations and timers by `dt` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole window."""
+
+    def toast_keep_clear(self) -> list[pygame.Rect]:
+        """Parts of the window toasts must not cover (buttons, a mini-map, a hand of cards)."""
+        return []
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The window changed size (or the UI scale changed): lay the widgets out again."""
+
+    def intercept_quit(self) -> bool:
+        """The window is being closed: True when the scene asks the player first (unsaved
+        work) instead of letting the app quit at once."""
+        return False
+
+    def close(self) -> None:
+        """The scene leaves the app for good: release what it holds (threads, files)."""
+
+    def show_dialog(self, dialog: Dialog) -> None:
+        """Open a modal dialog over this scene (replacing any open one)."""
+        self.dialog = dialog
+        self.dirty = True
+        dialog.layout(pygame.Rect((0, 0), self.app.size), self.app.scale)
 
 
 class App:

@@ -38,7 +38,7 @@ from engine.ui.widgets.panel import side_panel_width
 from engine.ui.widgets.tooltip import Tooltip
 
 __all__ = ["Edit", "EditorKit", "EditorScene", "Move", "Position", "Steps", "add_at", "cycle",
-           "run_editor", "set_at"]
+           "set_at"]
 
 T = TypeVar("T")
 SHOWN_LINES = 40
@@ -431,18 +431,3 @@ class EditorScene(Scene):
         pygame.draw.rect(surface, w.PANEL, box, border_radius=w.px(4, scale))
         pygame.draw.rect(surface, w.ACCENT, box, 2, border_radius=w.px(4, scale))
         surface.blit(img, (box.x + pad, box.y + pad))
-
-
-def run_editor(plugin: GamePlugin, edits: PositionEdits, target: Path,
-               size: tuple[int, int] | None = None) -> int:
-    """Open the window on the editor; returns the exit code when it closes."""
-    from engine.ui import crash
-    from engine.ui.launcher import _settings_path
-
-    app = App(size, title=f"{plugin.title}: position editor", settings_path=_settings_path())
-    crash.install(app)
-    try:
-        app.push(EditorScene(app, plugin, edits, target))
-        return app.run()
-    finally:
-        app.close()

@@ -14,8 +14,9 @@ opens full size on a click or right-click and is enlarged while the pointer rest
 refusal shows its reason and its section.
 
 Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F1 player aid, F5 reloads the scenario's files
-(`engine.ui.reload`), L enlarges the log, Escape closes what is open or clears the selection (the
-game menu only when nothing is selected); a right-click clears the selection too.
+(`engine.ui.reload`), L enlarges the log, H asks the computer for a hint (engine.ui.computer),
+Escape closes what is open or clears the selection (the game menu only when nothing is
+selected); a right-click clears the selection too.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,9 +37,10 @@ import pygame
 
 from engine import paths
 from engine.ai.agent import Agent, without_concessions
+from engine.ai.registry import default_level
 from engine.core.actions import Action, DiceRolled, Event, IllegalActionError, TurnEnded
+from engine.core.files import display
 from engine.core.game import GamePlugin
-from engine.core.sampling import copy_state
 from engine.core.session import Session
 from engine.plugins import load_object
 from engine.ui import computer, hotseat
@@ -47,6 +50,7 @@ from engine.ui.autosave import Autosaver, write_new_save
 from engine.ui.camera import Camera
 from engine.ui.dice_anim import DiceAnimation, DiceTray
 from engine.ui.handoff import REPLAY_STEP, BoardReplay, Handoff, draw_replay_band
+from engine.ui.irreversible import BarrierProbe
 from engine.ui.scene import Scene
 from engine.ui.stacks import CounterStacks
 from engine.ui.widgets.action_menu import MenuRow, PopupMenu, item_rows, item_text
@@ -73,8 +77,13 @@ WATCH_SPEEDS = (("Slow", 2.0), ("Normal", 0.6), ("Fast", 0.15), ("Fastest", 0.0)
 """Computer against computer: the pause between two moves at each watching speed (seconds)."""
 DICE_SPEEDS = ("Instant", "Normal", "Fast")
 ON_OFF = ("On", "Off")
-SECTION_CITED = re.compile(r"§|\bsection\b|\bsec\.|\(\d+(\.\d+)*[a-z]?\)|\brule\b", re.I)
-"""A reason that already names its rule (a section sign, "section 7", "(7.2)")."""
+SECTION_CITED = re.compile(r"§|\bsection\b|\bsec\.|\(\d+(?:[.\s]\d+[a-z]?)*[a-z]?\)|\brule\b"
+                           r"|\([A-Z][^()]*\)\.?$", re.I)
+"""A reason that already names its rule (a section sign, "section 7", "(7.2)", "(7 1a)", or a
+section's name in brackets at its end: "(Cards modifiers).")."""
+SAVED_TITLE = "The game is saved"
+LEAVE_TITLE = "Leave the game?"
+HINT_BUTTON = "What would the computer do? (H)"
 AUTO_PASS_LIMIT = 200
 """Reaction windows answered by themselves in a row before the screen stops and asks (a game
 whose windows reopen for ever would otherwise hang the screen)."""
@@ -92,11 +101,9 @@ def is_computer(kind: str | None) -> bool:
 
 
 def computer_agent_name(plugin: GamePlugin) -> str:
-    """The agent a "Computer" side gets: the game's "ai" if it has one, else its first, else the
-    random agent every game can use."""
-    if "ai" in plugin.agents:
-        return "ai"
-    return next(iter(plugin.agents), "random")
+    """The level a "computer" side without a level gets (older saves): the game's default
+    level (engine.ai.registry.default_level: Normal where it exists)."""
+    return default_level(plugin)
 
 
 def default_players(plugin: GamePlugin) -> dict[str, str]:
@@ -245,6 +252,11 @@ class GameScene(Scene):
         """Lines the screen adds to the log after the action of that index."""
         self.reasons: dict[int, LogLine] = {}
         """The computer's reason for the action of that index, put before its results."""
+        # the game's words for the computer's moves come with its agents' modules: read with
+        # the first move told or hint asked (`_game_reasons`), never before the first frame
+        self.advisor = computer.Advisor(plugin, None)
+        """"What would the computer do?" for the human side deciding now (H)."""
+        self._hint_shown = ""
         self.feeds: dict[str | None, LogFeed] = {}
         self.animations: deque[DiceAnimation] = deque()
         self.ai_delay = AI_PAUSE.get(app.settings.dice_speed, 0.6)
@@ -272,6 +284,7 @@ class GameScene(Scene):
         self._tip_fresh = False
         self._card_hover: tuple[str | None, CardFace | None, float] = (None, None, 0.0)
         self.hover: str | None = None
+        self._probe: BarrierProbe | None = None
         self._legal_memo: list[tuple[tuple[object, ...], list[Action]]] | None = None
         """The legal actions listed while an event is handled, by position (None between
         events: the state may change in between by other hands than the screen's)."""
@@ -501,6 +514,9 @@ class GameScene(Scene):
     def refresh(self) -> None:
         """Redo the board, panel and prompt from the rules' view for the current viewer. The
         log is fed only the entries added since the last refresh."""
+        if self.advisor.hint is not None and (self.handoff is not None or self.advisor.stale(
+                self.deciding if self._my_turn() else None, len(self.session.history))):
+            self.advisor.clear()
         view = self.session.rules.view(self.session.state, self.viewer)
         self.gameui.sync(view, self.viewer)
         self._tip_fresh = True
@@ -578,15 +594,14 @@ class GameScene(Scene):
             text = f"{self.side_name(player)} to play: hand the screen over."
         elif self.choices:
             text = "Which one?"
-            options = [(self.gameui.action_label(a), self._player(a)) for a in self.choices]
+            options = [self._option(a) for a in self.choices]
             options.append(("Cancel", self.clear_selection))
         else:
             text = decision.prompt
             legal = self._legal()
             # a set: a list made this test quadratic (Baler: 16,000 comparisons a refresh)
             on_board = set(self.gameui.board_actions(legal))
-            options = [(self.gameui.action_label(a), self._player(a))
-                       for a in legal if a not in on_board]
+            options = [self._option(a) for a in legal if a not in on_board]
             if self.selection is not None:
                 name = self.gameui.board.tooltip(self.selection) or self.selection
                 note = f"Selected: {name}. Click a marked target, or Esc to deselect."
@@ -596,13 +611,88 @@ class GameScene(Scene):
                 note = f"{note} ({decision.section})".strip()
             acted = self._others_acted()
             if acted:
-                options.append((f"Since your last turn ({acted} actions)…",
+                options.append((f"Since your last turn ({acted} action{'s' * (acted != 1)})…",
                                 self.show_since_last_turn))
+            if not self._no_hint():
+                options.append((HINT_BUTTON, self.ask_hint))
+                note = self._hint_note(note)
             if self.viewer is None and len(self.humans) >= 2:
                 note = f"{note} Public view: no hidden information is shown.".strip()
                 options.append((f"Show the {self.side_name(player)} player's own view…",
                                 self._own_view))
         self.prompt.set(text, options, note)
+        if self.advisor.action is not None and self._my_turn():
+            hinted = self.gameui.action_label(self.advisor.action)
+            for button in self.prompt.buttons:
+                button.selected = button.text == hinted
+
+    # --- the hint ("What would the computer do?") ----------------------------------------------
+
+    def _no_hint(self) -> str:
+        """Why the hint is not offered now ("" when it is): only to the human side deciding
+        now, on its own view (never on the public view of a hot-seat game, nor behind the
+        hand-off screen), with more than one answer."""
+        if self.still or self.watching or self.session.result() is not None:
+            return "There is no decision of yours to give a hint for."
+        if not self._my_turn() or self.replay is not None:
+            return "The hint is only for the side deciding now."
+        if self.viewer != self.deciding:
+            return "Show your own view first: the hint reads your side's hand."
+        if self.session.decision.table:
+            return "The game's options are chosen by the players."
+        if not any(not a.concession for a in self._legal()):
+            return "There is nothing to choose."
+        if not self.plugin.agents:
+            return "This game has no computer opponent to ask."
+        return ""
+
+    def ask_hint(self) -> None:
+        """H or the prompt's button: the computer's Normal level thinks on the deciding side's
+        own observation, on a worker thread; its answer is then marked on the board with its
+        reason."""
+        why = self._no_hint()
+        if why:
+            self.app.toast(why, "error")
+            return
+        player = self.deciding
+        assert player is not None
+        self.advisor.reasons = self._game_reasons
+        self.advisor.ask(player, len(self.session.history),
+                         self.session.seed + len(self.session.history), self.session.rules,
+                         self.session.state, self._legal())
+        self._hint_shown = ""
+        self._hint_tick()
+
+    def _hint_tick(self) -> None:
+        """While the hint thinks, the prompt counts the seconds; once it has its answer, the
+        board marks it and the prompt tells it."""
+        advisor = self.advisor
+        if advisor.hint is None:
+            return
+        targets = self._extra("action_targets")
+        if advisor.settle(self.session.rules, self.session.state, self.gameui.action_label,
+                          targets):
+            self._hint_shown = "told"
+        elif advisor.thinking:
+            shown = f"{advisor.seconds():.1f}"
+            if shown == self._hint_shown:
+                return
+            self._hint_shown = shown
+        else:
+            return
+        self._set_prompt()
+        self._layout_panel()
+        self.dirty = True
+
+    def _hint_note(self, note: str) -> str:
+        advisor = self.advisor
+        if advisor.thinking:
+            return (f"The computer is thinking about your move… {advisor.seconds():.1f} s "
+                    f"{note}").strip()
+        if advisor.told is not None:
+            level = advisor.hint.level.title() if advisor.hint is not None else ""
+            return f"Hint ({level} level): {advisor.told.line}. {note}".strip()
+        return note
 
     # --- computer against computer -------------------------------------------------------------
 
@@ -621,8 +711,9 @@ class GameScene(Scene):
         options.append((f"Speed: {speed}. Slower ( , )", lambda: self.set_watch_speed(-1)))
         options.append((f"Speed: {speed}. Faster ( . )", lambda: self.set_watch_speed(1)))
         for side in self.plugin.sides:
-            options.append((f"Take over the {self.side_name(side)} side",
-                            functools.partial(self.take_over, side)))
+            if is_computer(self.players.get(side)):  # not a seat left empty
+                options.append((f"Take over the {self.side_name(side)} side",
+                                functools.partial(self.take_over, side)))
         return options
 
     def _watch_note(self) -> str:
@@ -656,7 +747,7 @@ class GameScene(Scene):
     def take_over(self, side: str) -> None:
         """Stop watching: `side` is played at this screen from the current position on (its
         computer's thinking is dropped); the other sides stay with the computer."""
-        if side not in self.plugin.sides or self.players.get(side) == "human":
+        if side not in self.plugin.sides or not is_computer(self.players.get(side)):
             return
         if self._thought is not None and self.deciding == side:
             self._thought.cancel()
@@ -674,12 +765,21 @@ class GameScene(Scene):
         """The computer waits: watching, paused, and no single move asked for."""
         return self.watching and self.watch_paused and not self._watch_step
 
-    def _player(self, action: Action) -> Callable[[], None]:
-        def play() -> None:
-            if not self._ask_no_effect(action):
-                self.play(action)
+    def _option(self, action: Action) -> Option:
+        """A prompt button: the action's words, marked "(no undo)" and asked about once like a
+        menu row when it passes the undo barrier (`engine.ui.irreversible`)."""
+        item = MenuItem(self.gameui.action_label(action), action,
+                        irreversible=self.no_undo(action))
+        return item_text(item), functools.partial(self.ask_then_play, item)
 
-        return play
+    def no_undo(self, action: Action) -> bool:
+        """Whether playing `action` now passes the undo barrier, as the deciding side can know
+        it (`engine.ui.irreversible.BarrierProbe`)."""
+        if self._probe is None:
+            self._probe = BarrierProbe(self.session.rules, self._extra("irreversible"))
+        history = self.session.history
+        return self._probe(self.session.state,
+                           (self.session.state, history[-1] if history else None), action)
 
     def _ask_no_effect(self, action: Action) -> bool:
         """A card played for nothing: the game says why (`no_effect`) and the player is asked
@@ -700,6 +800,7 @@ class GameScene(Scene):
         just moved, the selection and its targets."""
         marks = {t: "selected" for t in self.moved}
         marks.update({t: self.gameui.highlight_style(t) or "target" for t in self.highlight})
+        marks.update({t: "selected" for t in self.advisor.marks})
         if self.selection is not None:
             marks[self.selection] = "selected"
         return marks
@@ -727,10 +828,11 @@ class GameScene(Scene):
         """`reason` with its rule: the error's section, else the decision's when the reason
         does not name one itself."""
         if section:
-            return f"{reason} ({section})"
-        if SECTION_CITED.search(reason) or not self.session.decision.section:
+            return reason if f"({section})" in reason else f"{reason} ({section})"
+        cited = self.session.decision.section
+        if not cited or SECTION_CITED.search(reason) or cited in reason:
             return reason
-        return f"{reason} (see {self.session.decision.section})"
+        return f"{reason} (see {cited})"
 
     def _refuse(self, err: IllegalActionError) -> None:
         self.app.toast(self._cite(err.reason, err.section), "error")
@@ -818,11 +920,12 @@ class GameScene(Scene):
         """Act on what the game says a board click means."""
         if click.menu:
             self.open_menu_at(click.title, click.menu, pos)
-        elif click.action is not None and self._rolls(click.action):
+        elif click.action is not None and click.action in self._legal() \
+                and self.no_undo(click.action):
             # the click would roll (the last set-up counter placed starts the turn's rolls):
             # asked in a menu like any other roll
             label = self.gameui.action_label(click.action)
-            self.open_menu_at("The dice are rolled next",
+            self.open_menu_at("Undo stops here",
                               (MenuItem(label, click.action, irreversible=True),), pos)
         elif click.action is not None:
             self.play(click.action)
@@ -838,36 +941,33 @@ class GameScene(Scene):
         else:
             self.clear_selection()
 
-    def _rolls(self, action: Action) -> bool:
-        """Whether playing `action` now rolls dice, tried on a copy of the state (a board
-        click plays at once only what rolls nothing, DESIGN.md §8)."""
-        if action not in self._legal():
-            return False  # refused by `play` with its reason; nothing to try
-        probe = copy_state(self.session.state)
-        before = len(probe.dice.log)
-        try:
-            self.session.rules.apply(probe, action)
-        except IllegalActionError:
-            return False
-        return len(probe.dice.log) > before
-
     def open_menu_at(self, title: str, items: Sequence[MenuItem],
                      pos: tuple[int, int] | None) -> None:
         """The action menu of a board click, at the pointer."""
         at = pos if pos is not None else self.camera.viewport.center
+        items = [replace(i, irreversible=True) if i.action is not None and not i.irreversible
+                 and self.no_undo(i.action) else i for i in items]
         self.menu = PopupMenu(title, item_rows(items, self.choose_item), at,
                               pygame.Rect((0, 0), self.app.size), self.app.scale)
 
     def choose_item(self, item: MenuItem) -> None:
         """A menu item chosen: played, after one question when it passes the undo barrier and
         the player wants to be asked."""
+        if item.action is None:
+            return
+        self.menu = None
+        self.ask_then_play(item)
+
+    def ask_then_play(self, item: MenuItem) -> None:
+        """A menu row or a prompt button: its action played, after one question when it would
+        change nothing (`_ask_no_effect`) or, else, when it passes the undo barrier and the
+        player wants to be asked."""
         action = item.action
         if action is None:
             return
-        self.menu = None
         if self._ask_no_effect(action):
             return
-        if item.irreversible and self.app.settings.confirm_irreversible:
+        if (item.irreversible or self.no_undo(action)) and self.app.settings.confirm_irreversible:
             def never_ask() -> None:
                 self.app.settings.confirm_irreversible = False
                 self.app.set_dice_speed(self.app.settings.dice_speed)  # saves the settings
@@ -875,7 +975,8 @@ class GameScene(Scene):
             def go() -> None:
                 self.play(action)
 
-            self.show_dialog(confirm_irreversible(item_text(item), go, never_ask))
+            self.show_dialog(confirm_irreversible(item_text(replace(item, irreversible=False)),
+                                                  go, never_ask))
             return
         self.play(action)
 
@@ -902,7 +1003,7 @@ class GameScene(Scene):
             self._target_click(acting[0], pos)
             return True
         board = self.gameui.board
-        rows = [MenuRow(board.tooltip(c) or c, self._picker(c)) for c in acting]
+        rows = [MenuRow(board.tooltip(c) or "This place", self._picker(c)) for c in acting]
         self.menu = PopupMenu("Which one?", rows, pos, pygame.Rect((0, 0), self.app.size),
                               self.app.scale, modal=False)
         return True
@@ -1043,6 +1144,7 @@ class GameScene(Scene):
         self._thought, self._ai_wait, self._think_shown = None, 0.0, ""
         self.session = session
         self.gameui = build_gameui(self.plugin, session)
+        self._probe = None
         if self.gameui.board.world_size != self.camera.world_size:
             self.camera = Camera(self._board_rect(self.app.size), self.gameui.board.world_size)
         switch = self._extra("set_overlay")
@@ -1085,17 +1187,25 @@ class GameScene(Scene):
         self.app.toast(f"Saved to {path}")
         return path
 
-    def leave(self, then: Callable[[], None]) -> None:
-        """Leave the game by `then` (Main menu, Quit) without losing what was played: the
-        autosave is brought up to date and the toast says where; if it cannot be written (or
-        this game does not autosave), ask first."""
+    def leave(self, then: Callable[[], None], *, quitting: bool = False) -> None:
+        """Leave the game by `then` (Main menu, Quit, closing the window) without losing what
+        was played: the autosave is brought up to date and the player told where, by a toast
+        on the way to the main menu, or, when `quitting` takes the window away with progress
+        that was in no save yet, by a dialog naming the file before the window goes. If the
+        save cannot be written (or this game does not autosave), ask first."""
         if not self.autosaver.pending(self.session):
-            if self.autosaver.path is not None:
+            if self.autosaver.path is not None and not quitting:
                 self.app.toast(f"Game saved to {self.autosaver.path}")
             then()
             return
         if self.autosave and not self._autosave_now():
             path = self.autosaver.path
+            if quitting:
+                self.show_dialog(Dialog(SAVED_TITLE, (
+                    f"The game is saved in {display(path, 400)}. To go on with it later, "
+                    "open \"Load game…\" on the main screen."), [("Quit", then), ("Stay", None)],
+                    escape=1))
+                return
             self.app.toast(f"Game saved to {path}")
             then()
             return
@@ -1105,9 +1215,18 @@ class GameScene(Scene):
             if self.save() is not None:
                 then()
 
-        self.show_dialog(Dialog("Leave the game?", f"{problem} Leave anyway?", [
+        self.show_dialog(Dialog(LEAVE_TITLE, f"{problem} Leave anyway?", [
             ("Save and leave", save_and_leave), ("Leave without saving", then), ("Stay", None),
         ], escape=2))
+
+    def intercept_quit(self) -> bool:
+        """The window is being closed: with progress in no save yet, save it and say where
+        first (`leave`); a second close while that question is open closes at once."""
+        if self.still or (self.dialog is not None
+                          and self.dialog.title in (SAVED_TITLE, LEAVE_TITLE)):
+            return False
+        self.leave(self.app.quit, quitting=True)
+        return self.dialog is not None and self.dialog.title in (SAVED_TITLE, LEAVE_TITLE)
 
     def _autosave_now(self) -> str:
         problem = self.autosaver.write(self.session, self.players)
@@ -1200,7 +1319,7 @@ class GameScene(Scene):
 
         def quit_game() -> None:
             apply()
-            self.leave(self.app.quit)
+            self.leave(self.app.quit, quitting=True)
 
         def save() -> None:
             apply()
@@ -1209,10 +1328,11 @@ class GameScene(Scene):
         self.show_dialog(Dialog(
             "Game menu",
             "F1 player aid, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F5 reload the scenario's "
-            "files, L enlarge the log, F11 full screen, F12 screenshot, Ctrl +/- text size, "
-            "M sound. Drag or arrow keys to pan, wheel to zoom, F or Home to see the whole "
-            "board; right-click a card to read it. With the computer on every side: Space "
-            "pauses, N plays one move, comma and full stop change the speed. "
+            "files, L enlarge the log, H what the computer would do (a hint for your move), "
+            "F11 full screen, F12 screenshot, Ctrl +/- text size, M sound. Drag or arrow keys "
+            "to pan, wheel to zoom, F or Home to see the whole board; right-click a card to "
+            "read it. With the computer on every side: Space pauses, N plays one move, comma "
+            "and full stop change the speed. "
             "\"Pass my reaction windows\": a reaction window is offered only when you have "
             "something better than declining (free, and it cannot make things worse); otherwise "
             "it is declined for you and the log says so.",
@@ -1369,6 +1489,8 @@ class GameScene(Scene):
             reload_scenario(self)
         elif event.key == pygame.K_l and not ctrl:
             self.toggle_log()
+        elif event.key == pygame.K_h and not ctrl and not self.still:
+            self.ask_hint()
         elif self.watching and event.key == pygame.K_SPACE:
             self.toggle_watch_pause()
         elif self.watching and event.key == pygame.K_n and not ctrl:
@@ -1436,7 +1558,7 @@ class GameScene(Scene):
             and self.session.result() is None and not self._watch_held()
         thinking = self._thought is not None \
             and not (self._watch_held() and self._thought.done())
-        waiting = waiting_tip or waiting_card or computer or thinking
+        waiting = waiting_tip or waiting_card or computer or thinking or self.advisor.thinking
         return 0.05 if waiting else None
 
     def update(self, dt: float) -> None:
@@ -1450,7 +1572,8 @@ class GameScene(Scene):
         coming up, the hover, the computer's thinking time, a move played (by the computer or
         a reaction window)."""
         return (self.tooltip.visible, self._hovered_card(), self.hover, self._think_shown,
-                len(self.session.history), self.handoff is None, self.replay is None)
+                len(self.session.history), self.handoff is None, self.replay is None,
+                self._hint_shown)
 
     def _update(self, dt: float) -> None:
         self.tooltip.update(dt)
@@ -1473,6 +1596,7 @@ class GameScene(Scene):
             return
         self._update_hover()
         self._hover_card(dt)
+        self._hint_tick()
         if self.dialog is not None:
             return
         if self.session.result() is not None:
@@ -1548,6 +1672,7 @@ class GameScene(Scene):
         """Stop the computer's worker thread and bring the autosave up to date (the scene is
         leaving the screen: window closed, Quit)."""
         self.flush_autosave()
+        self.advisor.close()
         if self._thinker is not None:
             self._thinker.shutdown(wait=False, cancel_futures=True)
             self._thinker = None
@@ -1555,9 +1680,10 @@ class GameScene(Scene):
     def _update_hover(self) -> None:
         line = self._reason_at(self._mouse)
         if line is not None:
-            # a computer's reason in the log: its statistics under the pointer
+            # a computer's reason in the log: its statistics beside the log, never over its
+            # lines
             self.hover = None
-            self.tooltip.avoid = None
+            self.tooltip.avoid = self.panel.log_rect
             key = f"reason:{id(line)}"
             if self.tooltip.key != key:
                 self.tooltip.hover(key, f"{line.detail}\n(Click to keep it open.)")

@@ -1,13 +1,15 @@
 """The launcher: the installed games and their scenarios, each with its description, who plays
-each side (Human, Computer (Easy), Computer (Normal)), loading saved games, and the functions the
-command line starts the app with.
+each side (Human, or the computer at one of the levels the game offers that seat: Easy, Normal,
+Hard, and the solo bot of Filipinas' Spain), loading saved games, and the functions the command
+line starts the app with.
 
 Scenario loading is a callable passed in (`load_scenario(plugin, path) -> Scenario`), so the
 launcher does not depend on the YAML layer. Every failure (a scenario error, a damaged save, a
 game that is not installed, an unusable data folder) is shown in a dialog with its message,
 never as a traceback; a bad save file is only read, never changed (DESIGN.md §8).
 
-The load list shows for each save its game, scenario, turn and phase, who plays each side and
+The load list shows for each save its game, scenario, turn and phase, who plays each side (the
+computer's level named; a save that names none plays the game's default level, and says so) and
 when it was saved. The last game, scenario and players chosen are remembered in the settings
 (`Settings.launcher`: "game", "scenario", and "player:<game>:<side>").
 """
@@ -26,10 +28,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine import paths, plugins
-from engine.core.files import display, printable, read_limited
+from engine.core.files import display, printable
 from engine.ui import colors, crash
 from engine.ui import widgets as w
 from engine.ui.app import App
+from engine.ui.catalogue import (
+    TableOptions,
+    ordered_scenarios,
+    scenario_title,
+    seats_in_play,
+    table_options,
+)
 from engine.ui.scene import Scene
 from engine.ui.widgets.button import Button
 from engine.ui.widgets.dialog import ChoiceRow, Dialog
@@ -47,12 +56,10 @@ if TYPE_CHECKING:
     from engine.ui.adapter import GameUI
 
 ScenarioLoader = Callable[["GamePlugin", Path], "Scenario"]
-PLAYER_KINDS = ("Human", "Computer (Easy)", "Computer (Normal)")
-OPTION_PARTS = " · "
-"""How a game's label of an options answer separates its parts ("Basic · 2 players · a tie
-ends the game"): one launcher row per part."""
-PLAYER_CHOICES = ("human", "computer:easy", "computer:normal")
-"""The players value each of `PLAYER_KINDS` asks for (see `player_value` for the fallback)."""
+EMPTY = "empty"
+"""The players value of a seat outside the number of players chosen (it never decides and
+is not saved): engine.core.saves.EMPTY_SEAT, spelt here so the launcher opens without the saves
+module."""
 LISTED_SAVES = 40
 """The load list shows the newest saves only; each one is read to describe it."""
 MESSAGE_LIMIT = 4000
@@ -61,39 +68,34 @@ NO_GAMES = ("No games are installed. Install a game package (Heroes of Baler, Fi
             "environment variable as module:attribute.")
 
 
-def scenario_title(path: Path) -> str:
-    """The `title:` line of a scenario manifest, for its button (the file name if none)."""
-    try:
-        head = read_limited(path, 1 << 20)[:2000].decode("utf-8", "replace")
-    except OSError:
-        return display(path.stem)
-    for line in head.splitlines():
-        if line.startswith("title:"):
-            title = line.partition(":")[2].strip().strip("\"'")
-            if title:
-                return display(title)
-    return display(path.stem.replace("_", " ").replace("-", " ").capitalize())
+def seat_choices(plugin: GamePlugin, side: str) -> tuple[tuple[str, str], ...]:
+    """What a seat may be in the launcher, as (players value, words): Human, then the
+    computer at each level the game offers that seat (engine.ai.registry.side_levels)."""
+    from engine.ai.registry import level_name, side_levels
+
+    return (("human", "Human"),
+            *((f"computer:{level}", level_name(level)) for level in side_levels(plugin, side)))
 
 
-def ordered_scenarios(plugin: GamePlugin, files: list[Path]) -> list[Path]:
-    """The game's default scenario first, then the others by file name."""
-    return sorted(files, key=lambda path: (path.name != plugin.default_scenario, path.name))
+def player_value(plugin: GamePlugin, choice: str, side: str | None = None) -> str:
+    """The players value for a launcher choice or a saved one: "human", or "computer:LEVEL"
+    with a level the game offers (the seat of `side`, when given); "computer" alone, or a
+    level the game does not offer there, gets the game's default level."""
+    from engine.ai.registry import default_level, side_levels
+
+    if not (choice == "computer" or choice.startswith("computer:")):
+        return "human"
+    level = choice.partition(":")[2]
+    offered = side_levels(plugin, side) if side is not None else tuple(plugin.agents)
+    return f"computer:{level if level in offered else default_level(plugin)}"
 
 
-def player_value(plugin: GamePlugin, choice: str) -> str:
-    """The players value for a launcher choice: "computer:easy" and "computer:normal" when the
-    game has agents of those names, else its default "computer"."""
-    if choice.startswith("computer:"):
-        return choice if choice.partition(":")[2] in plugin.agents else "computer"
-    return "human"
-
-
-def saved_player(plugin: GamePlugin, value: str) -> str | None:
+def saved_player(plugin: GamePlugin, value: str, side: str | None = None) -> str | None:
     """A save's players value made one this game can play (None: not a players value)."""
     if value == "human":
         return value
     if value == "computer" or value.startswith("computer:"):
-        return player_value(plugin, value) if ":" in value else value
+        return player_value(plugin, value, side)
     return None
 
 
@@ -103,9 +105,40 @@ def replay_players(plugin: GamePlugin, saved: Mapping[str, str]) -> dict[str, st
     players: dict[str, str] = {}
     for side in plugin.sides:
         value = saved.get(side)
-        usable = saved_player(plugin, value) if value is not None else None
+        usable = saved_player(plugin, value, side) if value is not None else None
         players[side] = usable if usable is not None else "human"
     return players
+
+
+def loaded_players(plugin: GamePlugin, session: Session,
+                   saved: Mapping[str, str]) -> tuple[dict[str, str], str]:
+    """Who plays each side of a game loaded from a save, and what to tell the player about it:
+    a computer seat saved without its level ("computer", older saves) plays the game's default
+    level, and the note says so; a seat the save does not name that is outside the game's
+    players stays empty; another seat gets the launcher's default."""
+    from engine.ai.registry import default_level, level_name
+    from engine.ui.game_scene import default_players
+
+    players = default_players(plugin)
+    in_play = seats_in_play(plugin, session.state)
+    unnamed = []
+    for side in plugin.sides:
+        value = saved.get(side)
+        usable = saved_player(plugin, value, side) if value is not None else None
+        if usable is not None:
+            players[side] = usable
+            if value == "computer":
+                unnamed.append(plugin.side_names.get(side, side))
+        elif in_play is not None and side not in in_play:
+            players[side] = EMPTY
+        elif players[side] != "human":
+            players[side] = player_value(plugin, "computer", side)
+    note = ""
+    if unnamed:
+        level = level_name(default_level(plugin))
+        note = (f"This save names no computer level: {', '.join(unnamed)} "
+                f"{'plays' if len(unnamed) == 1 else 'play'} at {level}, the game's default.")
+    return players, note
 
 
 def list_saves() -> list[Path]:
@@ -165,12 +198,23 @@ def _save_scenario_title(plugin: GamePlugin | None, save: SaveFile) -> str:
 
 
 def _players_text(plugin: GamePlugin | None, save: SaveFile) -> str:
+    """Who plays each side: "Spanish: Human, Philippine: Computer (Hard)"; a computer seat
+    saved without its level says which one it gets."""
+    from engine.ai.registry import default_level, level_name
+
     names = plugin.side_names if plugin is not None else {}
     parts = []
     for side, who in save.players.items():
         kind, _, level = who.partition(":")
-        shown = "computer" + (f" ({level})" if level else "") if kind == "computer" else kind
-        parts.append(f"{display(names.get(side, side), 30)}: {display(shown, 30)}")
+        if kind == "computer" and level:
+            shown = level_name(level)
+        elif kind == "computer" and plugin is not None:
+            default = level_name(default_level(plugin))
+            shown = f"{default.removesuffix(')')}, the default: no level saved)" \
+                if default.endswith(")") else f"{default} (the default: no level saved)"
+        else:
+            shown = kind.capitalize()
+        parts.append(f"{display(names.get(side, side), 30)}: {display(shown, 70)}")
     return ", ".join(parts) or "players not recorded"
 
 
@@ -210,6 +254,7 @@ class Launcher(Scene):
         self.blurbs: dict[Button, str] = {}
         """The description drawn under each scenario's button."""
         self.load_button = Button("Load game…", self.show_saves)
+        self.online_button = Button("Play online…", self.play_online)
         self.quit_button = Button("Quit", app.quit)
         self.back_button = Button("Back", self.show_games)
         self.saves = Prompt()
@@ -245,6 +290,11 @@ class Launcher(Scene):
     def show_games(self) -> None:
         self.mode = "games"
         self.on_resize(self.app.size)
+
+    def play_online(self) -> None:
+        from engine.ui.online.lobby import open_online
+
+        open_online(self.app, self.games, self.load_scenario)
 
     def show_saves(self) -> None:
         self.mode = "saves"
@@ -293,31 +343,45 @@ class Launcher(Scene):
             return
         defaults = default_players(plugin)
         memory = self.app.settings.launcher
+        seats = {side: seat_choices(plugin, side) for side in plugin.sides}
 
         def first(side: str) -> int:
+            values = [value for value, _ in seats[side]]
             remembered = memory.get(f"player:{plugin.id}:{side}")
-            if remembered in PLAYER_CHOICES:
-                return PLAYER_CHOICES.index(remembered)
-            return 0 if defaults[side] == "human" else PLAYER_CHOICES.index("computer:normal")
+            if remembered in values:
+                return values.index(remembered)
+            if defaults[side] == "human" or len(values) == 1:
+                return 0
+            wanted = player_value(plugin, "computer", side)
+            return values.index(wanted) if wanted in values else 1
 
-        rows = [ChoiceRow(plugin.side_names.get(side, side), PLAYER_KINDS, first(side))
-                for side in plugin.sides]
         options = table_options(plugin, scenario)
-        option_rows = []
-        for i, (label, values) in enumerate(options.rows if options else ()):
-            remembered = memory.get(f"option:{plugin.id}:{i}")
-            shown = tuple(v[:1].upper() + v[1:] for v in values)
-            option_rows.append(ChoiceRow(label, shown, values.index(remembered)
-                                         if remembered in values else 0))
+        option_rows = options_rows(plugin, options, memory) if options else []
+
+        def playing(side: str) -> Callable[[], bool] | None:
+            if options is None or all(v is None for v in options.seats.values()):
+                return None
+
+            def shown() -> bool:
+                found = options.seats.get(options_chosen(options, option_rows))
+                return found is None or side in found
+
+            return shown
+
+        rows = [ChoiceRow(plugin.side_names.get(side, side),
+                          tuple(words for _, words in seats[side]), first(side),
+                          shown=playing(side), off="Not in play with these players")
+                for side in plugin.sides]
 
         def start() -> None:
-            choices = {side: PLAYER_CHOICES[row.selected]
+            choices = {side: seats[side][row.selected][0]
                        for side, row in zip(plugin.sides, rows, strict=True)}
-            chosen = tuple(values[row.selected] for row, (_, values)
-                           in zip(option_rows, options.rows if options else (), strict=True))
+            chosen = options_chosen(options, option_rows) if options else ()
             self.remember(plugin, path, choices, chosen)
-            players = {side: player_value(plugin, c) for side, c in choices.items()}
             opening = options.actions.get(chosen) if options else None
+            in_play = options.seats.get(chosen) if options else None
+            players = {side: player_value(plugin, c, side) if in_play is None or side in in_play
+                       else EMPTY for side, c in choices.items()}
             self.start_game(plugin, scenario, players, opening=opening,
                             gameui=options.gameui if options else None)
 
@@ -369,7 +433,7 @@ class Launcher(Scene):
     def open_save(self, path: Path, replay: bool = False) -> None:
         """Restore a save (checking it by replaying) and continue or replay it."""
         from engine.loading import load_saved_game
-        from engine.ui.game_scene import GameScene, default_players
+        from engine.ui.game_scene import GameScene
         from engine.ui.replay_scene import ReplayScene
 
         try:
@@ -382,12 +446,10 @@ class Launcher(Scene):
             self.app.push(ReplayScene(self.app, plugin, saved.session,
                                       players=replay_players(plugin, saved.save.players)))
             return
-        players = default_players(plugin)
-        for side, value in saved.save.players.items():
-            usable = saved_player(plugin, value)
-            if side in players and usable is not None:
-                players[side] = usable
+        players, note = loaded_players(plugin, saved.session, saved.save.players)
         self.app.push(GameScene(self.app, plugin, saved.session, players))
+        if note:
+            self.app.toast(note)
 
     # --- layout, events, drawing ---------------------------------------------------------------
 
@@ -406,6 +468,9 @@ class Launcher(Scene):
         y = self.card.bottom + w.px(20, scale)
         self.quit_button.rect = pygame.Rect(self.card.right - bw, y, bw, bh)
         self.load_button.rect = pygame.Rect(self.card.x, y, bw, bh)
+        self.online_button.scale = scale
+        ow = self.online_button.min_width()
+        self.online_button.rect = pygame.Rect(self.card.centerx - ow // 2, y, ow, bh)
         self.back_button.rect = pygame.Rect(self.card.x, y, bw, bh)
         if self.mode == "saves":
             self.saves.layout(self.card.inflate(-pad, -pad), scale)
@@ -457,7 +522,8 @@ class Launcher(Scene):
             self._scroll = max(0, min(limit, self._scroll - event.y * w.px(40, self.app.scale)))
             self.on_resize(self.app.size)
             return True
-        used = self.load_button.process_event(event) or self.quit_button.process_event(event)
+        used = self.load_button.process_event(event) or self.quit_button.process_event(event) \
+            or self.online_button.process_event(event)
         if used:
             return True
         if hasattr(event, "pos") and not self.card.collidepoint(event.pos):
@@ -488,6 +554,7 @@ class Launcher(Scene):
         self._draw_games(surface, scale)
         surface.set_clip(clip)
         self.load_button.draw(surface)
+        self.online_button.draw(surface)
         self.quit_button.draw(surface)
 
     def _draw_games(self, surface: pygame.Surface, scale: float) -> None:
@@ -523,7 +590,7 @@ class Launcher(Scene):
 
 
 def _settings_path() -> Path:
-    return paths.user_data_path() / "settings.json"
+    return paths.settings_file()
 
 
 def _load_scenario(plugin: GamePlugin, path: Path) -> Scenario:
@@ -626,50 +693,20 @@ def run_replay(plugin: GamePlugin, session: Session, viewer: str | None = None,
     return _run(app)
 
 
-@dataclass(frozen=True)
-class TableOptions:
-    """The game's opening question to the whole table (its options: a `table` decision before
-    anything else), asked in the launcher as one row per part of its answers' labels."""
-
-    question: str
-    section: str
-    rows: tuple[tuple[str, tuple[str, ...]], ...]
-    actions: Mapping[tuple[str, ...], Action]
-    gameui: GameUI
-    """The game's screen part the labels were read from, handed on to the game screen."""
-
-
-def table_options(plugin: GamePlugin, scenario: Scenario) -> TableOptions | None:
-    """The launcher's rows for the game's options, when its first decision is a table
-    decision whose answers are every combination of a few parts (Guerra: level, players, tie
-    agreement, section 4); None otherwise (the game then asks on its own screen)."""
-    from itertools import product
-
-    from engine.core.session import Session
-    from engine.ui.game_scene import build_gameui
-
-    try:
-        session = Session(plugin.rules, scenario, 0)
-        decision = session.decision
-        if not decision.table:
-            return None
-        legal = session.legal_actions()
-        gameui = build_gameui(plugin, session)
-        labels = {tuple(gameui.action_label(a).split(OPTION_PARTS)): a for a in legal}
-    except Exception:  # the game asks on its own screen
-        return None
-    sizes = {len(parts) for parts in labels}
-    if len(labels) != len(legal) or len(legal) < 2 or len(sizes) != 1:
-        return None
-    columns = [tuple(dict.fromkeys(parts[i] for parts in labels)) for i in range(sizes.pop())]
-    if len(columns) < 2 or set(product(*columns)) != set(labels):
-        return None
-    names = _option_names(len(columns))
-    return TableOptions(decision.prompt, decision.section or "",
-                        tuple(zip(names, columns, strict=True)), labels, gameui)
+def options_rows(plugin: GamePlugin, options: TableOptions,
+                 memory: Mapping[str, str]) -> list[ChoiceRow]:
+    """A row of the launcher's options dialog per part of the answers,
+    on the answer chosen last time (`memory`, the launcher's settings)."""
+    rows = []
+    for i, (label, values) in enumerate(options.rows):
+        remembered = memory.get(f"option:{plugin.id}:{i}")
+        shown = tuple(v[:1].upper() + v[1:] for v in values)
+        rows.append(ChoiceRow(label, shown, values.index(remembered)
+                              if remembered in values else 0))
+    return rows
 
 
-def _option_names(count: int) -> tuple[str, ...]:
-    """Row names for the parts of an options answer, in the order games write them."""
-    known = ("Level", "Players", "Agreement")
-    return tuple(known[i] if i < len(known) else f"Option {i + 1}" for i in range(count))
+def options_chosen(options: TableOptions, rows: list[ChoiceRow]) -> tuple[str, ...]:
+    """The parts of the answer the rows show."""
+    return tuple(values[row.selected] for row, (_, values)
+                 in zip(rows, options.rows, strict=True))

@@ -18,22 +18,57 @@ view.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 import pygame
 
 from engine import paths
 from engine.core.files import display, is_regular_file, printable
+from engine.core.game import GamePlugin
 from engine.core.rebuild import RebuildError, Rebuilt, Stop, rebuild
 from engine.core.session import Session
 from engine.loading import LoadError, load_game_scenario
+from engine.ui.adapter import GameUI
+from engine.ui.app import App
 from engine.ui.autosave import write_new_save
 from engine.ui.widgets.dialog import Dialog
 
-if TYPE_CHECKING:
-    from engine.ui.game_scene import GameScene
+
+class Reloading(Protocol):
+    """What a reload asks of the game screen (`engine.ui.game_scene.GameScene`)."""
+
+    @property
+    def app(self) -> App: ...
+
+    @property
+    def plugin(self) -> GamePlugin: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def gameui(self) -> GameUI: ...
+
+    @property
+    def players(self) -> Mapping[str, str]: ...
+
+    @property
+    def viewer(self) -> str | None:
+        """The side whose view the screen shows (None: the public view)."""
+        ...
+
+    def side_name(self, side: str | None) -> str: ...
+
+    def show_dialog(self, dialog: Dialog) -> None: ...
+
+    def adopt(self, session: Session) -> None:
+        """Go on with the game on `session` (the rebuilt one)."""
+        ...
+
+    def flush_autosave(self) -> Path | None: ...
 
 SAY_FIRST: Final = 300
 """A game this long is said to be reloading before the work starts: replaying a whole game of
@@ -49,7 +84,7 @@ def manifest_of(session: Session) -> Path:
     return paths.scenario_path(session.scenario.path)
 
 
-def reload_scenario(scene: GameScene) -> Rebuilt | None:
+def reload_scenario(scene: Reloading) -> Rebuilt | None:
     """F5: reload the scene's scenario from disk and rebuild its game on it (see the module
     docstring). Returns what was rebuilt, or None when the game was left as it was."""
     old = scene.session
@@ -128,7 +163,7 @@ def without_carets(problems: str) -> list[str]:
     return [line for line in printable(problems).splitlines() if not _CARET.match(line)]
 
 
-def stop_text(scene: GameScene, old: Session, rebuilt: Rebuilt, kept: str | None) -> str:
+def stop_text(scene: Reloading, old: Session, rebuilt: Rebuilt, kept: str | None) -> str:
     """What the "replay stopped" dialog says, as far as the viewer may see it."""
     stop = rebuilt.stop
     assert stop is not None
@@ -172,14 +207,14 @@ def may_see(old: Session, stop: Stop, viewer: str | None) -> bool:
     return not decision.private
 
 
-def _label(scene: GameScene, stop: Stop) -> str:
+def _label(scene: Reloading, stop: Stop) -> str:
     try:
         return str(scene.gameui.action_label(stop.entry.action))
     except Exception:  # an action of the old files the new ones cannot name
         return stop.entry.action.describe()
 
 
-def _keep_copy(scene: GameScene, old: Session) -> str:
+def _keep_copy(scene: Reloading, old: Session) -> str:
     """Save the game as it was before a reload that drops actions; the sentence saying where."""
     stem = f"{scene.plugin.id}-before-reload-{datetime.now():%Y%m%d-%H%M%S}"
     try:

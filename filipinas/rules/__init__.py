@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.actions import Action, Event, IllegalActionError, Message
+from engine.core.actions import Action, Event, IllegalActionError, Message, Revealed
 from engine.core.dice import Dice
 from engine.core.game import Result, Scenario, stable_hash
 from filipinas.rules import actions as A
@@ -203,8 +203,9 @@ def _answer_prompt(state: FilState, action: Action, events: list[Event]) -> None
         assert isinstance(action, A.Discard)
         state.hands[side].remove(action.card)
         state.out.append(action.card)
-        events.append(Message(f"{side.title()} discards a card over the hand limit",
-                              visible_to=None))
+        # the card goes face up onto the played cards: undo stops here (DESIGN.md §3)
+        events.append(Revealed(f"{side.title()} discards a card over the hand limit",
+                               items=(action.card,)))
         if len(state.hands[side]) <= state.data.params.hand:
             state.pending.pop()
         return
@@ -267,7 +268,8 @@ def _round_action(state: FilState, action: Action, events: list[Event]) -> None:
         gain = state.data.params.ap_for_cards
         state.ap[side] = min(state.data.params.ap_max, state.ap[side] + gain)
         state.round_did = True
-        events.append(Message(f"{side.title()} trades two cards for {gain} AP"))
+        events.append(Revealed(f"{side.title()} trades two cards for {gain} AP",
+                               items=(action.first, action.second)))
         return
     paid = pay(state, side, action)
     if paid > base_cost(state, side, action)[0]:

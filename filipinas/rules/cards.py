@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.actions import Event, Message
+from engine.core.actions import Event, Message, Revealed
 from filipinas.rules import board as B
 from filipinas.rules.forces import (
     adjust_morale,
@@ -18,6 +18,7 @@ from filipinas.rules.forces import (
     spanish_box_brigades,
     transfer_artillery,
 )
+from filipinas.rules.idle import card_idle
 from filipinas.rules.setup import FILIPINO, SPAIN, USA, CardDef
 from filipinas.rules.state import FilState, Kind, Prompt
 
@@ -194,7 +195,7 @@ def play(state: FilState, side: str, card_id: str, targets: tuple[str, ...],
     card = state.data.cards[card_id]
     state.hands[side].remove(card_id)
     state.out.append(card_id)
-    events.append(Message(f"{side.title()} plays '{card.name}'"))
+    events.append(Revealed(f"{side.title()} plays '{card.name}'", items=(card_id,)))
     foe = opponent(side)
     if card.cancellable and cancel_cards(state, foe):
         state.pending.append(Prompt(Kind.CANCEL, foe, card=card_id, targets=targets))
@@ -258,8 +259,9 @@ def cancel(state: FilState, side: str, card_id: str, prompt: Prompt, events: lis
     card = state.data.cards[card_id]
     state.hands[side].remove(card_id)
     state.out.append(card_id)
-    events.append(Message(f"{side.title()} plays '{card.name}': "
-                          f"'{state.data.cards[prompt.card].name}' is cancelled"))
+    events.append(Revealed(f"{side.title()} plays '{card.name}': "
+                           f"'{state.data.cards[prompt.card].name}' is cancelled",
+                           items=(card_id,)))
 
 
 def let_card_through(state: FilState, prompt: Prompt, events: list[Event]) -> None:
@@ -276,8 +278,6 @@ def apply_effect(state: FilState, side: str, card: CardDef, targets: tuple[str, 
 
     eff = card.effect
     p = state.data.params
-    from filipinas.rules.noeffect import card_idle  # it reads this module's round_cards
-
     idle = card_idle(state, side, card)
     if idle is not None:
         events.append(Message(f"'{card.name}': no effect — {idle}"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.actions import DiceRolled, Event, Message
+from engine.core.actions import DiceRolled, Event, Message, Revealed
 from filipinas.rules.board import (
     best_tf,
     cdef,
@@ -266,7 +266,7 @@ def play_combat_card(state: FilState, side: str, card_id: str, events: list[Even
         c.counter_after_hit = True
     if eff.get("us_takes_city"):
         c.us_takes_city = True
-    events.append(Message(f"{side.title()} plays '{card.name}'"))
+    events.append(Revealed(f"{side.title()} plays '{card.name}'", items=(card_id,)))
     c.passes = 0
     c.to_declare = other(side)
 

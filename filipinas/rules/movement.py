@@ -66,9 +66,11 @@ def move_stack(state: FilState, stack: str, dest: str, mode: str,
     if mode == "landing":
         state.landed.update(c for c in members if cdef(state, c).faction == USA
                             and cdef(state, c).land)
+    names = [cdef(state, c).name for c in members]
+    who = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
     events.append(PieceMoved(
-        f"{', '.join(cdef(state, c).name for c in members)} move to "
-        f"{state.data.spaces[dest].name}", piece=stack, src=src, dst=dest))
+        f"{who} {'move' if len(names) > 1 else 'moves'} to {state.data.spaces[dest].name}",
+        piece=stack, src=src, dst=dest))
     zapote_trigger(state, members, src, dest, mode, events)
 
 

@@ -13,59 +13,11 @@ why. Everything read here is public or the deciding side's own hand.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.actions import Action
 from filipinas.rules import actions as A
 from filipinas.rules.cards import round_cards
-from filipinas.rules.setup import CardDef
+from filipinas.rules.idle import ap_idle, card_idle
 from filipinas.rules.state import FilState
-
-
-def _ap_idle(state: FilState, side: str) -> str | None:
-    top = state.data.params.ap_max
-    if state.ap[side] >= top:
-        return f"{side.title()} Action Points are already at {top}, the top of the Resource " \
-            "Table (5.1)"
-    return None
-
-
-def verb_idle(state: FilState, side: str, verb: str, value: Any) -> str | None:
-    """Why one verb of a card's effect would do nothing now; None when it acts (or is not a
-    track verb: those have their targets checked when the card is offered)."""
-    p = state.data.params
-    if verb == "ap":
-        return _ap_idle(state, side)
-    if verb == "morale":
-        delta = int(value)
-        if delta > 0 and state.morale >= p.morale_max:
-            return f"Spanish Morale is already at {p.morale_max}, the top of its track " \
-                "(GAP-FIL-09)"
-        if delta < 0 and state.morale <= p.morale_min:
-            return f"Spanish Morale is already at {p.morale_min}, the bottom of its track " \
-                "(GAP-FIL-09)"
-        return None
-    if verb == "us_intervention":
-        if state.us_at_war or state.us_entry_pending:
-            return "the United States are already entering the war: the US Intervention " \
-                "track no longer moves (7.0)"
-        delta = int(value)
-        if delta < 0 and state.us_level <= p.us_min:
-            return f"the US Intervention marker is already at {p.us_min}, the bottom of its " \
-                "track (7.0)"
-        if delta > 0 and state.us_level >= p.us_max:
-            return f"the US Intervention marker is already at {p.us_max} (7.0)"
-        return None
-    return None
-
-
-def card_idle(state: FilState, side: str, card: CardDef) -> str | None:
-    """Why playing `card` now would change nothing: the reason of its first verb when every
-    verb of its effect is idle."""
-    reasons = [verb_idle(state, side, verb, value) for verb, value in card.effect.items()]
-    if not reasons or any(r is None for r in reasons):
-        return None
-    return reasons[0]
 
 
 def _ap_card(state: FilState, side: str, card_id: str) -> bool:
@@ -89,7 +41,7 @@ def no_effect_reason(state: FilState, action: Action) -> str | None:
         reason = card_idle(state, player, card)
         return f"'{card.name}' changes nothing now: {reason}" if reason else None
     if isinstance(action, A.TradeCards):
-        reason = _ap_idle(state, player)
+        reason = ap_idle(state, player)
         if reason:
             return f"the trade changes nothing now: {reason}"
         for alone, other in ((action.first, action.second), (action.second, action.first)):

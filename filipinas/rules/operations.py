@@ -97,7 +97,11 @@ def political(state: FilState, side: str, goal: str, events: list[Event]) -> boo
 
     roll = state.dice.roll_one(purpose="political")
     ok = roll >= state.data.params.political_on
-    events.append(DiceRolled(f"Political Action: {roll} ({'success' if ok else 'failure'})",
+    aim = "change of government" if goal == "government" else \
+        "push the United States towards war" if side == FILIPINO else \
+        "hold the United States back"
+    events.append(DiceRolled(f"{side.title()} rolls {roll} for a Political Action ({aim}): "
+                             f"{'success' if ok else 'failure'}",
                              values=(roll,), purpose="the Political Action"))
     if not ok:
         return False

@@ -30,8 +30,8 @@ from engine.core.position import PositionError, PositionPath, Reader, overlay
 from filipinas.rules import board as B
 from filipinas.rules.movement import can_stack
 from filipinas.rules.sequence import check_hand, settle
-from filipinas.rules.setup import FILIPINO, SIDES, SPAIN, USA, GameData, build_data, initial_state
-from filipinas.rules.state import FilState, Phase
+from filipinas.rules.setup import FILIPINO, SIDES, SPAIN, USA, GameData, build_data
+from filipinas.rules.state import FilState, Phase, initial_state
 
 DECKS = ("spanish", "filipino", "usa_spanish", "usa_filipino")
 MARKER_ON_COUNTERS = {"target": "4.2.3.3", "protect": "4.2.3.2", "search": "4.2.3.4",

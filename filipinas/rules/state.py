@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core.dice import Dice
 from engine.core.game import Decision, Result
-from filipinas.rules.setup import FILIPINO, SPAIN, GameData
+from filipinas.rules.setup import FILIPINO, SPAIN, GameData, deck_of
 
 
 class Phase(enum.Enum):
@@ -221,3 +221,43 @@ _SECTIONS = {
     Kind.COUNTERATTACK: "6.7", Kind.CANCEL: "10.2", Kind.RESPONSE: "6.11",
     Kind.INTERCEPT: "6.8.3", Kind.ZAPOTE: "6.13.3", Kind.RELOCATE: "4.2.2.1",
 }
+
+
+def initial_state(data: GameData, dice: Dice) -> FilState:
+    """The position of 8.0 (or a scenario's later one): counters placed, tracks set, the cards
+    already played out of the game with their lasting effects, decks shuffled, five cards
+    each."""
+    setup = data.setup
+    state = FilState(data=data, dice=dice)
+    boxes = setup["boxes"]
+    for cid, cdef in data.counters.items():
+        state.loc[cid] = boxes[cdef.faction] if cdef.faction in boxes else boxes[cdef.side]
+    for placement in setup["placements"]:
+        boxed = data.spaces[placement["space"]].kind == "box"
+        sid = state.new_stack_id()
+        for cid in placement["counters"]:
+            state.loc[cid] = placement["space"]
+            if not boxed:
+                state.stack_of[cid] = sid
+        for cid in placement["reduced"]:
+            state.reduced.add(cid)
+    state.turn = int(setup.get("turn", 1))
+    out = list(setup.get("cards_out") or ())
+    state.out = out
+    effects = [data.cards[c].effect for c in out]
+    state.canovas_dead = any(e.get("kill_canovas") for e in effects)
+    state.biak = any(e.get("exile_aguinaldo") for e in effects)
+    state.exiled = state.loc["aguinaldo"] == "hong_kong"
+    state.ap = {FILIPINO: setup["ap"][FILIPINO], SPAIN: setup["ap"][SPAIN]}
+    state.morale = setup["morale"]
+    state.us_level = setup["us_intervention"]
+    state.government = setup["government"]
+    for deck in ("spanish", "filipino", "usa_spanish", "usa_filipino"):
+        cards = [c for c in deck_of(data, deck) if c not in out]
+        dice.shuffle(cards)
+        state.decks[deck] = cards
+    for side, deck in ((FILIPINO, "filipino"), (SPAIN, "spanish")):
+        for _ in range(data.params.start_hand):
+            if state.decks[deck]:
+                state.hands[side].append(dice.deal(state.decks[deck]))
+    return state

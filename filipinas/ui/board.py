@@ -161,6 +161,8 @@ class FilipinasBoard(StackedBoard):
             names = [self.counter_notes.get(c, c).split(" — ")[0] for c in members]
             head = "Coordinated group" if target.startswith("group:") else "Stack"
             return f"{head}: {', '.join(names)}"
+        # a pile stands on its space: it is named by it ("Which one?" lists the place too)
+        target = pile_space(target) or target
         shape = self.shapes.get(target)
         if shape is None:
             return None

@@ -122,6 +122,8 @@ class Selector:
         marker = parse_marker(target)
         if marker is not None:
             return marker[1]
+        if target.startswith("stack:") and target[6:] in self.data.counters:
+            return target[6:]  # a stack's mark (`targets_of`) stands for the stack
         space = pile_space(target)
         return space if space is not None else target
 

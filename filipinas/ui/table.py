@@ -87,15 +87,51 @@ def card_face(data: GameData, card_id: str) -> CardFace:
     sections = [("Played", "; ".join(when[w] for w in sorted(card.when) if w in when)),
                 ("Effect", card_summary(card, data))]
     if card.requires:
-        sections.append(("Needs", "; ".join(f"{k.replace('_', ' ')}: {v}"
-                                            for k, v in card.requires.items())))
+        needs = "; ".join(requirement_text(data, k, v) for k, v in card.requires.items())
+        sections.append(("Needs", f"{needs[:1].upper()}{needs[1:]}."))
     if card.respond_to:
-        sections.append(("Answers", ", ".join(sorted(card.respond_to))))
+        answered = [ANSWERED.get(kind, kind) for kind in sorted(card.respond_to)]
+        sections.append(("Answers", f"the opponent's {' or '.join(answered)}, right after it."))
     if card.flavour:
         sections.append(("", card.flavour))
     return CardFace(card_id, card.name, _FILLS.get(card.deck, (245, 240, 225)),
                     header=tuple(header), sections=tuple(sections),
                     owner=_OWNERS.get(card.deck, card.deck))
+
+
+ANSWERED = {"move": "move", "hide": "hiding", "plunder": "plunder",
+            "political": "Political Action", "recruit": "recruitment"}
+"""The opponent's actions a response card answers (its `respond_to`), in words."""
+
+
+def requirement_text(data: GameData, key: str, value: object) -> str:
+    """One condition of a card's `requires` as a sentence (the rules' `_requirement` in
+    filipinas/rules/cards.py reads the same keys)."""
+    def name(cid: object) -> str:
+        counter = data.counters.get(str(cid))
+        return counter.name if counter is not None else str(cid).replace("_", " ").title()
+
+    yes = bool(value)
+    texts = {
+        "government": f"{name(value)} heads the Spanish government",
+        "canovas_alive": "Cánovas is alive" if yes else "Cánovas is dead",
+        "leader_on_map": f"{name(value)} is on the map",
+        "also_on_map": f"{name(value)} is on the map too",
+        "leader_available": f"{name(value)} has not come into play yet",
+        "captaincy_spanish": "Manila, seat of the Captaincy General, is Spanish" if yes
+        else "Manila, seat of the Captaincy General, is not Spanish",
+        "filipino_in_cavite": "Filipino troops are in Cavite" if yes
+        else "no Filipino troops are in Cavite",
+        "zapote_off": "the Zapote Line is not in play" if yes else "the Zapote Line is in play",
+        "reconcentration_off": "no Reconcentration is in force" if yes
+        else "a Reconcentration is in force",
+        "unit_in_box": f"the {name(value)} corps is still in the Filipino Troops box",
+        "artillery_available": "the Filipino Artillery has not come into play yet" if yes
+        else "the Filipino Artillery is in play",
+        "exiled": "Aguinaldo is in exile in Hong Kong" if yes else "Aguinaldo is not in exile",
+        "morale_above": f"Spanish Morale is above {value}",
+    }
+    return texts.get(key, f"{key.replace('_', ' ')}: {value}")
 
 
 def card_back(deck: str, side_name: str) -> CardFace:
@@ -142,7 +178,14 @@ LEGEND: tuple[tuple[str, str], ...] = (
 )
 
 
+WORDS = frozenset({"ambush", "blockhouses", "censorship", "graveyard", "recalled",
+                   "reconcentration", "sea", "telegraph", "trenches"})
+"""Ids that are also plain words of the log's sentences ("is recalled to Spain", "by sea"):
+such a word is left as it is."""
+
+
 def place_name(text: str, names: Mapping[str, str]) -> str:
     """`text` with space, counter and card ids replaced by their printed names."""
     return re.sub(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+\b",
-                  lambda m: names.get(m.group(0), m.group(0)), text)
+                  lambda m: m.group(0) if m.group(0) in WORDS
+                  else names.get(m.group(0), m.group(0)), text)

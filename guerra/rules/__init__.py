@@ -265,7 +265,7 @@ class GuerraRules:
         h = Hex(action.q, action.r)
         if state.phase is Phase.AFRICA:
             africa = state.units[state.africa_left.pop(0)]
-            events = place(state, africa, h, africa.player, "is placed in North Africa")
+            events = place(state, africa, h, africa.player, "is placed")
             if not state.africa_left:
                 events += sequence.roll_first_player(state)
             return events

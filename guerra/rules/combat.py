@@ -24,7 +24,7 @@ from guerra.rules.actions import (
     Support,
     TakeLoss,
 )
-from guerra.rules.counters import eliminate, ids_of_kind, ids_of_side, name, unit_order
+from guerra.rules.counters import eliminate, ids_of_kind, ids_of_side, name, place_name, unit_order
 from guerra.rules.data import Kind, Side, Terrain
 from guerra.rules.fec import can_spend, spend
 from guerra.rules.naval import usable
@@ -213,7 +213,9 @@ def add_attacker(state: GuerraState, action: AddAttacker) -> list[Event]:
     unit = state.units[action.unit]
     combat.attackers.append(unit.id)
     _engage(state, unit)
-    return []
+    assert unit.hex is not None
+    return [Message(f"{name(state, unit)} from {place_name(state, unit.hex)} joins the attack "
+                    "(section 8)")]
 
 
 def _support_actions(state: GuerraState, player: str, targets: list[str], used: set[str],
@@ -297,6 +299,16 @@ def stack_result(state: GuerraState, factor_diff: int, die_diff: int) -> tuple[i
     return state.data.stack_results[(column, die_diff)]
 
 
+def _sides(state: GuerraState, uids: list[str]) -> str:
+    """The counters of one side of a combat with where each stands, for the log."""
+    names = []
+    for uid in uids:
+        unit = state.units[uid]
+        names.append(name(state, unit) if unit.hex is None
+                     else f"{name(state, unit)} ({place_name(state, unit.hex)})")
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+
+
 def resolve(state: GuerraState) -> list[Event]:
     """Roll the dice and apply the result (section 8)."""
     combat = state.combat
@@ -310,6 +322,8 @@ def resolve(state: GuerraState) -> list[Event]:
     if combat.defender_fec:
         events += spend(state, side.enemy)
     attack, defence = combat_factors(state, combat)
+    events.append(Message(f"Combat: {_sides(state, combat.attackers)} against "
+                          f"{_sides(state, combat.defenders)}"))
     roll_a = state.dice.roll_one(data.die, purpose="attack")
     roll_d = state.dice.roll_one(data.die, purpose="defence")
     events.append(DiceRolled(f"Attacker rolls {roll_a} × {attack} = {roll_a * attack}",

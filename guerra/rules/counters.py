@@ -4,8 +4,10 @@ hex occupancy of land, naval and air counters and the land counters of each prov
 
 from __future__ import annotations
 
+import math
+
 from engine.core.actions import Event, PieceMoved
-from engine.core.hexgrid import Hex
+from engine.core.hexgrid import Hex, hex_distance
 from guerra.rules.data import GuerraData, Kind, Side, hex_label
 from guerra.rules.events import CounterEliminated, CounterPlaced
 from guerra.rules.provinces import land_entered
@@ -18,33 +20,59 @@ def _index(state: GuerraState, kind: Kind) -> dict[Hex, list[str]]:
     return state.naval_at if kind is Kind.NAVAL else state.air_at
 
 
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north",
+           "north-east")
+"""Directions from a city, clockwise from east (the map's north is up)."""
+
+
 def name(state: GuerraState, unit: Unit) -> str:
-    """A counter's name for the log: its family and id."""
-    return f"{state.data.families[unit.family].name} {unit.id}"
+    """A counter's name for the log: its family, as printed (the counters of a family are
+    alike; their ids are the program's, never shown)."""
+    return state.data.families[unit.family].name
 
 
 def place_name(state: GuerraState, h: Hex) -> str:
-    """A hex as the log names it: its city, or the province (or region) it lies in, or the
-    sea; never bare coordinates. The names are kept per scenario."""
-    names: dict[Hex, str] = state.data.memo("place names", dict)
+    """A hex as the log names it (`hex_place`), kept per scenario."""
+    return hex_place(state.data, h)
+
+
+def hex_place(data: GuerraData, h: Hex) -> str:
+    """A hex as a player names it, never by coordinates: its city ("Huelva"), else where it
+    lies from the nearest city of its province or region, or from the nearest city at all
+    ("2 hexes north-east of Toledo", "6 hexes south of Algeciras (North Africa)"); at sea the
+    coast it is off ("the sea off Cartagena", "the open sea off Palma" farther out)."""
+    names: dict[Hex, str] = data.memo("place names", dict)
     found = names.get(h)
     if found is None:
-        found = names[h] = _place_name(state.data, h)
+        found = names[h] = _place_name(data, h)
     return found
 
 
 def _place_name(data: GuerraData, h: Hex) -> str:
-    city = data.board.cities.get(h)
+    board = data.board
+    city = board.cities.get(h)
     if city is not None:
         return city.name
-    territory = data.board.territory.get(h, "")
-    province = data.provinces.get(territory)
-    if province is not None:
-        return f"a hex of {province.name}"
+    territory = board.territory.get(h, "")
+    cities = [c for c in board.cities.values() if c.province == territory] or \
+        list(board.cities.values())
+    near = min(cities, key=lambda c: (hex_distance(c.hex, h), c.name))
+    d = hex_distance(near.hex, h)
+    if board.is_sea(h):
+        return f"the sea off {near.name}" if d <= 2 else f"the open sea off {near.name}"
+    text = f"{d} hex{'es' * (d != 1)} {compass(near.hex, h)} of {near.name}"
     region = data.regions.get(territory)
-    if region is not None:
-        return f"a hex of {region.name}"
-    return "the open sea" if data.board.is_sea(h) else "a hex off the provinces"
+    return f"{text} ({region.name})" if region is not None and near.province != territory \
+        else text
+
+
+def compass(origin: Hex, h: Hex) -> str:
+    """The direction from `origin` to `h` on the map (pointy-top hexes, north up), one of the
+    eight of `COMPASS`."""
+    x = math.sqrt(3) * ((h.q - origin.q) + (h.r - origin.r) / 2)
+    y = 1.5 * (h.r - origin.r)
+    sector = round(math.degrees(math.atan2(y, x)) / 45) % 8
+    return COMPASS[sector]
 
 
 def _put(state: GuerraState, unit: Unit, h: Hex) -> list[Event]:
@@ -108,8 +136,8 @@ def board(state: GuerraState, unit: Unit, ship: Unit) -> list[Event]:
     unit.where = Where.ABOARD
     unit.carrier = ship.id
     ship.cargo.append(unit.id)
-    return [PieceMoved(f"{name(state, unit)} embarks on {name(state, ship)}", piece=unit.id,
-                       src=hex_label(src), dst=ship.id)]
+    return [PieceMoved(f"{name(state, unit)} at {place_name(state, src)} embarks on the "
+                       f"{name(state, ship)}", piece=unit.id, src=hex_label(src), dst=ship.id)]
 
 
 def land(state: GuerraState, unit: Unit, h: Hex) -> list[Event]:

@@ -128,6 +128,8 @@ CAUSES: dict[str, tuple[str, str]] = {
     "strait_moved": ("Only a counter that has not moved this turn crosses the Strait.", "7.2"),
     "land_range": ("{unit} cannot get that far this turn: at most {n} hexes, mountain hexes "
                    "counting 2.", "7 1a"),
+    "garrison_range": ("{unit} cannot get that far this turn: at most {n} hexes, and never "
+                       "into or across a mountain hex.", "7 1b"),
     "fight_range": ("A move that ends next to an enemy counter uses the movement factor: at "
                     "most {n} hexes for {unit}.", "7"),
     "land_blocked": ("Every way there is barred: land counters neither pass through other land "
@@ -559,7 +561,8 @@ def _land(state: GuerraState, unit: Unit, h: Hex) -> Refusal:
     found = _terrain_reach(state, unit, best)
     spent = found.get(board.index[h])
     if spent is None:
-        return _refuse("land_range", unit=name(state, unit), n=best)
+        too_far = "garrison_range" if unit.kind is Kind.GARRISON else "land_range"
+        return _refuse(too_far, unit=name(state, unit), n=best)
     if board.index[h] in enemy_zoc_cells(state, unit.side, unit.kind) and spent > move_f:
         return _refuse("fight_range", unit=name(state, unit), n=move_f)
     return _refuse("land_blocked")

@@ -110,9 +110,9 @@ def after_options(state: GuerraState) -> list[Event]:
             if family.kind is Kind.NAVAL:
                 spot = next(h for h in naval.coast_hexes(state, city.id)
                             if len(state.naval_at.get(h, ())) < data.stacking.naval)
-                events += place(state, unit, spot, player, f"starts next to {city.name}")
+                events += place(state, unit, spot, player, "starts")
             else:
-                events += place(state, unit, city.hex, player, f"starts in {city.name}")
+                events += place(state, unit, city.hex, player, "starts")
     if state.africa_left:
         state.phase = Phase.AFRICA
         return events

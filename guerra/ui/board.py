@@ -22,6 +22,7 @@ from engine.ui.camera import Camera, StaticLayer
 from engine.ui.drawing import draw_highlight
 from engine.ui.hexmap import CellStyle, HexMapView, hex_id, parse_hex_id
 from engine.ui.layout import LAYOUT_POINTY, Layout, Point, hex_corner_offset, hex_to_pixel
+from guerra.rules.counters import hex_place
 from guerra.rules.data import GuerraData, Terrain, hex_label
 from guerra.rules.setup import parse_hex
 from guerra.ui import citynames, overlays, printing
@@ -259,7 +260,8 @@ class GuerraMap(HexMapView):
         data = self.data
         board = data.board
         terrain = board.terrain[h]
-        lines = [f"Hex {hex_label(h)}: {TERRAIN_NAMES[terrain]}"]
+        place = hex_place(data, h)
+        lines = [f"{place[0].upper()}{place[1:]}: {TERRAIN_NAMES[terrain]}"]
         city = board.cities.get(h)
         if city is not None:
             kind = "provincial capital" if city.capital else "city"

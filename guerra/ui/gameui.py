@@ -16,11 +16,11 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
 from engine.ui.adapter import AidPage, Click
-from guerra.rules.actions import Select
+from guerra.rules.actions import Resolve, Select
 from guerra.rules.setup import load_data, parse_hex
 from guerra.ui import aid, overlays, pieces
 from guerra.ui.board import TERRAIN_NAMES, GuerraMap, board_id, road_chains
-from guerra.ui.clicks import BOARD_TYPES, Clicker, view_marks
+from guerra.ui.clicks import BOARD_TYPES, Clicker, targets_of, view_marks
 from guerra.ui.labels import Labeller
 from guerra.ui.overlays import LegendRow
 from guerra.ui.status import status_lines
@@ -84,6 +84,10 @@ class GuerraUI:
     def on_click(self, target: str | None, selection: str | None, legal: list[Action]) -> Click:
         return self.clicker.click(target, selection, legal)
 
+    def action_targets(self, action: Action) -> list[str]:
+        """The counters and hexes an action is about (the hint marks them)."""
+        return targets_of(action, self._view.get("selected"))
+
     def board_actions(self, legal: list[Action]) -> list[Action]:
         """Placements, moves, transport and combat choices are made on the map; the rest
         (options, staying, ending a step, rolling, surrender) are buttons. Also marks the
@@ -112,6 +116,11 @@ class GuerraUI:
 
     def player_aid(self) -> list[AidPage]:
         return list(self._aid)
+
+    def irreversible(self, action: Action) -> bool:
+        """The attacker's "Roll the dice" (section 8): the defender may add F.E.C. first, then
+        the dice are rolled; the roll is made, and cannot be taken back, once it is chosen."""
+        return isinstance(action, Resolve)
 
     def is_selection(self, action: Action) -> bool:
         """Selecting a counter (section 7) only shows where it may go: the screen may take it

@@ -31,6 +31,7 @@ from guerra.rules.actions import (
     Surrender,
     TakeLoss,
 )
+from guerra.rules.counters import hex_place
 from guerra.rules.data import GuerraData, Kind, hex_label
 from guerra.rules.setup import parse_hex
 
@@ -71,32 +72,25 @@ class Labeller:
     # --- names ---------------------------------------------------------------------------
 
     def place(self, h: Hex) -> str:
-        """A hex as a player names it: its city, or its number and province."""
-        board = self.data.board
-        city = board.cities.get(h)
-        if city is not None:
-            return f"{city.name} ({hex_label(h)})"
-        territory = board.territory.get(h, "")
-        if territory in self.data.provinces:
-            return f"hex {hex_label(h)} ({self.data.provinces[territory].name})"
-        if territory in self.data.regions:
-            return f"hex {hex_label(h)} ({self.data.regions[territory].name})"
-        return f"hex {hex_label(h)} (sea)"
+        """A hex as a player names it: its city, else where it lies from the nearest city, or
+        the coast it is off (`hex_place`), never its coordinates."""
+        return hex_place(self.data, h)
 
     def place_of_label(self, label: str | None) -> str:
         return self.place(parse_hex(label)) if label else ""
 
     def unit(self, uid: str) -> str:
-        """A counter by its family name and id, with where it stands."""
+        """A counter by its printed family name, with where it stands."""
         u = self.view.get("units", {}).get(uid)
         if u is None:
-            return uid
-        name = f"{self.data.families[u['family']].name} {uid}"
+            return "a counter"
+        name = self.data.families[u["family"]].name
         return f"{name} at {self.place_of_label(u['hex'])}" if u["hex"] else name
 
     def short(self, uid: str) -> str:
+        """A counter by its printed family name."""
         u = self.view.get("units", {}).get(uid)
-        return f"{self.data.families[u['family']].name} {uid}" if u else uid
+        return self.data.families[u["family"]].name if u else "a counter"
 
     # --- buttons -------------------------------------------------------------------------
 
@@ -111,8 +105,8 @@ class Labeller:
             return (f"Place {self.data.families[action.family].name} at "
                     f"{self.place(Hex(action.q, action.r))}")
         if isinstance(action, Convert):
-            return (f"Convert {action.first} and {action.second} into an army counter at "
-                    f"{self.place_of_label(self._hex_of(action.at))}")
+            return (f"Convert the {self.unit(action.first)} and the {self.unit(action.second)} "
+                    f"into an army counter at {self.place_of_label(self._hex_of(action.at))}")
         if isinstance(action, Select):
             return self._select(action.unit)
         if isinstance(action, MoveTo):
@@ -122,7 +116,8 @@ class Labeller:
             who = self.short(selected) if selected else "The counter"
             return f"{who} stays where it is (it cannot move again this turn)"
         if isinstance(action, Embark):
-            return f"Embark {self.unit(action.unit)} on {action.ship} (uses the naval counter)"
+            return (f"Embark {self.unit(action.unit)} on the {self.unit(action.ship)} (uses the "
+                    "naval counter)")
         if isinstance(action, Disembark):
             return (f"Land {self.short(action.unit)} at {self.place(Hex(action.q, action.r))} "
                     "(landing displacement 5)")

@@ -92,7 +92,7 @@ def specs(view: Mapping[str, Any], looks_: Mapping[str, Look], sectors: bool
             if sectors else look.label
         if u["where"] == "aboard":
             tag = "Aboard"
-        spec = CounterSpec(id=uid, name=f"{look.name} {uid}", fill=look.fill, ink=look.ink,
+        spec = CounterSpec(id=uid, name=look.name, fill=look.fill, ink=look.ink,
                            symbol=look.symbol, factors=look.factors, label=tag, side=u["side"])
         carrier = u["carrier"] or uid
         by_hex.setdefault(label, []).append((rank, carrier, uid, spec))
@@ -119,15 +119,16 @@ def note(uid: str, u: Mapping[str, Any], look: Look, data: GuerraData, seat_name
     else:
         moves = f"movement {mv.air_movement}, supports within {mv.air_support_range}"
     place = places.get(u["hex"] or "", "")
-    head = f"{look.name} {uid}" + (f" at {place}" if place else "")
+    head = look.name + (f" at {place}" if place else "")
     if u["where"] == "aboard":
-        head += f", aboard {u['carrier']}"
+        head += ", aboard a naval counter"
     lines = [head, f"{KIND_NAMES[kind].capitalize()}: combat {data.combat_factor}, {moves}"]
     done = [text for flag, text in (("moved", "moved"), ("fought", "fought"),
                                      ("must_fight", "must fight (entered a control zone)"),
                                      ("readapted", "readapted")) if u.get(flag)]
     if u.get("cargo"):
-        done.append("carrying " + ", ".join(u["cargo"]))
+        carried = len(u["cargo"])
+        done.append(f"carrying {carried} army counter{'s' * (carried != 1)}")
     lines.append(seat_name + (": " + ", ".join(done) if done else ""))
     return "\n".join(lines)
 

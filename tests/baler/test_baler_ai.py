@@ -3,8 +3,6 @@ same game for the same seed, and clearly better than random play on either side.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from baler_fixtures import RULES, scenario
 
@@ -31,10 +29,8 @@ def test_the_plugin_registers_the_heuristics_as_easy_and_ai_as_its_alias() -> No
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_whole_ai_game_ends_with_the_invariants_holding(seed: int) -> None:
-    start = time.perf_counter()
     session = ai_game(seed)
     assert session.result() is not None
-    assert time.perf_counter() - start < 10
 
 
 def test_the_agent_answers_every_kind_of_decision_it_meets_by_its_own_rule() -> None:

@@ -16,10 +16,10 @@ import pytest
 
 from baler import PLUGIN
 from baler.rules.state import CardInfo
-from baler.ui.board import BalerBoard, Table
+from baler.ui.board import BalerBoard
 from baler.ui.cardart import card_face, face_height, face_layout
 from baler.ui.cardtext import ICON_NAMES
-from baler.ui.overlays import draw_strip, strip_layout
+from baler.ui.overlays import Table, draw_strip, strip_layout
 from engine.core.session import Session
 from engine.loading import load_game_scenario
 from uitest import click, hover, make_app, shot, start_game

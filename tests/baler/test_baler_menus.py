@@ -14,6 +14,7 @@ from baler.rules.actions import ModifyDie, PlaceUnit, TakeAction
 from baler.rules.combat import Shooting
 from baler.rules.manning import ManPosts
 from baler.rules.state import BalerState
+from baler.ui import menus
 from baler.ui.gameui import BalerUI
 from baler.ui.labels import ACTION_NAMES
 from engine.ui.adapter import Click, MenuItem
@@ -131,6 +132,9 @@ def test_a_die_click_offers_its_modifiers_with_their_costs() -> None:
     plus = _item(answer, ModifyDie(0, "plus1", "morale"))
     assert (reroll.cost, reroll.irreversible) == ("1 morale", True)
     assert (plus.cost, plus.irreversible) == ("1 morale", False)
+    # issue 24: the cost is said once, in its column ("−1 morale — 1 morale" before)
+    assert plus.label == "+1 to die 1 (4) → 5: morale modifier"
+    assert reroll.label == "Reroll die 1 (4): morale modifier"
     # on a 2, +1 changes nothing the dice do: the row is greyed with why (no silent no-ops)
     low = cleared()
     place(low, {"es-jose-pestana": "es-34-a2", "ph-soldier-17": "ph-56-a2a3"})
@@ -140,6 +144,19 @@ def test_a_die_click_offers_its_modifiers_with_their_costs() -> None:
     assert why is not None
     assert any(i.action is None and i.reason == why[:1].upper() + why[1:]
                for i in _click(low, "die:0:0").menu)
+
+
+def test_a_track_cell_is_named_as_a_cell_and_table_places_by_name() -> None:
+    """Issue 24: the walls' track says which box it is, not the walls' state ("Church walls,
+    area 1: Wrecked" while they stood intact); a shared card space is not "shared-A"."""
+    st = cleared()
+    ui, _ = _ui(st)
+    walls, firepower = ui.board.tooltip("walls-a1-2"), ui.board.tooltip("fp-a2-3")
+    assert walls is not None and firepower is not None
+    assert walls.startswith("Church walls track of area 1: the Wrecked box")
+    assert firepower.startswith("Firepower track of area 2: the 3 box")
+    assert menus.title(ui.where, "shared-A") == "Shared card space A"
+    assert menus.title(ui.where, "deck-spanish") == "The Spanish draw deck"
 
 
 def test_a_drawn_counter_is_placed_with_one_click() -> None:

@@ -16,7 +16,7 @@ from baler_fixtures import ES, PH, RULES, act, cleared, hand, place, run, scenar
 from baler import PLUGIN
 from baler.rules.actions import Done, PlayCard, ResolveEvent
 from baler.rules.events import EventPhaseTask
-from baler.rules.noeffect import effect_idle
+from baler.rules.idle import effect_idle
 from baler.rules.state import BalerState
 from baler.ui import menus
 from baler.ui.gameui import BalerUI

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import pytest
 from baler_fixtures import RULES, new_game, scenario
@@ -42,13 +41,6 @@ def test_random_playouts_keep_every_invariant(seed: int) -> None:
     result = RULES.result(st)
     assert result is not None and result.winner in ("spanish", "philippine")
     assert 1 <= st.turn <= 6
-
-
-def test_playouts_are_fast() -> None:
-    start = time.perf_counter()
-    for seed in range(100, 110):
-        playout(seed, check=False)
-    assert (time.perf_counter() - start) / 10 < 0.5
 
 
 def test_same_seed_same_game() -> None:

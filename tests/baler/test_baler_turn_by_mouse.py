@@ -17,7 +17,8 @@ from engine.core.session import Session
 from engine.loading import load_game_scenario
 from engine.ui.app import App
 from engine.ui.game_scene import GameScene
-from engine.ui.widgets.action_menu import item_text
+from engine.ui.widgets.action_menu import NO_UNDO, item_text
+from mouseturn import clear_toasts
 from uitest import DT, at, button_at, click, hover, make_app, start_game
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
@@ -49,14 +50,16 @@ def _board_targets(scene: GameScene, action: Action) -> list[str]:
 
 
 def _menu_row(scene: GameScene, action: Action) -> tuple[int, int] | None:
-    """The centre of the open menu's row that plays `action`."""
+    """The centre of the open menu's row that plays `action` (the screen marks "(no undo)"
+    what the game's menu may not have marked: a row whose choice rolls next)."""
     menu = scene.menu
     if menu is None:
         return None
     ui = scene.gameui
     wanted = item_text(menus.item(ui.data, ui.view, action, ui.action_label(action)))
+    unmarked = wanted.removesuffix(f" {NO_UNDO}")
     for row, rect in zip(menu.rows, menu.row_rects, strict=True):
-        if row.callback is not None and row.text == wanted:
+        if row.callback is not None and row.text in (wanted, f"{unmarked} {NO_UNDO}"):
             return rect.center
     return None
 
@@ -91,6 +94,7 @@ def _play_by_mouse(app: App, scene: GameScene, action: Action) -> None:
         assert _spent(scene) == before, "a board click spent or rolled without a menu choice"
         row = _menu_row(scene, action)
         if row is not None:
+            clear_toasts(app, row)
             click(app, row, steps=2)
             return
         click(app, (5, 5), steps=1)  # close what the click opened

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from helpers import RULES, empty_position, put, ready
@@ -62,12 +61,11 @@ def test_it_only_plays_legal_actions_on_either_side(scenario, solo_scenario):
             assert playout(PLUGIN, sc, seed, agents).result() is not None
 
 
-def test_a_whole_ai_game_takes_well_under_a_second(scenario):
-    start = time.perf_counter()
+def test_a_whole_ai_game_ends(scenario):
+    # its speed is measured by `wargames bench`, not here
     agents = {"filipino": FilipinasAgent("filipino", 1), "spain": FilipinasAgent("spain", 2)}
     session = playout(PLUGIN, scenario, 1, agents)
     assert session.result() is not None
-    assert time.perf_counter() - start < 2.0
 
 
 def test_the_filipino_ai_beats_random_spain_far_more_often_than_random_play(scenario):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from helpers import RULES, empty_position, play, put, ready
 
+from engine.ai.reasons import Asked
 from filipinas.bot import SpanishBot
+from filipinas.reasons import FilipinasReasons
 from filipinas.rules import actions as A
 
 
@@ -61,11 +63,26 @@ def test_s3_disperses_with_a_roll(scenario):
         _, action = choose(s, bot)
         assert bot.last_step == "S3" and isinstance(action, A.Disperse)
         seen.add(action.mode)
+        # issue 24: the log names the step and the place and shows the bot's die
+        mode = "Protect the Fields" if action.mode == "protect" else "Search and Destroy"
+        assert bot.last_reason.startswith(
+            f"Spanish bot, §10.3 step 3 (counter-guerrilla, disperse troops): Marina Brigade "
+            f"to {mode} in Tarlac (die ")
+        die = int(bot.last_reason.split("(die ")[1].split(":")[0])
+        assert (die <= 2) == (action.mode == "protect")
+        assert "1-2 Protect the Fields, 3-6 Search and Destroy" in bot.last_reason
+        told = FilipinasReasons().why(Asked(RULES, s, "spain", action, own=bot.last_reason,
+                                            level="bot"))
+        assert told == ("§10.3 step 3: counter-guerrilla, disperse troops (die "
+                        f"{die}: 1-2 Protect the Fields, 3-6 Search and Destroy)")
     assert seen == {"protect", "search"}
     s.sacked.add("tarlac")
     for seed in range(10):
-        _, action = choose(s, SpanishBot("spain", seed))
+        bot = SpanishBot("spain", seed)
+        _, action = choose(s, bot)
         assert action == A.Disperse("marina", "search")
+        if "(die 1:" in bot.last_reason or "(die 2:" in bot.last_reason:
+            assert "the Province is sacked, so Search and Destroy" in bot.last_reason
     s.dice.push(6, 6, 1)
     play(s, A.Disperse("marina", "search"))
     bot, action = choose(s)

@@ -226,10 +226,15 @@ def test_political_actions(scenario):
     s = _pos(scenario, [5, 6, 5], ap=(1, 5))
     s.us_level = 4
     ready(s)
-    play(s, A.Political("us"))
+    events = play(s, A.Political("us"))
     assert s.us_level == 5
-    play(s, A.Political("us"))
+    # issue 24: the log says which side rolled and for what
+    assert "Filipino rolls 5 for a Political Action (push the United States towards war): "\
+        "success" in [e.text for e in events]  # type: ignore[attr-defined]
+    events = play(s, A.Political("us"))
     assert s.us_level == 4
+    assert "Spain rolls 6 for a Political Action (hold the United States back): success" in [
+        e.text for e in events]  # type: ignore[attr-defined]
     play(s, A.EndRound())
     play(s, A.Political("government"))
     assert s.government == "sagasta" and A.Political("government") not in legal(s)

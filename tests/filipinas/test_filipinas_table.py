@@ -124,6 +124,25 @@ def test_both_resources_markers_on_one_value_stand_side_by_side(display, scenari
     assert x1 - x0 >= 0.6 * 46
 
 
+def test_words_a_player_reads_issue_24(display, scenario):
+    """A pile is named by its space in "Which one?" (it showed "cavite#0"); a plain word that
+    is also an id stays a word ("Blanco is Recalled to Spain to Spain"); a card's needs read
+    as sentences ("captaincy spanish: True", "morale above: 1")."""
+    s = empty_position(scenario)
+    put(s, "cavite", "aguinaldo", "cavite_corps")
+    ready(s)
+    ui = _ui(scenario, s)
+    piles = [p for p in ui.board._members if p.startswith("cavite#")]
+    assert piles and all(ui.board.tooltip(p).startswith("Cavite") for p in piles)
+    assert ui.place_name("Blanco is recalled to Spain") == "Blanco is recalled to Spain"
+    needs = {face.title: dict(face.sections).get("Needs", "") for face in ui.all_card_faces()}
+    assert needs["Expeditionary Battalions"] == "Spanish Morale is above 1."
+    assert needs["Appointment of Polavieja"] == (
+        "Polavieja has not come into play yet; Manila, seat of the Captaincy General, is "
+        "Spanish.")
+    assert not any(":" in text or "_" in text or "True" in text for text in needs.values())
+
+
 def test_a_card_that_would_change_nothing_says_why_and_the_log_too(display, scenario):
     """No silent no-ops: 'Revolutionary Taxes' (+1 AP) with the Filipino AP at the top of the
     Resource Table, 'Hong Kong Junta' (+1 US Intervention) once the United States are at war.
@@ -149,7 +168,7 @@ def test_a_card_that_would_change_nothing_says_why_and_the_log_too(display, scen
     assert RULES.view(s, "spain")["no_effect"] == {}
     play = A.PlayCard("revolutionary_taxes")
     assert play in RULES.legal_actions(s)
-    from filipinas.rules.noeffect import card_idle
+    from filipinas.rules.idle import card_idle
 
     why = card_idle(s, "filipino", s.data.cards["revolutionary_taxes"])
     logged = [e.text for e in RULES.apply(s, play)]

@@ -259,7 +259,7 @@ def test_reaction_cards_reach_the_other_player_through_the_hand_off(app, tmp_pat
     through_handoff(app, scene)
     offered = labels(scene)
     assert offered[0].startswith("Play 'Isthmus of Noveleta' (−1 to the enemy's roll")
-    assert "No more cards: roll for the combat" in offered
+    assert "No more cards: roll for the combat (no undo)" in offered
     shot(app, tmp_path, "filipinas-reaction.png")
     press(app, scene, "Play 'Isthmus")
     rolled = [e for e in session.history[-1].events if isinstance(e, DiceRolled)]
@@ -331,9 +331,9 @@ def test_a_coordinated_search_and_destroy_is_composed_by_clicking_two_brigades(a
 
 def test_the_computer_side_gets_the_ai_which_plays_spain_by_its_heuristics(app, tmp_path,
                                                                           solo_scenario):
-    assert computer_agent_name(PLUGIN) == "ai"
+    assert computer_agent_name(PLUGIN) == "normal"
     session = Session(PLUGIN.rules, solo_scenario, 4)
-    scene = start(app, session, {"filipino": "human", "spain": "computer"})
+    scene = start(app, session, {"filipino": "human", "spain": "computer:easy"})
     agent = scene.agents["spain"].decider.policy  # the Easy level's heuristics (engine.ai)
     assert isinstance(agent, FilipinasAgent) and isinstance(agent.spain, SpainPolicy)
     helper = FilipinasAgent("filipino", 4)

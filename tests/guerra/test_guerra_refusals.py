@@ -32,7 +32,7 @@ from guerra.rules.actions import (
     Surrender,
     TakeLoss,
 )
-from guerra.rules.data import Side, Terrain
+from guerra.rules.data import Terrain
 from guerra.rules.refusals import CAUSES, diagnose
 from guerra.rules.state import GuerraState, Where
 
@@ -157,14 +157,27 @@ def test_the_third_counter_across_the_strait_is_refused_by_the_two_a_turn_limit(
     assert err.value.section == "7.2" and "two land counters" in err.value.reason
 
 
-def test_a_garrison_into_a_mountain_is_refused_by_the_garrison_rule():
-    """Section 7 1b: garrisons "may not move through mountain hexagons"."""
-    sc = scenario(make_map(["aaAaa", "aaAaa", "aaaaa"], {"a": "own"}, [
-        ("acity", 0, 0, 3, "own", True, False)]), [province("own", "nationalist", 3)])
+def _garrison_moved(rows: list[str], start_at: Hex, to: Hex) -> IllegalActionError:
+    """The refusal of a Nationalist garrison selected at `start_at` and sent to `to`."""
+    sc = scenario(make_map(rows, {"a": "own"}, [("acity", 0, 0, 3, "own", True, False)]),
+                  [province("own", "nationalist", 3)])
     rules, state = start(sc)
-    garrison = put(state, "nationalist_garrison", h(1, 1))
+    garrison = put(state, "nationalist_garrison", start_at)
     rules.apply(state, Select(garrison.id))
     with pytest.raises(IllegalActionError) as err:
-        rules.apply(state, MoveTo(h(2, 1).q, h(2, 1).r))
-    assert err.value.section == "7 1b" and "mountain" in err.value.reason
-    assert Side.NATIONALIST  # the side moving
+        rules.apply(state, MoveTo(to.q, to.r))
+    return err.value
+
+
+def test_a_garrison_into_a_mountain_is_refused_by_the_garrison_rule():
+    """Section 7 1b: garrisons "may not move through mountain hexagons"."""
+    err = _garrison_moved(["aaAaa", "aaAaa", "aaaaa"], h(1, 1), h(2, 1))
+    assert err.section == "7 1b" and "mountain" in err.reason
+
+
+def test_a_garrison_too_far_is_not_told_about_mountain_hexes_counting_two():
+    """Issue 24: the land range's "mountain hexes counting 2" is no rule for a garrison,
+    which may not enter one at all (7 1b)."""
+    err = _garrison_moved(["aaaaaaaaa"] * 3, h(0, 1), h(8, 1))
+    assert "counting 2" not in err.reason and "mountain" in err.reason
+    assert err.section == "7 1b"

@@ -20,7 +20,7 @@ from guerra.rules.actions import EndMovement, PlaceCounter, SetOptions
 from guerra.rules.data import hex_label
 from guerra.rules.setup import parse_hex
 from guerra.ui.board import MINIMAP, board_id
-from uitest import DT, button_at, click, key, shot, start_game
+from uitest import DT, button_at, click, key, press, shot, start_game
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
@@ -186,7 +186,7 @@ def test_a_combat_is_declared_on_the_map_and_the_dice_show_the_product(app, tmp_
     assert state.combat is not None and second.id in state.combat.attackers
     assert any(label == "Combat" and "= 4 against 1 defender(s)" in value
                for label, value in scene.panel.status)
-    click(app, button_at(scene, "Roll the dice: 4 against 3"))
+    press(app, scene, "Roll the dice: 4 against 3")
     rolls = [e for e in session.history[-1].events if isinstance(e, DiceRolled)]
     assert [e.text.split(" = ")[0].split(" × ")[1] for e in rolls] == ["4", "3"]
     assert scene.animations
@@ -384,7 +384,7 @@ def test_after_a_combat_the_camera_stays_where_the_player_was(app):
     click(app, focus(scene, defender, 1.19))
     assert state.combat is not None
     where = scene.camera.offset
-    click(app, button_at(scene, "Roll the dice"))
+    press(app, scene, "Roll the dice")
     for _ in range(5):
         if state.combat is None:
             break

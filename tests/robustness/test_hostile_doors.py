@@ -273,7 +273,7 @@ def test_edit_out_never_names_a_file_it_would_overwrite(out, tmp_path, monkeypat
     (folder.parent / "mine.yaml").write_text("game: baler\nkind: scenario\n# a designer's own\n",
                                              encoding="utf-8")
     opened = []
-    monkeypatch.setattr("engine.ui.editor.run_editor", lambda *a: opened.append(a) or 0)
+    monkeypatch.setattr("engine.ui.editor_window.run_editor", lambda *a: opened.append(a) or 0)
     before = _files(folder.parent)
     out_path = folder / out
     result = run_cli(out, ["edit", "baler", "--scenario", str(folder / "siege.yaml"),

@@ -177,7 +177,8 @@ def test_the_load_list_tells_game_scenario_turn_phase_players_and_date(user_data
     head, details = label.split("\n")
     assert head == "Skirmish (test game) — Skirmish: four counters on a small board"
     assert details.startswith("Turn 1")
-    assert "Blue: human, Red: computer" in details and "autosave" in details
+    assert "Blue: Human, Red: Computer (random moves, the default: no level saved)" in details
+    assert "autosave" in details
     assert read_save(path).saved[:4] in details
 
 
@@ -187,19 +188,19 @@ def test_the_launcher_remembers_the_last_choices(user_data):
     launcher = open_launcher(app)
     click(app, launcher.sections[0][1][0].rect.center)
     dialog = launcher.dialog
-    click(app, dialog._row_buttons[0][1].rect.center)  # blue: Computer (Easy)
+    click(app, dialog._row_buttons[0][1].rect.center)  # blue: the computer's one level
     dialog.press("Start")
     app.step(DT)
     assert isinstance(app.scene, GameScene)
-    # a game without "easy"/"normal" agents falls back to its default computer player
-    assert app.scene.players == {"blue": "computer", "red": "computer"}
+    # a game without levels of its own offers the random player, by its level's name
+    assert app.scene.players == {"blue": "computer:random", "red": "computer:random"}
     memory = json.loads(settings.read_text(encoding="utf-8"))["launcher"]
-    assert memory["game"] == "skirmish" and memory["player:skirmish:blue"] == "computer:easy"
+    assert memory["game"] == "skirmish" and memory["player:skirmish:blue"] == "computer:random"
     again = App((1024, 700), settings_path=settings, audio=False)
     second = open_launcher(again)
     assert second.sections[0][1][0].selected
     click(again, second.sections[0][1][0].rect.center)
-    assert [row.value for row in second.dialog.rows] == ["Computer (Easy)", "Computer (Normal)"]
+    assert [row.value for row in second.dialog.rows] == ["Computer (random moves)"] * 2
 
 
 # --- the crash boundary --------------------------------------------------------------------------
@@ -309,14 +310,54 @@ def test_leftover_temp_files_are_cleaned_at_start(user_data):
 
 @pytest.mark.parametrize("how", ["main menu", "quit"])
 def test_leaving_a_game_saves_it_and_says_where(app, user_data, how):
+    """To the main menu a toast says where (the launcher shows it); Quit takes the window
+    away, so a dialog names the file first (issue 24: never only on the terminal)."""
     app.home = lambda: Launcher(app, load_game_scenario, games={PLUGIN.id: PLUGIN})
     game = GameScene(app, PLUGIN, session(), {"blue": "human", "red": "human"})
     app.push(game)
     game.play(Move("b1", -1, 1))
     assert game.autosaver.pending(game.session)
-    game.leave(app.go_home if how == "main menu" else app.quit)
-    assert any("Game saved to" in t for t in toasts(app))
+    if how == "main menu":
+        game.leave(app.go_home)
+        assert any("Game saved to" in t for t in toasts(app))
+        assert isinstance(app.scene, Launcher)
+    else:
+        game.leave(app.quit, quitting=True)
+        assert app.running and game.dialog is not None
+        assert game.dialog.title == "The game is saved"
+        assert str(game.autosave_path()) in game.dialog.text
+        click(app, game.dialog.buttons[0].rect.center)  # Quit
+        assert not app.running
     assert len(read_save(game.autosave_path()).actions) == 1
+
+
+def test_closing_the_window_of_a_game_says_where_it_is_saved_on_screen(app, user_data):
+    game = GameScene(app, PLUGIN, session(), {"blue": "human", "red": "human"})
+    app.push(game)
+    app.step(DT)
+    game.play(Move("b1", -1, 1))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(DT)
+    assert app.running and game.dialog is not None and game.dialog.title == "The game is saved"
+    path = game.autosave_path()
+    assert path is not None and str(path) in game.dialog.text
+    assert len(read_save(path).actions) == 1
+    click(app, next(b for b in game.dialog.buttons if b.text == "Stay").rect.center)
+    assert app.running and game.dialog is None
+    # nothing new since: closing again goes at once; a second close while asked does too
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(DT)
+    assert not app.running
+
+
+def test_a_second_close_while_asked_closes_at_once(app, user_data):
+    game = GameScene(app, PLUGIN, session(), {"blue": "human", "red": "human"})
+    app.push(game)
+    game.play(Move("b1", -1, 1))
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(DT)
+    assert not app.running
 
 
 def test_leaving_a_game_that_does_not_autosave_asks(app, user_data):
@@ -332,7 +373,9 @@ def test_closing_the_window_saves_the_game(user_data, capsys):
     pygame.display.init()
     s = session()
     s.play(Move("b1", -1, 1))
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    # the first close saves the game and says where on screen; the second closes at once
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert run_game(PLUGIN, s, {"blue": "human", "red": "human"}, size=(1024, 700)) == 0
     saved = list((user_data / "wargames" / "autosave").glob("skirmish-*.json"))
     assert len(saved) == 1 and len(read_save(saved[0]).actions) == 1

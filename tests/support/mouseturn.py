@@ -23,6 +23,7 @@ from engine.core.actions import Action
 from engine.ui.adapter import Click, MenuItem
 from engine.ui.app import App
 from engine.ui.game_scene import GameScene
+from engine.ui.widgets.action_menu import NO_UNDO
 from uitest import DT, at, click, hover
 
 
@@ -149,6 +150,15 @@ def spot(scene: GameScene, target: str) -> tuple[float, float]:
     return x, y
 
 
+def clear_toasts(app: App, pos: tuple[float, float]) -> None:
+    """Messages along the bottom of the window over `pos`: a click on each dismisses it (and
+    goes no further), as a person clears what covers the place they aim at."""
+    for _ in range(6):
+        if not any(rect.collidepoint(pos) for rect, _ in app.toasts._rects):
+            return
+        click(app, pos, steps=1)
+
+
 def click_target(app: App, scene: GameScene, target: str) -> None:
     """Point at a counter or place as a person does (its stack spreads out under the pointer),
     click it where it is drawn, and pick it in the "Which one?" list if a stack asks."""
@@ -157,11 +167,7 @@ def click_target(app: App, scene: GameScene, target: str) -> None:
     hover(app, pos, steps=2)
     if target in getattr(scene.gameui.board, "counter_notes", {}):
         pos = at(scene, target)  # where the spread-out stack shows it now
-    for _ in range(6):
-        # a message along the bottom of the window over the place: a click dismisses it
-        if not any(rect.collidepoint(pos) for rect, _ in app.toasts._rects):
-            break
-        click(app, pos, steps=1)
+    clear_toasts(app, pos)
     click(app, pos, steps=2)
     menu = scene.menu
     if menu is not None and menu.title == "Which one?":
@@ -184,13 +190,14 @@ def menu_row(ledger: Ledger, action: Action) -> tuple[int, int] | None:
 
 
 def prompt_button(scene: GameScene, label: str) -> tuple[int, int] | None:
-    """The centre of the prompt button labelled `label`, scrolled into view; None if there is
-    no such button."""
+    """The centre of the prompt button labelled `label` (marked "(no undo)" or not), scrolled
+    into view; None if there is no such button."""
     prompt = scene.prompt
-    if not any(b.text == label for b in prompt.buttons):
+    texts = (label, f"{label} {NO_UNDO}")
+    if not any(b.text in texts for b in prompt.buttons):
         return None
     for _ in range(80):
-        button = next(b for b in prompt.buttons if b.text == label)
+        button = next(b for b in prompt.buttons if b.text in texts)
         if prompt.rect.contains(button.rect):
             return button.rect.center
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=prompt.rect.center,

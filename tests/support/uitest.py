@@ -8,6 +8,7 @@ import os
 import shutil
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -16,6 +17,8 @@ from engine.core.session import Session
 from engine.ui.app import App
 from engine.ui.game_scene import GameScene
 from engine.ui.replay_scene import ReplayScene
+from engine.ui.widgets.action_menu import NO_UNDO
+from engine.ui.widgets.confirm import CONFIRM_TITLE
 
 DT = 1 / 60
 """The time one `App.step` advances: a frame at 60 frames a second."""
@@ -87,12 +90,14 @@ def at(scene: GameScene | ReplayScene, target: str) -> tuple[float, float]:
 
 
 def button_at(scene: GameScene, label: str, exact: bool = False) -> tuple[int, int]:
-    """The centre of the prompt button whose label starts with `label` (is `label` when
-    `exact`), scrolling the prompt with the wheel until the button shows."""
+    """The centre of the prompt button whose label starts with `label` (is `label`, marked
+    "(no undo)" or not, when `exact`), scrolling the prompt with the wheel until the button
+    shows."""
     prompt = scene.prompt
+    texts = (label, f"{label} {NO_UNDO}")
     for _ in range(60):
         button = next((b for b in prompt.buttons
-                       if (b.text == label if exact else b.text.startswith(label))), None)
+                       if (b.text in texts if exact else b.text.startswith(label))), None)
         assert button is not None, f"no button {label!r} in {[b.text for b in prompt.buttons]}"
         if prompt.rect.contains(button.rect):
             return button.rect.center
@@ -101,3 +106,21 @@ def button_at(scene: GameScene, label: str, exact: bool = False) -> tuple[int, i
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
         scene.app.step(DT)
     raise AssertionError(f"button {label!r} never scrolled into view")
+
+
+def press(app: App, scene: GameScene, label: str, exact: bool = False) -> None:
+    """Click the prompt button `label` (see `button_at`); when the screen asks before going
+    past the undo barrier, answer "Do it"."""
+    click(app, button_at(scene, label, exact))
+    dialog = scene.dialog
+    if dialog is not None and dialog.title == CONFIRM_TITLE:
+        click(app, next(b for b in dialog.buttons if b.text == "Do it").rect.center)
+
+
+def dialog_button(scene: Any, label: str) -> tuple[int, int]:
+    """Where the button `label` of the dialog `scene` shows (a launcher's or a game's)."""
+    assert scene.dialog is not None
+    for button in scene.dialog.buttons:
+        if button.text == label:
+            return button.rect.center
+    raise AssertionError(f"no button {label!r} in the dialog")

@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 from engine.ui.widgets.dialog import Dialog
 
+CONFIRM_TITLE = "This cannot be undone"
+
 
 def confirm_irreversible(what: str, go: Callable[[], None],
                          never_ask: Callable[[], None]) -> Dialog:
@@ -19,7 +21,7 @@ def confirm_irreversible(what: str, go: Callable[[], None],
         go()
 
     return Dialog(
-        "This cannot be undone",
+        CONFIRM_TITLE,
         f"{what}\n\nIt rolls dice, draws, reveals or plays a card: undo stops there. "
         "(The question can be turned off in the game menu: Esc.)",
         [("Do it", go), ("Do it, don't ask again", go_and_stop_asking), ("Cancel", None)],

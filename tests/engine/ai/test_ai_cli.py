@@ -39,3 +39,18 @@ def test_play_help_lists_every_game_s_sides_and_levels(capsys: pytest.CaptureFix
 def test_an_unknown_side_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "filipinas", "--ai", "martians", "--seed", "1"]) == 2
     assert "unknown side 'martians'" in capsys.readouterr().err
+
+
+def test_simulate_help_names_every_game_s_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24: like `play --help`, every game's levels, read from the registry (a new level
+    appears by itself)."""
+    from engine import plugins
+    from engine.ai.registry import levels
+
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    out = capsys.readouterr().out
+    for plugin in plugins.discover().values():
+        assert f"levels {', '.join(levels(plugin))}" in out
+    assert "easy" in out and "random" in out and "bot" in out
+    assert "baler: sides Spanish (spanish), Philippine (philippine)" in out

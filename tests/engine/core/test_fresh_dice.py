@@ -200,3 +200,19 @@ def test_damaged_dice_entries_are_refused(tmp_path, entry):
     path.write_text(json.dumps(data))
     with pytest.raises(SaveError, match="no valid '(dice|setup_rolls|rolls)' entry"):
         read_save(path)
+
+
+def test_a_state_set_up_elsewhere_comes_with_its_set_up_outcomes(tmp_path):
+    plugin = plugins.get("baler")
+    scenario = load_game_scenario(plugin)
+    dice = FreshDice(3)
+    state = plugin.rules.new_game(scenario, 3, dice)
+    setup, _ = dice.take()
+    session = Session(plugin.rules, scenario, 3, state=state, setup_rolls=setup)
+    assert session.fresh and session.setup_rolls == setup
+    rng = random.Random(3)
+    while len(session.history) < 30:
+        session.play(rng.choice(session.legal_actions()))
+    path = tmp_path / "game.json"
+    write_save(path, session)
+    assert restore(read_save(path), plugin.rules, scenario).state_hash() == session.state_hash()

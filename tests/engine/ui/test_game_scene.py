@@ -20,7 +20,7 @@ from engine.ui.replay_scene import ReplayScene
 from toygame import PLUGIN
 from toygame.rules import Attack, EndTurn, Move
 from toygame.testing import make_session, scenario
-from uitest import DT, at, button_at, click, key, shot, start_game
+from uitest import DT, at, button_at, click, key, press, shot, start_game
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
@@ -216,7 +216,7 @@ def test_hot_seat_hands_off_on_a_black_screen_and_never_shows_the_other_hand(app
     click(app, (640, 400))
     assert scene.handoff is None and scene.viewer == "blue"
     assert "red" not in views
-    click(app, button_at(scene, "End turn", exact=True))
+    press(app, scene, "End turn", exact=True)
     assert scene.handoff is not None and scene.handoff.side == "red"
     assert black()
     shot(app, tmp_path, "handoff.png")
@@ -236,7 +236,7 @@ def test_a_computer_side_plays_by_itself_and_the_turn_end_autosaves(app, user_da
     session = make_session(2)
     scene = start(app, session)
     scene.ai_delay = 0.0
-    click(app, button_at(scene, "End turn", exact=True))
+    press(app, scene, "End turn", exact=True)
     for _ in range(400):
         app.step(DT)
         if scene.deciding == "blue":
@@ -268,7 +268,7 @@ def test_the_window_keeps_drawing_while_the_computer_thinks(app):
                       agents={"red": agent})
     app.push(scene)
     scene.ai_delay = 0.0
-    click(app, button_at(scene, "End turn", exact=True))
+    press(app, scene, "End turn", exact=True)
     for _ in range(20):  # were the agent asked on the UI thread, the first step would hang
         app.step(DT)
     assert scene.deciding == "red" and len(session.history) == 1
@@ -290,7 +290,7 @@ def test_a_click_with_several_meanings_asks_in_the_prompt(app):
         "Move b1 to (-1,1)", "Move b1 to (-2,0)", "Cancel"]
     click(app, button_at(scene, "Move b1 to (-2,0)", exact=True))
     assert piece_hex(session, "b1") == (-2, 0)
-    assert "End turn" in [b.text for b in scene.prompt.buttons]
+    assert "End turn (no undo)" in [b.text for b in scene.prompt.buttons]
 
 
 def test_the_replay_steps_back_and_forward_and_continues(app, tmp_path):

@@ -1,0 +1,430 @@
+"""An online game on the screen: one seat of a server's game, through the door to a game
+(`engine.net.door.Door`, DESIGN.md §9), never through a session.
+
+The board, the side panel (status, hand, log) and the decision prompt are the game's own
+(`GameUI`, `Panel`, `Prompt`), as on the local game screen: a board click is answered by the
+game (a menu at the pointer, a selection, a choice, or a refusal with its section), an item
+that rolls, draws or reveals is marked and asked about once, dice roll on the board, and the
+prompt offers "Since your last turn…" when the other side moved. Whatever is chosen is sent
+with the revision it answers (`door.play(action, door.revision)`); the screen then waits for
+the server's answer (`Moved`, or `Refused` with the reason and section), so a double click
+or a resend after a reconnection is never applied twice.
+
+A lost connection shows a banner across the board and the connection comes back by itself
+(`engine.net.client.Connection`); a choice made meanwhile is kept and sent on reconnecting.
+Ctrl+Z takes back the last action while the barrier allows it (its refusal says why), Escape
+closes what is open or leaves for "Play online…" (the game goes on at the server).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from engine.core.actions import Action, DiceRolled, Event, TurnEnded
+from engine.net.door import ChatLine, Door, Link, Moved, Refused
+from engine.plugins import load_object
+from engine.ui import colors
+from engine.ui import widgets as w
+from engine.ui.adapter import Click, GameUI, MenuItem
+from engine.ui.app import App
+from engine.ui.camera import Camera
+from engine.ui.dice_anim import DiceAnimation, DiceTray
+from engine.ui.scene import Scene
+from engine.ui.widgets.action_menu import PopupMenu, item_rows, item_text
+from engine.ui.widgets.confirm import confirm_irreversible
+from engine.ui.widgets.dialog import Dialog
+from engine.ui.widgets.log_view import LogLine, LogView
+from engine.ui.widgets.panel import Panel, layout_side_panel, side_panel_width
+from engine.ui.widgets.prompt import Option, Prompt
+from engine.ui.widgets.tooltip import Tooltip
+
+OFFLINE = "Connection to the server lost: reconnecting… Your moves wait and are sent then."
+SENT = "Sent; waiting for the server…"
+
+
+def game_ui(door: Door) -> GameUI:
+    """The game's screen part for the door's scenario."""
+    factory: Callable[[Any, Any], GameUI] = load_object(door.plugin.ui)
+    return factory(door.plugin, door.scenario)
+
+
+def cite(reason: str, section: str) -> str:
+    """A refusal with its section, unless it names it already."""
+    if not section or section in reason:
+        return reason
+    return f"{reason} ({section})"
+
+
+class OnlineGameScene(Scene):
+    """One seat of an online game (or a spectator's public view: a door with no seat)."""
+
+    def __init__(self, app: App, door: Door, *, gameui: GameUI | None = None,
+                 on_leave: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.door = door
+        self.plugin = door.plugin
+        self.seat: str | None = door.seats[0] if door.seats else None
+        self.gameui = gameui if gameui is not None else game_ui(door)
+        self.camera = Camera(self._board_rect(app.size), self.gameui.board.world_size)
+        self.panel = Panel()
+        self.panel.on_toggle_log = self.toggle_log
+        self.log_view = LogView()
+        self.prompt = Prompt()
+        self.tooltip = Tooltip()
+        self.on_leave = on_leave
+        self.connected = True
+        self.waiting = False
+        """A choice was sent and the server has not answered yet."""
+        self.selection: str | None = None
+        self.highlight: frozenset[str] = frozenset()
+        self.choices: tuple[Action, ...] = ()
+        self.menu: PopupMenu | None = None
+        self.hover: str | None = None
+        self.tray: DiceTray | None = None
+        self.animations: list[DiceAnimation] = []
+        self._logged = 0
+        self._turn: int | None = None
+        self._press_on_board = False
+        self.last_seen = self._last_own_action()
+        """The log length when this seat last acted: what came after is "since your last
+        turn"."""
+        self.on_resize(app.size)
+        self.refresh(reset_log=True)
+
+    # --- reading the door ----------------------------------------------------------------------
+
+    def side_name(self, side: str | None) -> str:
+        if side is None:
+            return "Nobody"
+        return self.plugin.side_names.get(side, side)
+
+    def _last_own_action(self) -> int:
+        own = [e.index + 1 for e in self.door.log(self.seat) if e.player == self.seat]
+        return own[-1] if own else 0
+
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.door.deciding() == self.seat \
+            and self.door.result() is None and not self.waiting
+
+    def others_acted(self) -> int:
+        return sum(1 for e in self.door.log(self.seat, since=self.last_seen)
+                   if e.player != self.seat)
+
+    def refresh(self, reset_log: bool = False) -> None:
+        """Board, panel and prompt again from the seat's view; the log gets the new entries
+        (all of them again after an undo cut it)."""
+        view = self.door.view(self.seat)
+        self.gameui.sync(view, self.seat)
+        status = list(self.gameui.status(view))
+        status.append(("Online", f"you play {self.side_name(self.seat)}" if self.seat
+                       else "spectator (public view)"))
+        if reset_log or self._logged > self.door.length:
+            self._logged, self._turn = 0, None
+            self.log_view.reset([])
+        self.log_view.append(self._log_lines(self._logged))
+        self._logged = self.door.length
+        self.panel.set_log_view(self.log_view)
+        self.panel.set_content(title=self.plugin.title, subtitle=self.door.scenario.title,
+                               status=status,
+                               hand=self.gameui.hand(view) if self.seat else None,
+                               hand_title=f"{self.side_name(self.seat)} hand")
+        self._set_prompt()
+        layout_side_panel(self.panel, self.prompt, self.app.size, self.app.scale)
+        self.dirty = True
+
+    def _log_lines(self, since: int) -> list[LogLine]:
+        lines = []
+        for entry in self.door.log(self.seat, since=since):
+            if entry.turn != self._turn and entry.events:
+                self._turn = entry.turn
+                lines.append(LogLine(f"Turn {entry.turn}", "turn"))
+            lines.extend(LogLine(event.text) for event in entry.events if event.text)
+        return lines
+
+    def _set_prompt(self) -> None:
+        result = self.door.result()
+        decision = self.door.decision()
+        deciding = self.door.deciding()
+        options: list[Option] = []
+        note = ""
+        if result is not None:
+            won = f"{self.side_name(result.winner)} wins" if result.winner else "A draw"
+            text = f"Game over. {won}: {result.reason}"
+        elif self.waiting:
+            text = SENT
+        elif deciding is None or deciding != self.seat:
+            who = self.side_name(decision.player) if decision.player else "The game"
+            text = f"{who} to play. Their move appears here when it is made."
+            note = "" if self.connected else OFFLINE
+        elif self.choices:
+            text = "Which one?"
+            options = [self._option(a) for a in self.choices]
+            options.append(("Cancel", self.clear_selection))
+        else:
+            text = decision.prompt
+            legal = self.door.legal()
+            on_board = set(self.gameui.board_actions(legal))
+            options = [self._option(a) for a in legal if a not in on_board]
+            if self.selection is not None:
+                name = self.gameui.board.tooltip(self.selection) or self.selection
+                note = f"Selected: {name}. Click a marked target, or Esc to deselect."
+            elif on_board:
+                note = "Or act on the map with a click."
+            if decision.section:
+                note = f"{note} ({decision.section})".strip()
+        acted = self.others_acted() if result is None and not self.waiting else 0
+        if acted:
+            options.append((f"Since your last turn ({acted} action{'s' * (acted != 1)})…",
+                            self.show_since_last_turn))
+        self.prompt.set(text, options, note)
+
+    # --- acting --------------------------------------------------------------------------------
+
+    def _option(self, action: Action) -> Option:
+        item = MenuItem(self.gameui.action_label(action), action)
+        return item_text(item), lambda: self.ask_then_play(item)
+
+    def no_undo(self, action: Action) -> bool:
+        """Whether playing `action` rolls, draws or reveals (the server tries it on a copy
+        with what this seat may not see redrawn)."""
+        try:
+            return self.door.rolls(action)
+        except Exception:  # offline: asked about as if it did
+            return True
+
+    def ask_then_play(self, item: MenuItem) -> None:
+        action = item.action
+        if action is None:
+            return
+        self.menu = None
+        if (item.irreversible or self.no_undo(action)) and self.app.settings.confirm_irreversible:
+            def never_ask() -> None:
+                self.app.settings.confirm_irreversible = False
+                self.app.set_dice_speed(self.app.settings.dice_speed)  # saves the settings
+
+            self.show_dialog(confirm_irreversible(
+                item_text(replace(item, irreversible=False)), lambda: self.play(action),
+                never_ask))
+            return
+        self.play(action)
+
+    def play(self, action: Action) -> None:
+        """Send `action` with the revision it answers; the outcome comes through `poll`."""
+        if not self.my_turn():
+            return
+        self.door.play(action, self.door.revision)
+        self.waiting = True
+        self.selection, self.highlight, self.choices = None, frozenset(), ()
+        self.refresh()
+
+    def undo(self) -> None:
+        if not self.door.can_undo():
+            self.app.toast(self.door.undo_refusal(), "error")
+            return
+        self.door.undo(self.door.revision)
+        self.waiting = True
+        self.refresh()
+
+    def clear_selection(self) -> None:
+        self.selection, self.highlight, self.choices = None, frozenset(), ()
+        self.menu = None
+        self.refresh()
+
+    def apply_click(self, click: Click, pos: tuple[int, int] | None) -> None:
+        if click.menu:
+            at = pos if pos is not None else self.camera.viewport.center
+            self.menu = PopupMenu(click.title, item_rows(click.menu, self.ask_then_play), at,
+                                  pygame.Rect((0, 0), self.app.size), self.app.scale)
+        elif click.action is not None:
+            self.ask_then_play(MenuItem(self.gameui.action_label(click.action), click.action))
+        elif click.choices:
+            self.choices = tuple(click.choices)
+            self.refresh()
+        elif click.select is not None:
+            self.selection, self.highlight = click.select, frozenset(click.highlight)
+            self.choices = ()
+            self.refresh()
+        elif click.reason is not None:
+            self.app.toast(cite(click.reason, self.door.decision().section or ""), "error")
+        else:
+            self.clear_selection()
+
+    def board_click(self, pos: tuple[int, int]) -> None:
+        target = self.gameui.board.hit(self.camera.screen_to_world(*pos))
+        if not self.my_turn():
+            if self.door.result() is None and target is not None:
+                who = self.side_name(self.door.decision().player)
+                self.app.toast(SENT if self.waiting else f"Wait: {who} is deciding now.")
+            return
+        self.apply_click(self.gameui.on_click(target, self.selection, self.door.legal()), pos)
+
+    def show_since_last_turn(self) -> None:
+        """What the other sides did since this seat last acted, as its log shows it."""
+        lines = [event.text for entry in self.door.log(self.seat, since=self.last_seen)
+                 if entry.player != self.seat for event in entry.events if event.text]
+        self.last_seen = self.door.length
+        self.show_dialog(Dialog("Since your last turn", "\n".join(lines[-60:]) or
+                                "Nothing you may see happened.", [("OK", None)]))
+        self._set_prompt()
+
+    # --- what the server says ------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.animations:
+            self.animations[0].update(dt)
+            if self.animations[0].finished:
+                self.animations.pop(0)
+            self.dirty = True
+        for update in self.door.poll():
+            if isinstance(update, Moved):
+                self._moved(update)
+            elif isinstance(update, Refused):
+                self.waiting = self._unanswered()
+                self.app.toast(cite(update.reason, update.section), "error")
+                self.refresh()
+            elif isinstance(update, Link):
+                self.connected = update.connected
+                self.dirty = True
+                self._set_prompt()
+            elif isinstance(update, ChatLine):
+                self.app.toast(f"{update.sender}: {update.text}")
+
+    def _unanswered(self) -> bool:
+        """Whether a submission still waits for the server's answer (a reconnection's fresh
+        look at the game is no answer)."""
+        return bool(getattr(self.door, "pending", 0))
+
+    def _moved(self, update: Moved) -> None:
+        mine = self.waiting
+        self.waiting = self._unanswered()
+        entries = self.door.log(self.seat, since=update.base)
+        self._queue([e for entry in entries for e in entry.events])
+        if mine and entries and entries[-1].player == self.seat:
+            self.last_seen = self.door.length
+        self.selection, self.highlight, self.choices, self.menu = None, frozenset(), (), None
+        self.refresh()
+
+    def _queue(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if isinstance(event, DiceRolled) and event.visible(self.seat):
+                self.tray = DiceTray(event)
+                if self.app.settings.dice_speed > 0:
+                    self.animations.append(DiceAnimation(event, self.app.settings.dice_speed))
+            elif isinstance(event, TurnEnded):
+                self.tray = None
+
+    # --- the window ----------------------------------------------------------------------------
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.animations)
+
+    def wake_in(self) -> float | None:
+        return 0.05
+
+    def _board_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        return pygame.Rect(0, 0, size[0] - side_panel_width(size, self.app.scale), size[1])
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.camera.set_viewport(self._board_rect(size))
+        self.tooltip.scale = self.app.scale
+        self.menu = None
+        layout_side_panel(self.panel, self.prompt, size, self.app.scale)
+
+    def toggle_log(self) -> None:
+        self.panel.log_expanded = not self.panel.log_expanded
+        layout_side_panel(self.panel, self.prompt, self.app.size, self.app.scale)
+
+    def leave(self) -> None:
+        self.door.close()
+        self.app.pop()
+        if self.on_leave is not None:
+            self.on_leave()
+
+    def close(self) -> None:
+        self.door.close()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if hasattr(event, "pos"):
+            self.tooltip.pos = event.pos
+        escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        if self.menu is not None and not escape:
+            used = self.menu.process_event(event)
+            if self.menu is not None and self.menu.closed:
+                self.menu = None
+            if used:
+                return True
+        if escape:
+            if self.menu is not None or self.selection is not None or self.choices:
+                self.clear_selection()
+            else:
+                self.show_dialog(Dialog("Leave the game?", "The game goes on at the server; "
+                                        "open it again from My games.",
+                                        [("Leave", self.leave), ("Stay", None)], escape=1))
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z \
+                and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._hover(event.pos)
+        self.tooltip.process_event(event)
+        if self.prompt.process_event(event) or self.panel.process_event(event):
+            return True
+        if self.camera.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.clear_selection()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press_on_board = self.camera.viewport.collidepoint(event.pos)
+            return self._press_on_board
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            on_board = self._press_on_board and self.camera.viewport.collidepoint(event.pos)
+            self._press_on_board = False
+            if on_board:
+                self.board_click(event.pos)
+            return on_board
+        return False
+
+    def _hover(self, pos: tuple[int, int]) -> str | None:
+        from engine.ui.game_scene import hover_board
+
+        return hover_board(self.camera, self.gameui.board, self.tooltip, pos)
+
+    def _highlights(self) -> dict[str, str]:
+        marks = {t: self.gameui.highlight_style(t) or "target" for t in self.highlight}
+        if self.selection is not None:
+            marks[self.selection] = "selected"
+        return marks
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.gameui.board.draw(surface, self.camera, self.hover, self._highlights())
+        self.panel.draw(surface)
+        self.prompt.draw(surface)
+        if self.animations:
+            self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
+        elif self.tray is not None:
+            self.tray.draw(surface, self.camera.viewport, self.app.scale, [])
+        if not self.connected:
+            self._draw_banner(surface)
+        if self.menu is not None:
+            self.menu.draw(surface)
+        else:
+            self.tooltip.draw(surface)
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        scale = self.app.scale
+        fnt = w.text_font(w.BODY, scale, bold=True)
+        view = self.camera.viewport
+        lines = w.wrap(OFFLINE, fnt, view.width - w.px(40, scale))
+        band = pygame.Rect(view.x, view.y, view.width,
+                           len(lines) * fnt.get_linesize() + w.px(20, scale))
+        pygame.draw.rect(surface, w.ACCENT, band)
+        pygame.draw.line(surface, colors.INK, band.bottomleft, band.bottomright, 2)
+        w.blit_lines(surface, lines, fnt, colors.PAPER, (band.x + w.px(20, scale),
+                                                          band.y + w.px(10, scale)))

@@ -1,0 +1,225 @@
+"""An online game on the game screen, through the door: opened from "My games", played by
+clicking against a second seat on the same loopback server, the other side's moves appearing by
+themselves, refusals with their section, and the banner while the server is away, after which
+the connection comes back by itself and a move clicked meanwhile is applied once."""
+
+from __future__ import annotations
+
+import random
+import socket
+import time
+
+import pygame
+import pytest
+
+from engine import plugins
+from engine.loading import load_game_scenario
+from engine.net.config import ServerConfig
+from engine.net.hosting import EmbeddedServer
+from engine.net.remote import RemoteDoor
+from engine.net.store import SqliteStore
+from engine.net.tokens import SeatTokens
+from engine.ui import widgets as w
+from engine.ui.online.lobby import OnlineScene
+from engine.ui.online.model import OnlineModel
+from engine.ui.online.play import OFFLINE, OnlineGameScene
+from netplay import connection, pick, running_server, url
+from uitest import DT, click, key, shot
+
+pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
+LIMITS = {"rate": 2000.0, "burst": 2000, "address_rate": 4000.0, "address_burst": 4000}
+
+
+def wait_for(app, condition, timeout: float = 30.0, also=()) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        for door in also:
+            door.poll()
+        app.step(DT)
+        time.sleep(0.005)
+
+
+def hosted_game(app, tmp_path, address: str):
+    """The lobby with a Baler game hosted as Spanish, the Philippine seat taken by a scripted
+    door on another connection."""
+    games = {"baler": plugins.get("baler")}
+    model = OnlineModel(SeatTokens(tmp_path / "seats.json"), name="Tester", games=games)
+    lobby = OnlineScene(app, games, load_game_scenario, model=model)
+    app.push(lobby)
+    model.connect(address)
+    wait_for(app, lambda: model.connected)
+    model.host(games["baler"], "siege", {"spanish": "human", "philippine": "human"}, "spanish")
+    code = model.tokens.seats(address)[0].invites["philippine"]
+    other = connection(address, "Ana")
+    joined = other.call({"type": "join", "code": code, "name": "Ana"})
+    friend = RemoteDoor(other, token=joined["token"])
+    lobby.refresh()
+    return lobby, other, friend
+
+
+def open_from_my_games(app, lobby: OnlineScene) -> OnlineGameScene:
+    app.step(DT)
+    rect, _ = lobby.rows[0]
+    click(app, rect.center)
+    assert lobby.dialog is not None
+    button = next(b for b in lobby.dialog.buttons if b.text == "Open")
+    click(app, button.rect.center)
+    scene = app.scenes[-1]
+    assert isinstance(scene, OnlineGameScene) and scene.seat == "spanish"
+    return scene
+
+
+def click_an_answer(app, scene: OnlineGameScene, rng: random.Random) -> bool:
+    """Click a prompt button that answers the decision (or a marked place on the board); True
+    when something was sent."""
+    before = scene.door.revision
+    buttons = [b for b in scene.prompt.buttons if not b.text.startswith("Since your last")]
+    if buttons:
+        click(app, buttons[rng.randrange(len(buttons))].rect.center)
+    else:
+        legal = scene.door.legal()
+        scene.ask_then_play(scene_item(scene, legal[rng.randrange(len(legal))]))
+    if scene.dialog is not None and scene.dialog.title != "Since your last turn":
+        button = next(b for b in scene.dialog.buttons if b.text == "Do it")
+        click(app, button.rect.center)
+    app.step(DT)
+    return scene.waiting or scene.door.revision != before
+
+
+def scene_item(scene, action):
+    from engine.ui.adapter import MenuItem
+
+    return MenuItem(scene.gameui.action_label(action), action)
+
+
+def test_a_game_played_by_clicking_against_another_seat(app, tmp_path):
+    rng = random.Random(5)
+    with running_server(tmp_path) as server:
+        lobby, other, friend = hosted_game(app, tmp_path, url(server))
+        try:
+            scene = open_from_my_games(app, lobby)
+            shot(app, tmp_path, "online-game.png")
+            clicked = played = 0
+            for _ in range(300):
+                wait_for(app, lambda: not scene.waiting and (
+                    scene.my_turn() or friend.deciding() or friend.result()), also=[friend])
+                if scene.door.result() is not None:
+                    break
+                if scene.my_turn():
+                    revision = scene.door.revision
+                    assert click_an_answer(app, scene, rng)
+                    wait_for(app, lambda r=revision: scene.door.revision > r, also=[friend])
+                    clicked += 1
+                else:
+                    revision = friend.revision
+                    friend.play(pick(friend, rng), friend.revision)
+                    wait_for(app, lambda r=revision: scene.door.revision > r, also=[friend])
+                    played += 1
+                if clicked >= 3 and played >= 3:
+                    break
+            assert clicked >= 3 and played >= 3
+            wait_for(app, lambda: friend.revision == scene.door.revision, also=[friend])
+            assert friend.length == scene.door.length == scene._logged
+            # both seats read the same log; each move was applied once
+            assert [(e.index, e.player) for e in friend.log("philippine")] == \
+                [(e.index, e.player) for e in scene.door.log("spanish")]
+            shot(app, tmp_path, "online-game-played.png")
+        finally:
+            friend.close()
+            other.close()
+            app.scenes[-1].close()
+
+
+def test_a_stale_or_refused_answer_is_said_and_changes_nothing(app, tmp_path):
+    with running_server(tmp_path) as server:
+        lobby, other, friend = hosted_game(app, tmp_path, url(server))
+        try:
+            scene = open_from_my_games(app, lobby)
+            length = scene.door.length
+            # an answer to a revision the game has left is refused as stale, never applied
+            if scene.my_turn():
+                scene.door.play(scene.door.legal()[0], scene.door.revision - 1)
+                scene.waiting = True
+                wait_for(app, lambda: not scene.waiting, also=[friend])
+                assert any("moved on" in text for text in app.toasts.messages)
+            else:
+                friend.play(friend.legal()[0], friend.revision - 1)
+            time.sleep(0.2)
+            app.step(DT)
+            assert scene.door.length == length
+            # a board click while the other side decides tells whose decision it is
+            if not scene.my_turn():
+                scene.board_click(scene.camera.viewport.center)
+        finally:
+            friend.close()
+            other.close()
+            app.scenes[-1].close()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_the_banner_while_the_server_is_away_and_a_move_sent_once_after(app, tmp_path):
+    port = free_port()
+    address = f"ws://127.0.0.1:{port}"
+
+    def start() -> EmbeddedServer:
+        server = EmbeddedServer(ServerConfig(host="127.0.0.1", port=port, **LIMITS),
+                                SqliteStore(tmp_path / "games.db"))
+        server.start()
+        return server
+
+    server = start()
+    try:
+        lobby, other, friend = hosted_game(app, tmp_path, address)
+        lobby.model.connection.backoff = (0.05, 0.3)
+        scene = open_from_my_games(app, lobby)
+        rng = random.Random(3)
+        while not scene.my_turn():
+            friend.play(pick(friend, rng), friend.revision)
+            revision = friend.revision
+            wait_for(app, lambda r=revision: scene.door.revision > r or scene.my_turn(),
+                     also=[friend])
+        server.stop()
+        wait_for(app, lambda: not scene.connected)
+        app.step(DT)
+        app.draw()
+        screen = pygame.display.get_surface()
+        assert screen.get_at((scene.camera.viewport.x + 4,
+                              scene.camera.viewport.y + 4))[:3] == w.ACCENT
+        assert OFFLINE
+        shot(app, tmp_path, "online-reconnecting.png")
+        length = scene.door.length
+        assert click_an_answer(app, scene, rng)  # clicked while away: kept, not lost
+        server = start()
+        wait_for(app, lambda: scene.connected and not scene.waiting, timeout=60)
+        assert scene.door.length > length
+        assert not any("moved on" in text for text in app.toasts.messages)
+        friend_conn_back = friend.connection
+        wait_for(app, lambda: friend_conn_back.connected, also=[friend])
+        wait_for(app, lambda: friend.length == scene.door.length, also=[friend])
+        assert [(e.index, e.player) for e in friend.log("philippine")] == \
+            [(e.index, e.player) for e in scene.door.log("spanish")]
+    finally:
+        for scene_ in app.scenes:
+            scene_.close()
+        server.stop()
+
+
+def test_escape_asks_before_leaving_and_the_game_goes_on(app, tmp_path):
+    with running_server(tmp_path) as server:
+        lobby, other, friend = hosted_game(app, tmp_path, url(server))
+        try:
+            scene = open_from_my_games(app, lobby)
+            key(app, pygame.K_ESCAPE)
+            assert scene.dialog is not None and scene.dialog.title == "Leave the game?"
+            button = next(b for b in scene.dialog.buttons if b.text == "Leave")
+            click(app, button.rect.center)
+            assert app.scenes[-1] is lobby
+        finally:
+            friend.close()
+            other.close()
