@@ -615,11 +615,13 @@ def _app(size: tuple[int, int] | None, load_scenario: ScenarioLoader | None) -> 
 def _run(app: App) -> int:
     """Run the loop, closing the window however it ends; a game still open is saved first and
     the command line told where (the window is gone by then)."""
-    from engine.ui.game_scene import GameScene
-
     try:
         return app.run()
     finally:
+        # here, not before the loop: the launcher's first frame does not wait for the game
+        # screen's modules (issue 27)
+        from engine.ui.game_scene import GameScene
+
         for scene in app.scenes:
             if isinstance(scene, GameScene) and scene.session.history:
                 where = scene.flush_autosave()

@@ -79,7 +79,8 @@ def test_the_launcher_draws_its_list_before_importing_any_game_s_rules(tmp_path)
     seen = modules_at_first_frame([], tmp_path)
     assert not _within(seen["window"], "engine.core.saves", "engine.loading", "pydantic")
     assert not _within(seen["frame"], "baler.rules", "filipinas.rules", "guerra.rules",
-                       "engine.ai.search", "engine.sim", "engine.data", "pydantic", "numpy")
+                       "engine.ai.search", "engine.sim", "engine.data", "pydantic", "numpy",
+                       "engine.ui.game_scene")
     assert "guerra" in seen["frame"]  # its descriptor: the title, sides and scenarios
 
 
