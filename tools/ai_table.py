@@ -11,6 +11,11 @@ after the other in the game's process, as the two worker processes would grow th
 budget ("2s") the trees grow in worker processes and the choices depend on the machine.
 Games run in parallel processes; a progress bar goes to stderr. `--only GAME` and `--games-for
 GAME=N` cut the work to what a session can afford; the table says how many games each cell had.
+`--against LEVEL` plays the chosen cells against another level: `--tested normal --against easy
+--only baler` is the table's Normal cells, `--tested easy --against easy` Easy against Easy on
+the same seeds and agent seeds (the baseline a Normal cell is read against, game by game; a
+level against itself plays one cell a game, its first side's, whose losses are the other
+side's wins).
 With `--log FILE` every finished game is appended to FILE, and a game FILE already holds (same
 cell, same seed) is counted from it instead of played again: a run stopped early goes on where
 it stopped when the same command is given again (keep one log per budget).
@@ -23,7 +28,7 @@ import os
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -241,6 +246,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the cells that test this level (repeatable)")
     parser.add_argument("--side", action="append", default=[], metavar="SIDE",
                         help="only the cells of this tested side (repeatable)")
+    parser.add_argument("--against", metavar="LEVEL",
+                        help="play the chosen cells against this level instead (easy: the "
+                             "Easy-against-Easy baseline on the very seeds of the Normal cells)")
     parser.add_argument("--out", help="write the Markdown table here (default: stdout)")
     parser.add_argument("--log", help="append a line per finished game to this file")
     args = parser.parse_args(argv)
@@ -250,6 +258,12 @@ def main(argv: list[str] | None = None) -> int:
     games = args.only or list(plugins.discover())
     todo = [c for c in cells(games) if (not args.tested or c.tested in args.tested)
             and (not args.side or c.side in args.side)]
+    if args.against:
+        # the solo scenario's cells are there to meet the bot; a level against itself plays
+        # the same games whichever side is tested, so its first side's cell alone is played
+        todo = [replace(c, opponent=args.against) for c in todo if not c.scenario]
+        same = {(c.game, c.tested): c for c in reversed(todo) if c.tested == c.opponent}
+        todo = [c for c in todo if c.tested != c.opponent or same[(c.game, c.tested)] == c]
     # seed by seed across the cells: a run stopped early (its --log kept) leaves every cell
     # with about as many games
     most = max((per_game.get(c.game, args.games) for c in todo), default=0)

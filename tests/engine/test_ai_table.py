@@ -52,3 +52,18 @@ def test_the_log_reader_keeps_one_outcome_a_game_and_skips_what_is_not_a_game(
     cell = tool.Cell("filipinas", "filipino", "easy", "bot", "filipinas/solo.yaml")
     assert tool.key(cell) == "filipinas filipinas/solo.yaml easy filipino vs bot"
     assert tool.logged(str(tmp_path / "none.log")) == {}
+
+
+def test_against_plays_easy_against_easy_once_a_game_on_the_cells_seeds(tmp_path: Path) -> None:
+    tool = load_tool("ai_table")
+    out = tmp_path / "table.md"
+    log = tmp_path / "games.log"
+    assert tool.main(["--only", "baler", "--tested", "easy", "--against", "easy", "--games", "1",
+                      "--jobs", "1", "--budget", "1i", "--log", str(log),
+                      "--out", str(out)]) == 0
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 and lines[0].startswith("baler - easy spanish vs easy seed 1: ")
+    assert "| baler | easy spanish | easy | 1 |" in out.read_text(encoding="utf-8")
+    # the same game as the Easy player of the Normal cell's seed meets
+    cell = tool.Cell("baler", "spanish", "easy", "easy")
+    assert tool.play_one((cell, 1, "1i")).outcome == lines[0].split(": ")[1].split(";")[0]
