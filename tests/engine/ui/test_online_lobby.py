@@ -17,6 +17,7 @@ from engine.net.tokens import SeatTokens
 from engine.ui.launcher import Launcher
 from engine.ui.online.lobby import YOUR_MOVE, OnlineScene
 from engine.ui.online.model import (
+    NAME_SETTING,
     SETTING,
     LocalHost,
     OnlineModel,
@@ -139,6 +140,11 @@ def test_host_a_game_join_it_and_see_whose_move(app, games, tmp_path):
         scene = open_lobby(app, games, tmp_path)
         connect_to(app, scene, url(server))
         assert app.settings.launcher[SETTING] == url(server)
+        click(app, scene.name.rect.center)
+        key(app, pygame.K_u, pygame.KMOD_CTRL)
+        type_text(app, "Teodoro")
+        key(app, pygame.K_RETURN)
+        assert app.settings.launcher[NAME_SETTING] == "Teodoro" and not scene.name.focused
         assert "no games" in scene.games_note
         shot(app, tmp_path, "online-lobby.png")
         click(app, scene.host_button.rect.center)
@@ -169,7 +175,7 @@ def test_host_a_game_join_it_and_see_whose_move(app, games, tmp_path):
         seat = friend.join(code.lower())
         assert seat.side == "philippine"
         mine, theirs = scene.model.my_games()[0], friend.my_games()[0]
-        assert "Ana" in mine.opponents() and "Tester" in theirs.opponents()
+        assert "Ana" in mine.opponents() and "Teodoro" in theirs.opponents()
         assert mine.your_move != theirs.your_move  # exactly one of the two is to move
         scene.refresh()
         app.step(DT)
