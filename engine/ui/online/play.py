@@ -77,6 +77,8 @@ class OnlineGameScene(Scene):
         self.tooltip = Tooltip()
         self.on_leave = on_leave
         self.connected = True
+        self.link_text = OFFLINE
+        """What the banner says while the game cannot be reached."""
         self.waiting = False
         """A choice was sent and the server has not answered yet."""
         self.selection: str | None = None
@@ -159,7 +161,7 @@ class OnlineGameScene(Scene):
         elif deciding is None or deciding != self.seat:
             who = self.side_name(decision.player) if decision.player else "The game"
             text = f"{who} to play. Their move appears here when it is made."
-            note = "" if self.connected else OFFLINE
+            note = "" if self.connected else self.link_text
         elif self.choices:
             text = "Which one?"
             options = [self._option(a) for a in self.choices]
@@ -288,6 +290,8 @@ class OnlineGameScene(Scene):
                 self.refresh()
             elif isinstance(update, Link):
                 self.connected = update.connected
+                self.link_text = OFFLINE if update.connected or "reconnect" in update.text \
+                    or "trying again" in update.text else update.text
                 self.dirty = True
                 self._set_prompt()
             elif isinstance(update, ChatLine):
@@ -324,7 +328,7 @@ class OnlineGameScene(Scene):
         return bool(self.animations)
 
     def wake_in(self) -> float | None:
-        return 0.05
+        return 0.1  # what the server pushed is read ten times a second
 
     def _board_rect(self, size: tuple[int, int]) -> pygame.Rect:
         return pygame.Rect(0, 0, size[0] - side_panel_width(size, self.app.scale), size[1])
@@ -421,7 +425,7 @@ class OnlineGameScene(Scene):
         scale = self.app.scale
         fnt = w.text_font(w.BODY, scale, bold=True)
         view = self.camera.viewport
-        lines = w.wrap(OFFLINE, fnt, view.width - w.px(40, scale))
+        lines = w.wrap(self.link_text, fnt, view.width - w.px(40, scale))
         band = pygame.Rect(view.x, view.y, view.width,
                            len(lines) * fnt.get_linesize() + w.px(20, scale))
         pygame.draw.rect(surface, w.ACCENT, band)

@@ -58,7 +58,7 @@ def connect_to(app, scene: OnlineScene, address: str) -> None:
     wait_for(app, lambda: scene.model.connected)
 
 
-def wait_for(app, condition, timeout: float = 30.0) -> None:
+def wait_for(app, condition, timeout: float = 90.0) -> None:
     end = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < end, "timed out"

@@ -30,7 +30,7 @@ pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 LIMITS = {"rate": 2000.0, "burst": 2000, "address_rate": 4000.0, "address_burst": 4000}
 
 
-def wait_for(app, condition, timeout: float = 30.0, also=()) -> None:
+def wait_for(app, condition, timeout: float = 90.0, also=()) -> None:
     end = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < end, "timed out"
@@ -102,8 +102,11 @@ def test_a_game_played_by_clicking_against_another_seat(app, tmp_path):
             shot(app, tmp_path, "online-game.png")
             clicked = played = 0
             for _ in range(300):
-                wait_for(app, lambda: not scene.waiting and (
-                    scene.my_turn() or friend.deciding() or friend.result()), also=[friend])
+                # both seats have heard of the last move before either acts again
+                wait_for(app, lambda: not scene.waiting and not friend.pending
+                         and friend.revision == scene.door.revision and (
+                             scene.my_turn() or friend.deciding() or friend.result()),
+                         also=[friend])
                 if scene.door.result() is not None:
                     break
                 if scene.my_turn():
@@ -118,7 +121,7 @@ def test_a_game_played_by_clicking_against_another_seat(app, tmp_path):
                     played += 1
                 if clicked >= 3 and played >= 3:
                     break
-            assert clicked >= 3 and played >= 3
+            assert clicked >= 3 and played >= 3, (clicked, played, scene.door.length)
             wait_for(app, lambda: friend.revision == scene.door.revision, also=[friend])
             assert friend.length == scene.door.length == scene._logged
             # both seats read the same log; each move was applied once
@@ -223,3 +226,21 @@ def test_escape_asks_before_leaving_and_the_game_goes_on(app, tmp_path):
         finally:
             friend.close()
             other.close()
+
+
+def test_the_seat_opened_on_another_machine_is_said_on_the_banner(app, tmp_path):
+    with running_server(tmp_path) as server:
+        lobby, other, friend = hosted_game(app, tmp_path, url(server))
+        elsewhere = connection(url(server), "Teodoro's laptop")
+        try:
+            scene = open_from_my_games(app, lobby)
+            token = lobby.model.tokens.seats(url(server))[0].token
+            second = RemoteDoor(elsewhere, token=token)
+            wait_for(app, lambda: not scene.connected)
+            assert "another machine" in scene.link_text
+            second.close()
+        finally:
+            friend.close()
+            other.close()
+            elsewhere.close()
+            app.scenes[-1].close()
