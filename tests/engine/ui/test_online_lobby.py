@@ -244,3 +244,35 @@ def test_a_taken_port_is_said_plainly(app, games, tmp_path):
         assert scene.dialog is not None and scene.dialog.title == "Cannot host on this computer"
         assert str(server.port) in scene.dialog.text
         assert not scene.local.running
+
+
+def test_hosting_gives_the_options_chosen_through_the_hosts_seat(tmp_path):
+    from engine.net.remote import RemoteDoor
+    from engine.ui.catalogue import table_options
+
+    plugin = plugins.get("guerra")
+    path = next(p for p in plugins.scenario_files(plugin) if p.stem == "july_1936")
+    options = table_options(plugin, load_game_scenario(plugin, path))
+    assert options is not None
+    chosen = ("Intermediate", "2 players", "play on after a tie")
+    opening = options.actions[chosen]
+    with running_server(tmp_path) as server:
+        model = OnlineModel(SeatTokens(tmp_path / "seats.json"), name="Tester",
+                            games={"guerra": plugin})
+        model.connect(url(server))
+        deadline = time.monotonic() + 30
+        while not model.connected:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        seats = {"nationalist": "human", "republican": "human", "nationalist_2": "none",
+                 "republican_2": "none"}
+        hosted = model.host(plugin, "july_1936", seats, "nationalist", opening=opening)
+        assert hosted.problem == "" and set(hosted.invites) == {"republican"}
+        door = RemoteDoor(model.connection, token=model.tokens.seats(url(server))[0].token)
+        try:
+            first = door.log("nationalist")[0]
+            assert first.index == 0 and door.length >= 1
+            assert not door.decision().table  # the options are answered, once
+        finally:
+            door.close()
+            model.close()
