@@ -42,6 +42,8 @@ from engine.ui.widgets.panel import Panel, layout_side_panel, side_panel_width
 from engine.ui.widgets.prompt import Option, Prompt
 from engine.ui.widgets.tooltip import Tooltip
 
+REPLAY_STEP = 1.6
+"""Seconds each position of the since-your-last-turn replay stays on the board."""
 OFFLINE = "Connection to the server lost: reconnecting… Your moves wait and are sent then."
 SENT = "Sent; waiting for the server…"
 
@@ -88,6 +90,10 @@ class OnlineGameScene(Scene):
         self.hover: str | None = None
         self.tray: DiceTray | None = None
         self.animations: list[DiceAnimation] = []
+        self.replay: list[tuple[Any, str]] = []
+        """The since-your-last-turn replay: each position's view and what happened."""
+        self.replay_at = 0
+        self._replay_timer = 0.0
         self._logged = 0
         self._turn: int | None = None
         self._press_on_board = False
@@ -265,17 +271,56 @@ class OnlineGameScene(Scene):
         self.apply_click(self.gameui.on_click(target, self.selection, self.door.legal()), pos)
 
     def show_since_last_turn(self) -> None:
-        """What the other sides did since this seat last acted, as its log shows it."""
-        lines = [event.text for entry in self.door.log(self.seat, since=self.last_seen)
-                 if entry.player != self.seat for event in entry.events if event.text]
+        """What the other sides did since this seat last acted, as its log shows it, with the
+        positions to step through on the board."""
+        entries = [entry for entry in self.door.log(self.seat, since=self.last_seen)
+                   if entry.events]
+        since = self.last_seen
+        lines = [event.text for entry in entries if entry.player != self.seat
+                 for event in entry.events if event.text]
         self.last_seen = self.door.length
+        buttons: list[tuple[str, Callable[[], None] | None]] = [("OK", None)]
+        if entries:
+            buttons.insert(0, ("Show on the board", lambda: self.start_replay(since)))
         self.show_dialog(Dialog("Since your last turn", "\n".join(lines[-60:]) or
-                                "Nothing you may see happened.", [("OK", None)]))
+                                "Nothing you may see happened.", buttons))
         self._set_prompt()
+
+    def start_replay(self, since: int) -> None:
+        """Step through the positions after each action since `since` that this seat may see
+        something of, as its view showed them (asked of the door), one every `REPLAY_STEP`."""
+        entries = [e for e in self.door.log(self.seat, since=since) if e.events]
+        try:
+            views = self.door.views_at([e.index + 1 for e in entries], self.seat)
+        except Exception as err:  # offline: said, the board stays as it is
+            self.app.toast(f"The replay cannot be shown now: {err}", "error")
+            return
+        self.replay = [(view, "\n".join(f"• {ev.text}" for ev in entry.events if ev.text))
+                       for view, entry in zip(views, entries, strict=True)]
+        self.replay_at, self._replay_timer = 0, 0.0
+        self._show_replay_step()
+
+    def _show_replay_step(self) -> None:
+        if self.replay_at >= len(self.replay):
+            self.replay = []
+            self.refresh()
+            return
+        self.gameui.sync(self.replay[self.replay_at][0], self.seat)
+        self.dirty = True
+
+    def replay_next(self) -> None:
+        self.replay_at += 1
+        self._replay_timer = 0.0
+        self._show_replay_step()
 
     # --- what the server says ------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if self.replay:
+            self._replay_timer += dt
+            if self._replay_timer >= REPLAY_STEP:
+                self.replay_next()
+            return  # what the server pushed waits until the replay ends
         if self.animations:
             self.animations[0].update(dt)
             if self.animations[0].finished:
@@ -356,6 +401,14 @@ class OnlineGameScene(Scene):
         if hasattr(event, "pos"):
             self.tooltip.pos = event.pos
         escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        if self.replay:
+            if escape:
+                self.replay_at = len(self.replay)
+                self._show_replay_step()
+            elif event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP
+                                                  and event.button == 1):
+                self.replay_next()
+            return True
         if self.menu is not None and not escape:
             used = self.menu.process_event(event)
             if self.menu is not None and self.menu.closed:
@@ -414,12 +467,32 @@ class OnlineGameScene(Scene):
             self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
         elif self.tray is not None:
             self.tray.draw(surface, self.camera.viewport, self.app.scale, [])
+        if self.replay:
+            self._draw_replay_caption(surface)
         if not self.connected:
             self._draw_banner(surface)
         if self.menu is not None:
             self.menu.draw(surface)
         else:
             self.tooltip.draw(surface)
+
+    def _draw_replay_caption(self, surface: pygame.Surface) -> None:
+        scale = self.app.scale
+        view = self.camera.viewport
+        head = w.text_font(w.BODY, scale, bold=True)
+        body = w.text_font(w.BODY, scale)
+        pad = w.px(12, scale)
+        lines = w.wrap(self.replay[self.replay_at][1], body, view.width - 2 * pad)[-8:]
+        title = (f"Since your last turn: {self.replay_at + 1} of {len(self.replay)} "
+                 "(a click or a key: next; Esc: back to now)")
+        band = pygame.Rect(view.x, 0, view.width,
+                           head.get_linesize() + len(lines) * body.get_linesize() + 2 * pad)
+        band.bottom = view.bottom
+        surface.fill((20, 18, 16), band)
+        surface.blit(head.render(w.ellipsize(title, head, band.width - 2 * pad), True,
+                                 colors.PAPER), (band.x + pad, band.y + pad))
+        w.blit_lines(surface, lines, body, colors.PAPER,
+                     (band.x + pad, band.y + pad + head.get_linesize()))
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         scale = self.app.scale

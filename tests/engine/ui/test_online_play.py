@@ -244,3 +244,39 @@ def test_the_seat_opened_on_another_machine_is_said_on_the_banner(app, tmp_path)
             other.close()
             elsewhere.close()
             app.scenes[-1].close()
+
+
+def test_since_your_last_turn_steps_through_the_positions_on_the_board(app, tmp_path):
+    rng = random.Random(11)
+    with running_server(tmp_path) as server:
+        lobby, other, friend = hosted_game(app, tmp_path, url(server))
+        try:
+            scene = open_from_my_games(app, lobby)
+            for _ in range(200):
+                wait_for(app, lambda: not scene.waiting and not friend.pending
+                         and friend.revision == scene.door.revision, also=[friend])
+                if scene.my_turn() and scene.others_acted():
+                    break
+                if scene.my_turn():
+                    click_an_answer(app, scene, rng)
+                    wait_for(app, lambda: not scene.waiting, also=[friend])
+                else:
+                    friend.play(pick(friend, rng), friend.revision)
+            assert scene.others_acted()
+            since = next(b for b in scene.prompt.buttons if b.text.startswith("Since your"))
+            click(app, since.rect.center)
+            assert scene.dialog is not None and scene.dialog.title == "Since your last turn"
+            button = next(b for b in scene.dialog.buttons if b.text == "Show on the board")
+            click(app, button.rect.center)
+            assert scene.replay and scene.replay_at == 0
+            shot(app, tmp_path, "online-since-last-turn.png")
+            steps = len(scene.replay)
+            for _ in range(steps - 1):
+                key(app, pygame.K_SPACE)
+            assert scene.replay_at == steps - 1
+            key(app, pygame.K_ESCAPE)
+            assert not scene.replay and scene.dialog is None
+        finally:
+            friend.close()
+            other.close()
+            app.scenes[-1].close()
