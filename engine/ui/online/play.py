@@ -12,8 +12,9 @@ or a resend after a reconnection is never applied twice.
 
 A lost connection shows a banner across the board and the connection comes back by itself
 (`engine.net.client.Connection`); a choice made meanwhile is kept and sent on reconnecting.
-Ctrl+Z takes back the last action while the barrier allows it (its refusal says why), Escape
-closes what is open or leaves for "Play online…" (the game goes on at the server).
+Ctrl+Z takes back the last action while the barrier allows it (its refusal says why); "Say
+something…" types a line for the game's chat; Escape closes what is open or leaves for "Play
+online…" (the game goes on at the server).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from engine.ui.adapter import Click, GameUI, MenuItem
 from engine.ui.app import App
 from engine.ui.camera import Camera
 from engine.ui.dice_anim import DiceAnimation, DiceTray
+from engine.ui.online.field import TextField
 from engine.ui.scene import Scene
 from engine.ui.widgets.action_menu import PopupMenu, item_rows, item_text
 from engine.ui.widgets.confirm import confirm_irreversible
@@ -90,6 +92,9 @@ class OnlineGameScene(Scene):
         self.hover: str | None = None
         self.tray: DiceTray | None = None
         self.animations: list[DiceAnimation] = []
+        self.chat = TextField("Say", limit=500, on_enter=self.send_chat,
+                              placeholder="a line for the other players (Enter sends)")
+        self.chatting = False
         self.replay: list[tuple[Any, str]] = []
         """The since-your-last-turn replay: each position's view and what happened."""
         self.replay_at = 0
@@ -188,6 +193,8 @@ class OnlineGameScene(Scene):
         if acted:
             options.append((f"Since your last turn ({acted} action{'s' * (acted != 1)})…",
                             self.show_since_last_turn))
+        if self.seat is not None:
+            options.append(("Say something…", self.open_chat))
         self.prompt.set(text, options, note)
 
     # --- acting --------------------------------------------------------------------------------
@@ -313,6 +320,35 @@ class OnlineGameScene(Scene):
         self._replay_timer = 0.0
         self._show_replay_step()
 
+    def open_chat(self) -> None:
+        """A line to type along the bottom of the board; Enter sends it, Escape closes."""
+        self.chatting = True
+        self.chat.set("")
+        self.chat.focused = True
+        pygame.key.start_text_input()
+        self._place_chat()
+        self.dirty = True
+
+    def send_chat(self) -> None:
+        text = self.chat.text.strip()
+        if text:
+            self.door.say(text)
+        self.close_chat()
+
+    def close_chat(self) -> None:
+        self.chatting = False
+        self.chat.focused = False
+        pygame.key.stop_text_input()
+        self.dirty = True
+
+    def _place_chat(self) -> None:
+        view = self.camera.viewport
+        pad = w.px(12, self.app.scale)
+        self.chat.scale = self.app.scale
+        height = self.chat.height(self.app.scale)
+        self.chat.rect = pygame.Rect(view.x + pad, view.bottom - height - pad,
+                                     view.width - 2 * pad, height)
+
     # --- what the server says ------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -340,7 +376,10 @@ class OnlineGameScene(Scene):
                 self.dirty = True
                 self._set_prompt()
             elif isinstance(update, ChatLine):
-                self.app.toast(f"{update.sender}: {update.text}")
+                line = f"{update.sender or 'A player'}: {update.text}"
+                self.log_view.append([LogLine(line, "note")])
+                self.app.toast(line)
+                self.dirty = True
 
     def _unanswered(self) -> bool:
         """Whether a submission still waits for the server's answer (a reconnection's fresh
@@ -383,6 +422,7 @@ class OnlineGameScene(Scene):
         self.tooltip.scale = self.app.scale
         self.menu = None
         layout_side_panel(self.panel, self.prompt, size, self.app.scale)
+        self._place_chat()
 
     def toggle_log(self) -> None:
         self.panel.log_expanded = not self.panel.log_expanded
@@ -409,6 +449,14 @@ class OnlineGameScene(Scene):
                                                   and event.button == 1):
                 self.replay_next()
             return True
+        if self.chatting:
+            if escape:
+                self.close_chat()
+                return True
+            if self.chat.process_event(event):
+                return True
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.close_chat()
         if self.menu is not None and not escape:
             used = self.menu.process_event(event)
             if self.menu is not None and self.menu.closed:
@@ -469,6 +517,8 @@ class OnlineGameScene(Scene):
             self.tray.draw(surface, self.camera.viewport, self.app.scale, [])
         if self.replay:
             self._draw_replay_caption(surface)
+        elif self.chatting:
+            self.chat.draw(surface)
         if not self.connected:
             self._draw_banner(surface)
         if self.menu is not None:

@@ -280,3 +280,33 @@ def test_since_your_last_turn_steps_through_the_positions_on_the_board(app, tmp_
             friend.close()
             other.close()
             app.scenes[-1].close()
+
+
+def test_a_line_said_reaches_the_other_seat_and_theirs_shows_in_the_log(app, tmp_path):
+    from engine.net.door import ChatLine
+
+    with running_server(tmp_path) as server:
+        lobby, other, friend = hosted_game(app, tmp_path, url(server))
+        try:
+            scene = open_from_my_games(app, lobby)
+            say = next(b for b in scene.prompt.buttons if b.text == "Say something…")
+            click(app, say.rect.center)
+            assert scene.chatting and scene.chat.focused
+            for ch in "Good luck":
+                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+            app.step(DT)
+            key(app, pygame.K_RETURN)
+            assert not scene.chatting
+            heard: list[ChatLine] = []
+            wait_for(app, lambda: heard.extend(u for u in friend.poll()
+                                               if isinstance(u, ChatLine)) or heard)
+            assert heard[0].text == "Good luck"
+            friend.say("Thanks, you too")
+            wait_for(app, lambda: any("Thanks, you too" in line.text
+                                      for line in scene.log_view.lines))
+            assert any("Thanks, you too" in text for text in app.toasts.messages)
+            shot(app, tmp_path, "online-chat.png")
+        finally:
+            friend.close()
+            other.close()
+            app.scenes[-1].close()
