@@ -74,7 +74,8 @@ def click_an_answer(app, scene: OnlineGameScene, rng: random.Random) -> bool:
     """Click a prompt button that answers the decision (or a marked place on the board); True
     when something was sent."""
     before = scene.door.revision
-    buttons = [b for b in scene.prompt.buttons if not b.text.startswith("Since your last")]
+    buttons = [b for b in scene.prompt.buttons
+               if not b.text.startswith(("Since your last", "Say something"))]
     if buttons:
         click(app, buttons[rng.randrange(len(buttons))].rect.center)
     else:
