@@ -12,7 +12,8 @@ or a resend after a reconnection is never applied twice.
 
 A lost connection shows a banner across the board and the connection comes back by itself
 (`engine.net.client.Connection`); a choice made meanwhile is kept and sent on reconnecting.
-Ctrl+Z takes back the last action while the barrier allows it (its refusal says why); "Say
+Ctrl+Z takes back the last action while the barrier allows it (its refusal says why), Ctrl+Y
+plays it again; "Say
 something…" types a line for the game's chat; Escape closes what is open or leaves for "Play
 online…" (the game goes on at the server).
 """
@@ -244,6 +245,15 @@ class OnlineGameScene(Scene):
         self.waiting = True
         self.refresh()
 
+    def redo(self) -> None:
+        """Play again what this seat just took back (while nothing else happened since)."""
+        if not self.my_turn() or not self.door.can_redo():
+            self.app.toast("Nothing to redo.", "error")
+            return
+        self.door.redo(self.door.revision)
+        self.waiting = True
+        self.refresh()
+
     def clear_selection(self) -> None:
         self.selection, self.highlight, self.choices = None, frozenset(), ()
         self.menu = None
@@ -471,9 +481,9 @@ class OnlineGameScene(Scene):
                                         "open it again from My games.",
                                         [("Leave", self.leave), ("Stay", None)], escape=1))
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_z \
-                and event.mod & pygame.KMOD_CTRL:
-            self.undo()
+        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL \
+                and event.key in (pygame.K_z, pygame.K_y):
+            (self.undo if event.key == pygame.K_z else self.redo)()
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._hover(event.pos)

@@ -311,3 +311,37 @@ def test_a_line_said_reaches_the_other_seat_and_theirs_shows_in_the_log(app, tmp
             friend.close()
             other.close()
             app.scenes[-1].close()
+
+
+def test_undo_within_the_barrier_and_redo_and_the_barrier_said(app, tmp_path):
+    rng = random.Random(4)
+    with running_server(tmp_path) as server:
+        lobby, other, friend = hosted_game(app, tmp_path, url(server))
+        try:
+            scene = open_from_my_games(app, lobby)
+            length = scene.door.length
+            key(app, pygame.K_z, pygame.KMOD_CTRL)  # nothing of this seat's to take back
+            assert scene.door.undo_refusal() in app.toasts.messages
+            assert scene.door.length == length and not scene.waiting
+            for _ in range(300):
+                wait_for(app, lambda: not scene.waiting and not friend.pending
+                         and friend.revision == scene.door.revision, also=[friend])
+                if scene.my_turn() and scene.door.can_undo():
+                    break
+                if scene.my_turn():
+                    click_an_answer(app, scene, rng)
+                    wait_for(app, lambda: not scene.waiting, also=[friend])
+                else:
+                    friend.play(pick(friend, rng), friend.revision)
+            assert scene.door.can_undo(), "no undoable action of the Spanish side came"
+            length = scene.door.length
+            key(app, pygame.K_z, pygame.KMOD_CTRL)
+            wait_for(app, lambda: not scene.waiting)
+            assert scene.door.length == length - 1 and scene.door.can_redo()
+            key(app, pygame.K_y, pygame.KMOD_CTRL)
+            wait_for(app, lambda: not scene.waiting)
+            assert scene.door.length == length
+        finally:
+            friend.close()
+            other.close()
+            app.scenes[-1].close()
