@@ -98,6 +98,24 @@ def _session(plugin: GamePlugin, scenario_file: str | None, seed: int, load: str
                         f"({type(err).__name__})") from None
 
 
+def _saved_seats(plugin: GamePlugin, load: str) -> dict[str, str]:
+    """The computer seats of a save continued without --ai, with their levels (a save that
+    names none plays the game's default level); {} when the save cannot be read (loading it
+    then says why)."""
+    from engine.ui.launcher import saved_player
+
+    try:
+        saved = read_save(Path(load)).players
+    except SaveError:
+        return {}
+    seats = {}
+    for side in plugin.sides:
+        value = saved_player(plugin, saved.get(side, "human"), side)
+        if value is not None and value.startswith("computer:"):
+            seats[side] = value.partition(":")[2]
+    return seats
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -172,7 +190,7 @@ def side_named(plugin: GamePlugin, text: str) -> str:
 
 def computer_seats(plugin: GamePlugin, entries: Sequence[str]) -> dict[str, str]:
     """Each `--ai SIDE[:LEVEL]` as side -> level name (the default level when none is said)."""
-    from engine.ai.registry import UnknownLevel, resolve
+    from engine.ai.registry import UnknownLevel, level_name, resolve, side_levels
 
     seats: dict[str, str] = {}
     for entry in entries:
@@ -182,6 +200,11 @@ def computer_seats(plugin: GamePlugin, entries: Sequence[str]) -> dict[str, str]
             seats[side] = resolve(plugin, level or "computer")
         except UnknownLevel as err:
             raise UserError(str(err)) from None
+        offered = side_levels(plugin, side)
+        if seats[side] not in (*offered, "random"):
+            raise UserError(f"the {level_name(seats[side])} does not play the "
+                            f"{plugin.side_names.get(side, side)} side; it may play: "
+                            f"{', '.join(offered)}")
     return seats
 
 
@@ -355,7 +378,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "play":
         seed = _checked_seed(args.seed) if args.seed is not None else _random_seed()
         seats = computer_seats(plugin, args.ai)
-        players = {s: ("computer" if s in seats else "human") for s in plugin.sides}
+        if args.load and not args.ai:
+            seats = _saved_seats(plugin, args.load)
+        players = {s: (f"computer:{seats[s]}" if s in seats else "human") for s in plugin.sides}
         from engine.ai.registry import make_agent
         from engine.ui.launcher import run_game
 

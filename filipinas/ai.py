@@ -451,3 +451,7 @@ class BotSeat:
 
 def bot(side: str, seed: int) -> BotSeat:
     return BotSeat(side, seed)
+
+
+LEVEL_SIDES = {"bot": (SPAIN,)}
+"""The solo bot plays Spain only (§10); the registry offers it to that seat alone."""

@@ -41,8 +41,14 @@ class FilipinasReasons:
 
     @staticmethod
     def name(st: FilState, cid: str) -> str:
+        """A counter's printed name; a corps named after a Province says it is the corps
+        ("the corps Pampanga"), so a move reads apart from its destination."""
         found = st.data.counters.get(cid)
-        return found.name if found is not None else cid
+        if found is None:
+            return cid
+        if any(s.name == found.name for s in st.data.spaces.values()):
+            return f"the {found.kind} {found.name}"
+        return found.name
 
     @staticmethod
     def space(st: FilState, sid: str) -> str:
@@ -66,9 +72,13 @@ class FilipinasReasons:
             return f"Plunders {self.space(st, st.loc[a.unit])} with {self.name(st, a.unit)}"
         if isinstance(a, A.Move):
             how = {"coastal": " by coastal transport", "naval": " by sea",
-                   "convoy": " to the Sea as a convoy", "landing": " in a landing"}
-            return (f"Moves {self.stack(st, a.stack)} to {self.space(st, a.dest)}"
-                    f"{how.get(a.mode, '')}")
+                   "convoy": " as a convoy", "landing": " in a landing"}
+            dest = self.space(st, a.dest)
+            at_sea = st.data.spaces[a.dest].kind == "sea" if a.dest in st.data.spaces else False
+            if at_sea:
+                dest = f"the {dest}" if dest.startswith("Sea") else dest
+            mode = "" if at_sea and a.mode == "naval" else how.get(a.mode, "")
+            return f"Moves {self.stack(st, a.stack)} to {dest}{mode}"
         if isinstance(a, A.MoveLeader):
             join = f", joining {self.stack(st, a.join)}" if a.join else ""
             return f"{self.name(st, a.leader)} moves alone to {self.space(st, a.dest)}{join}"

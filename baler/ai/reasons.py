@@ -10,6 +10,7 @@ given and a shared card are told by the choice, never by the card's face.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from baler.rules.actionphase import ActionPhaseTask
@@ -31,6 +32,8 @@ from baler.rules.state import BAGS, BalerState, Side
 from baler.ui.cardtext import events_text
 from engine.ai.reasons import Asked, odds
 
+ROLL_TABLE = re.compile(r"\s*\((?:\d: \d+(?:, )?)+\)")
+"""A card's table of results by roll ("(3: 1, 4: 2)"): the card face has it, the line not."""
 WALLS = ("intact", "damaged", "wrecked", "destroyed")
 ACTIONS = {
     "attack-shooting": "Shoots in area {area}", "attack-incursion": "Launches an incursion "
@@ -88,6 +91,10 @@ class BalerReasons:
         a = asked.action
         kind = st.decision.kind
         if isinstance(a, PlayCard):
+            if kind == "initiative-card":
+                info = st.data.cards.get(a.card)
+                number = f" (initiative {info.initiative})" if info is not None else ""
+                return f"Lays {self.card(st, a.card)} face down{number}"
             if kind == "event-card":
                 return f"Plays {self.card(st, a.card)} as an event"
             return f"Plays {self.card(st, a.card)}"
@@ -187,7 +194,9 @@ class BalerReasons:
             if info is None:
                 return ""
             part = getattr(a, "part", "main")
-            return events_text(info.main if part == "main" else info.secondary)
+            text = ROLL_TABLE.sub("", events_text(info.main if part == "main"
+                                                    else info.secondary))
+            return self._sides_named(text, side)
         if isinstance(a, Choose) and a.target in st.data.areas:
             return self._area_why(st, a.target, side)
         if isinstance(a, Done) and st.decision.kind == "modify-dice":
@@ -195,6 +204,14 @@ class BalerReasons:
         if isinstance(a, Done) and st.decision.kind == "action":
             return "nothing left is worth its action points"
         return ""
+
+    @staticmethod
+    def _sides_named(text: str, side: Side) -> str:
+        """A card's words for its player ("Your supply +1", "Enemy morale -2") told of the
+        sides by name, as the log reads to both players ("Philippine supply +1")."""
+        own, enemy = side.value.capitalize(), side.enemy.value.capitalize()
+        return (text.replace("Your ", f"{own} ").replace("Enemy ", f"{enemy} ")
+                .replace(" your ", f" the {own} "))
 
     def _die(self, st: BalerState, index: int) -> int | None:
         pool = self._pool(st)

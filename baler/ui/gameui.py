@@ -127,6 +127,11 @@ class BalerUI:
             return None
         return menus.idle(self.view, action)
 
+    def action_targets(self, action: Action) -> list[str]:
+        """The board targets that play `action` (the hint marks them)."""
+        pairs = clicks.two_step(self.where, action)
+        return [*clicks.one_step(self.where, action), *(t for pair in pairs for t in pair)]
+
     def board_actions(self, legal: list[Action]) -> list[Action]:
         """The actions made on the board; the targets that play them are marked meanwhile."""
         self.board.marks = clicks.marks(self.where, legal)

@@ -56,8 +56,10 @@ class Asked:
 
     @property
     def private(self) -> bool:
-        """The decision answers with hidden information (a hand, a face-down choice)."""
-        return bool(getattr(self.state.decision, "private", False))
+        """The decision answers with hidden information (a hand, a face-down choice) and the
+        words go to others than the deciding side (a hint goes only to that side, on its own
+        view)."""
+        return bool(getattr(self.state.decision, "private", False)) and not self.hint
 
     def about(self, action: Action) -> Asked:
         """The same decision, asked about another of its answers."""

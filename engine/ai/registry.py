@@ -5,6 +5,8 @@ Every game offers `random`; a game's plugin registers the others in `GamePlugin.
 search levels): `easy`, `normal` and `hard` in every game, `bot` in Filipinas. `ai` is the old
 name of `easy`. A player
 marked "computer" alone gets the game's default level: `normal` if it has one, else `easy`.
+A level fit for some sides only (Filipinas' `bot` plays Spain) is listed with those sides in
+the `LEVEL_SIDES` mapping of its factory's module (`side_levels`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,38 @@ def levels(plugin: GamePlugin) -> tuple[str, ...]:
     order = {"easy": 0, "normal": 1, "hard": 2}
     names.sort(key=lambda n: order.get(n, len(order)))
     return (*names, "random")
+
+
+def side_levels(plugin: GamePlugin, side: str) -> tuple[str, ...]:
+    """The levels a computer seat of `side` may play at, in `levels` order: every level of the
+    game but `random` (a test opponent, offered only by a game without levels of its own) and
+    those its module's `LEVEL_SIDES` restricts to other sides."""
+    found: list[str] = []
+    for name in levels(plugin):
+        if name == "random":
+            if not found:
+                found.append(name)
+            continue
+        module = plugin.agents[name].partition(":")[0]
+        try:
+            restricted: Any = getattr(importlib.import_module(module), "LEVEL_SIDES", {})
+        except ImportError:
+            continue
+        sides = restricted.get(name) if isinstance(restricted, dict) else None
+        if sides is None or side in sides:
+            found.append(name)
+    return tuple(found)
+
+
+LEVEL_NAMES = {"easy": "Computer (Easy)", "normal": "Computer (Normal)",
+               "hard": "Computer (Hard)", "bot": "Solo bot (rulebook §10)",
+               "random": "Computer (random moves)"}
+"""The levels as a player reads them (the launcher, the load list)."""
+
+
+def level_name(level: str) -> str:
+    """A level as a player reads it: "Computer (Normal)", "Solo bot (rulebook §10)"."""
+    return LEVEL_NAMES.get(level, f"Computer ({level.title()})")
 
 
 def default_level(plugin: GamePlugin) -> str:

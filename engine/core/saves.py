@@ -5,7 +5,10 @@ players, turn, phase, saved}`, and for a game with fresh dice (`dice: "fresh"`, 
 without a seed) `setup_rolls` and `rolls`, one list per action: the outcomes each drew
 (engine.core.dice.FreshDice), so the save holds what has been rolled and nothing of what is to
 come. Format 1 (no `dice`: seeded) still loads; `phase` and `saved`, the date, came later and
-older saves load without them. Loading replays every action through the rules, with its recorded
+older saves load without them. `players` maps each seat in play to "human" or
+"computer:LEVEL" (the level the seat plays at, so a reload plays the same opponent); older saves
+say "computer" alone, which loads as the game's default level; a seat outside the game's players
+(`EMPTY_SEAT`) is not written. Loading replays every action through the rules, with its recorded
 outcomes, and checks the final state hash. A save file is
 input we did not necessarily write (DESIGN.md §8): it is read only if it is a regular file under
 `MAX_SAVE_BYTES`, every entry is checked for type and size before use, each action must be one of
@@ -47,6 +50,9 @@ MAX_OUTCOME: Final = 2**31
 """A recorded outcome is an index into a die's faces, a deck, a bag or a shuffle."""
 MAX_ROLLS: Final = 1_000_000
 """Recorded outcomes in one save; a whole game draws a few thousand."""
+EMPTY_SEAT: Final = "empty"
+"""The players value of a seat outside the number of players chosen (Guerra's second seats in a
+game of two): it never decides, and the save does not list it."""
 _GAME_ID: Final = re.compile(r"[a-z0-9][a-z0-9_.-]{0,63}")
 _DIGEST: Final = re.compile(r"[0-9a-f]{64}")
 
@@ -96,7 +102,7 @@ def save_data(session: Session, players: Mapping[str, str] | None = None) -> dic
         "turn": session.state.turn,
         "phase": phase_name(session.state),
         "saved": datetime.now().isoformat(timespec="seconds"),
-        "players": dict(players or {}),
+        "players": {seat: who for seat, who in (players or {}).items() if who != EMPTY_SEAT},
         "actions": [e.action.to_json() for e in session.history],
         "state_hash": session.state_hash(),
         **_dice_data(session),

@@ -220,6 +220,8 @@ class GameUIExtras(Protocol):
       game refuses while it stands may move it to what was clicked.
     - `no_effect(action) -> str | None`: why playing `action` now would change nothing (from
       the rules' view, `no_effect_reason`): the screen asks "play it anyway?" first.
+    - `action_targets(action) -> Sequence[str]`: the board targets an action is about (the
+      counter it moves and where to, the area it shoots at): the hint marks them.
     """
 
     def card_face(self, target: str) -> CardFace | None: ...
@@ -243,3 +245,5 @@ class GameUIExtras(Protocol):
     def is_selection(self, action: Action) -> bool: ...
 
     def no_effect(self, action: Action) -> str | None: ...
+
+    def action_targets(self, action: Action) -> Sequence[str]: ...

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.files import display, read_limited
 
@@ -51,6 +51,9 @@ class TableOptions:
     actions: Mapping[tuple[str, ...], Action]
     gameui: GameUI
     """The game's screen part the labels were read from, handed on to the game screen."""
+    seats: Mapping[tuple[str, ...], tuple[str, ...] | None]
+    """The seats in play after each answer (None: every seat), for the seats outside it to
+    stay empty."""
 
 
 def table_options(plugin: GamePlugin, scenario: Scenario) -> TableOptions | None:
@@ -80,7 +83,40 @@ def table_options(plugin: GamePlugin, scenario: Scenario) -> TableOptions | None
         return None
     names = _option_names(len(columns))
     return TableOptions(decision.prompt, decision.section or "",
-                        tuple(zip(names, columns, strict=True)), labels, gameui)
+                        tuple(zip(names, columns, strict=True)), labels, gameui,
+                        _seats_after(plugin, session.state, labels))
+
+
+def seats_in_play(plugin: GamePlugin, state: Any) -> tuple[str, ...] | None:
+    """The seats that decide in this game once its options are chosen (the rules' `seats`:
+    Guerra's second seats only in a game of three or four), None when every seat does, the
+    game does not say, or the options are still to be chosen."""
+    query = getattr(plugin.rules, "seats", None)
+    if query is None or getattr(getattr(state, "decision", None), "table", False):
+        return None
+    try:
+        found = tuple(str(seat) for seat in query(state))
+    except Exception:  # a game's slip: every seat may play
+        return None
+    return found if set(found) != set(plugin.sides) else None
+
+
+def _seats_after(plugin: GamePlugin, state: Any,
+                 answers: Mapping[tuple[str, ...], Action]) -> dict[tuple[str, ...],
+                                                                  tuple[str, ...] | None]:
+    """The seats in play after each answer to the options, tried on copies of the position."""
+    from engine.core.sampling import copy_state
+
+    found: dict[tuple[str, ...], tuple[str, ...] | None] = {}
+    for parts, action in answers.items():
+        probe = copy_state(state)
+        try:
+            plugin.rules.apply(probe, action)
+        except Exception:  # an answer the game refuses here: nothing known of its seats
+            found[parts] = None
+            continue
+        found[parts] = seats_in_play(plugin, probe)
+    return found
 
 
 def _option_names(count: int) -> tuple[str, ...]:

@@ -12,13 +12,15 @@ window keeps drawing while it thinks.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from concurrent.futures import Executor, Future
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.reasons import Asked, GameReasons, Told, tell
 from engine.ai.registry import default_level, make_agent
+from engine.ai.search import Budget
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Rules
 from engine.plugins import PluginError, load_object
@@ -75,7 +77,7 @@ def asked_of(rules: Rules[Any], state: Any, side: str, action: Action, agent: ob
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
-    """A hint's answer: the action, what the level's statistics were, for the words."""
+    """A hint's answer: the action and the level's statistics behind it."""
 
     action: Action
     values: tuple[Any, ...]
@@ -83,36 +85,43 @@ class Suggestion:
     own: str
 
 
+HINT_BUDGET: Budget | None = None
+"""The hint's budget: None plays the level's own (Normal: 2 s on both cores); tests give a
+number of iterations."""
+
+
 class Hint:
-    """One request of "What would the computer do?" for the side deciding now: asked for the
-    position at `key` (the history length), answered on the worker thread."""
+    """One request of "What would the computer do?" for the side deciding now, at the position
+    `key` (the history's length), answered on a worker thread."""
 
     def __init__(self, plugin: GamePlugin, side: str, key: int, seed: int) -> None:
         self.plugin = plugin
         self.side = side
         self.key = key
         self.seed = seed
+        self.started = time.monotonic()
         self.future: Future[Suggestion] | None = None
+
+    @property
+    def level(self) -> str:
+        return HINT_LEVEL if HINT_LEVEL in self.plugin.agents else default_level(self.plugin)
 
     def start(self, executor: Executor, rules: Rules[Any], state: Any,
               legal: list[Action]) -> None:
-        """Think on a copy of the position: the level's seat builds the side's observation
-        from it, so only what that side may see is used."""
-        level = HINT_LEVEL if HINT_LEVEL in self.plugin.agents else default_level(self.plugin)
-        seat = make_agent(self.plugin, level, self.side, self.seed)
+        """Think on a copy of the position. The level's seat builds the side's observation
+        from it (engine.ai.agent.Seat): the other side's hidden cards are redrawn, so only
+        what this side may see is used."""
+        seat = make_agent(self.plugin, self.level, self.side, self.seed, HINT_BUDGET)
         position = copy.deepcopy(state)
+        answers = list(legal)
 
         def think() -> Suggestion:
-            action = seat.choose(rules, position, list(legal))
+            action = seat.choose(rules, position, answers)
             return Suggestion(action, tuple(getattr(seat, "last_values", ()) or ()),
                               str(getattr(seat, "last_detail", "") or ""),
                               str(getattr(seat, "last_reason", "") or ""))
 
         self.future = executor.submit(think)
-
-    @property
-    def level(self) -> str:
-        return HINT_LEVEL if HINT_LEVEL in self.plugin.agents else default_level(self.plugin)
 
     def done(self) -> bool:
         return self.future is not None and self.future.done()
@@ -126,6 +135,69 @@ class Hint:
         except Exception:  # a level that breaks gives no hint, never a crash
             return None
 
-    def cancel(self) -> None:
-        if self.future is not None:
-            self.future.cancel()
+
+class Advisor:
+    """The hint of one game screen: asked for the human side deciding now, thinking on its own
+    worker thread, then its answer marked on the board (`marks`) and told in the game's words
+    (`told`) until the position changes."""
+
+    def __init__(self, plugin: GamePlugin, reasons: GameReasons | None) -> None:
+        self.plugin = plugin
+        self.reasons = reasons
+        self.hint: Hint | None = None
+        self.action: Action | None = None
+        self.told: Told | None = None
+        self.marks: frozenset[str] = frozenset()
+        self._executor: ThreadPoolExecutor | None = None
+
+    @property
+    def thinking(self) -> bool:
+        return self.hint is not None and self.action is None and self.told is None
+
+    def ask(self, side: str, key: int, seed: int, rules: Rules[Any], state: Any,
+            legal: list[Action]) -> None:
+        """Start thinking for `side` at the position `key` (a hint already asked there is
+        kept)."""
+        if self.hint is not None and self.hint.key == key and self.hint.side == side:
+            return
+        self.clear()
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
+        self.hint = Hint(self.plugin, side, key, seed)
+        self.hint.start(self._executor, rules, state, legal)
+
+    def seconds(self) -> float:
+        return time.monotonic() - self.hint.started if self.hint is not None else 0.0
+
+    def settle(self, rules: Rules[Any], state: Any, label: Callable[[Action], str],
+               targets: Callable[[Action], Sequence[str]] | None) -> bool:
+        """Once the thinking is over: the answer, its words and its marks (True when this
+        call found them)."""
+        hint = self.hint
+        if hint is None or not self.thinking or not hint.done():
+            return False
+        found = hint.result()
+        if found is None:
+            self.told = Told("The computer found no answer to suggest.")
+            return True
+        self.action = found.action
+        asked = Asked(rules, state, hint.side, found.action, label, found.values, found.detail,
+                      found.own, hint.level, hint=True)
+        self.told = tell_move(self.reasons, asked)
+        self.marks = frozenset(targets(found.action)) if targets is not None else frozenset()
+        return True
+
+    def stale(self, side: str | None, key: int) -> bool:
+        """Whether the hint is for another position or side than the one deciding now."""
+        return self.hint is not None and (self.hint.key != key or self.hint.side != side)
+
+    def clear(self) -> None:
+        if self.hint is not None and self.hint.future is not None:
+            self.hint.future.cancel()
+        self.hint, self.action, self.told, self.marks = None, None, None, frozenset()
+
+    def close(self) -> None:
+        self.clear()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

@@ -14,8 +14,9 @@ opens full size on a click or right-click and is enlarged while the pointer rest
 refusal shows its reason and its section.
 
 Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F1 player aid, F5 reloads the scenario's files
-(`engine.ui.reload`), L enlarges the log, Escape closes what is open or clears the selection (the
-game menu only when nothing is selected); a right-click clears the selection too.
+(`engine.ui.reload`), L enlarges the log, H asks the computer for a hint (engine.ui.computer),
+Escape closes what is open or clears the selection (the game menu only when nothing is
+selected); a right-click clears the selection too.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import pygame
 
 from engine import paths
 from engine.ai.agent import Agent, without_concessions
+from engine.ai.registry import default_level
 from engine.core.actions import Action, DiceRolled, Event, IllegalActionError, TurnEnded
 from engine.core.files import display
 from engine.core.game import GamePlugin
@@ -79,6 +81,7 @@ SECTION_CITED = re.compile(r"§|\bsection\b|\bsec\.|\(\d+(?:[.\s]\d+[a-z]?)*[a-z
 section's name in brackets at its end: "(Cards modifiers).")."""
 SAVED_TITLE = "The game is saved"
 LEAVE_TITLE = "Leave the game?"
+HINT_BUTTON = "What would the computer do? (H)"
 AUTO_PASS_LIMIT = 200
 """Reaction windows answered by themselves in a row before the screen stops and asks (a game
 whose windows reopen for ever would otherwise hang the screen)."""
@@ -96,11 +99,9 @@ def is_computer(kind: str | None) -> bool:
 
 
 def computer_agent_name(plugin: GamePlugin) -> str:
-    """The agent a "Computer" side gets: the game's "ai" if it has one, else its first, else the
-    random agent every game can use."""
-    if "ai" in plugin.agents:
-        return "ai"
-    return next(iter(plugin.agents), "random")
+    """The level a "computer" side without a level gets (older saves): the game's default
+    level (engine.ai.registry.default_level: Normal where it exists)."""
+    return default_level(plugin)
 
 
 def default_players(plugin: GamePlugin) -> dict[str, str]:
@@ -248,6 +249,9 @@ class GameScene(Scene):
         self.reasons: dict[int, LogLine] = {}
         """The computer's reason for the action of that index, put before its results."""
         self._game_reasons = computer.game_reasons(plugin)
+        self.advisor = computer.Advisor(plugin, self._game_reasons)
+        """"What would the computer do?" for the human side deciding now (H)."""
+        self._hint_shown = ""
         self.feeds: dict[str | None, LogFeed] = {}
         self.animations: deque[DiceAnimation] = deque()
         self.ai_delay = AI_PAUSE.get(app.settings.dice_speed, 0.6)
@@ -499,6 +503,9 @@ class GameScene(Scene):
     def refresh(self) -> None:
         """Redo the board, panel and prompt from the rules' view for the current viewer. The
         log is fed only the entries added since the last refresh."""
+        if self.advisor.hint is not None and (self.handoff is not None or self.advisor.stale(
+                self.deciding if self._my_turn() else None, len(self.session.history))):
+            self.advisor.clear()
         view = self.session.rules.view(self.session.state, self.viewer)
         self.gameui.sync(view, self.viewer)
         self._tip_fresh = True
@@ -595,11 +602,85 @@ class GameScene(Scene):
             if acted:
                 options.append((f"Since your last turn ({acted} action{'s' * (acted != 1)})…",
                                 self.show_since_last_turn))
+            if not self._no_hint():
+                options.append((HINT_BUTTON, self.ask_hint))
+                note = self._hint_note(note)
             if self.viewer is None and len(self.humans) >= 2:
                 note = f"{note} Public view: no hidden information is shown.".strip()
                 options.append((f"Show the {self.side_name(player)} player's own view…",
                                 self._own_view))
         self.prompt.set(text, options, note)
+        if self.advisor.action is not None and self._my_turn():
+            hinted = self.gameui.action_label(self.advisor.action)
+            for button in self.prompt.buttons:
+                button.selected = button.text == hinted
+
+    # --- the hint ("What would the computer do?") ----------------------------------------------
+
+    def _no_hint(self) -> str:
+        """Why the hint is not offered now ("" when it is): only to the human side deciding
+        now, on its own view (never on the public view of a hot-seat game, nor behind the
+        hand-off screen), with more than one answer."""
+        if self.still or self.watching or self.session.result() is not None:
+            return "There is no decision of yours to give a hint for."
+        if not self._my_turn() or self.replay is not None:
+            return "The hint is only for the side deciding now."
+        if self.viewer != self.deciding:
+            return "Show your own view first: the hint reads your side's hand."
+        if self.session.decision.table:
+            return "The game's options are chosen by the players."
+        if not any(not a.concession for a in self._legal()):
+            return "There is nothing to choose."
+        if not self.plugin.agents:
+            return "This game has no computer opponent to ask."
+        return ""
+
+    def ask_hint(self) -> None:
+        """H or the prompt's button: the computer's Normal level thinks on the deciding side's
+        own observation, on a worker thread; its answer is then marked on the board with its
+        reason."""
+        why = self._no_hint()
+        if why:
+            self.app.toast(why, "error")
+            return
+        player = self.deciding
+        assert player is not None
+        self.advisor.ask(player, len(self.session.history),
+                         self.session.seed + len(self.session.history), self.session.rules,
+                         self.session.state, self._legal())
+        self._hint_shown = ""
+        self._hint_tick()
+
+    def _hint_tick(self) -> None:
+        """While the hint thinks, the prompt counts the seconds; once it has its answer, the
+        board marks it and the prompt tells it."""
+        advisor = self.advisor
+        if advisor.hint is None:
+            return
+        targets = self._extra("action_targets")
+        if advisor.settle(self.session.rules, self.session.state, self.gameui.action_label,
+                          targets):
+            self._hint_shown = "told"
+        elif advisor.thinking:
+            shown = f"{advisor.seconds():.1f}"
+            if shown == self._hint_shown:
+                return
+            self._hint_shown = shown
+        else:
+            return
+        self._set_prompt()
+        self._layout_panel()
+        self.dirty = True
+
+    def _hint_note(self, note: str) -> str:
+        advisor = self.advisor
+        if advisor.thinking:
+            return (f"The computer is thinking about your move… {advisor.seconds():.1f} s "
+                    f"{note}").strip()
+        if advisor.told is not None:
+            level = advisor.hint.level.title() if advisor.hint is not None else ""
+            return f"Hint ({level} level): {advisor.told.line}. {note}".strip()
+        return note
 
     # --- computer against computer -------------------------------------------------------------
 
@@ -618,8 +699,9 @@ class GameScene(Scene):
         options.append((f"Speed: {speed}. Slower ( , )", lambda: self.set_watch_speed(-1)))
         options.append((f"Speed: {speed}. Faster ( . )", lambda: self.set_watch_speed(1)))
         for side in self.plugin.sides:
-            options.append((f"Take over the {self.side_name(side)} side",
-                            functools.partial(self.take_over, side)))
+            if is_computer(self.players.get(side)):  # not a seat left empty
+                options.append((f"Take over the {self.side_name(side)} side",
+                                functools.partial(self.take_over, side)))
         return options
 
     def _watch_note(self) -> str:
@@ -653,7 +735,7 @@ class GameScene(Scene):
     def take_over(self, side: str) -> None:
         """Stop watching: `side` is played at this screen from the current position on (its
         computer's thinking is dropped); the other sides stay with the computer."""
-        if side not in self.plugin.sides or self.players.get(side) == "human":
+        if side not in self.plugin.sides or not is_computer(self.players.get(side)):
             return
         if self._thought is not None and self.deciding == side:
             self._thought.cancel()
@@ -706,6 +788,7 @@ class GameScene(Scene):
         just moved, the selection and its targets."""
         marks = {t: "selected" for t in self.moved}
         marks.update({t: self.gameui.highlight_style(t) or "target" for t in self.highlight})
+        marks.update({t: "selected" for t in self.advisor.marks})
         if self.selection is not None:
             marks[self.selection] = "selected"
         return marks
@@ -1233,10 +1316,11 @@ class GameScene(Scene):
         self.show_dialog(Dialog(
             "Game menu",
             "F1 player aid, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F5 reload the scenario's "
-            "files, L enlarge the log, F11 full screen, F12 screenshot, Ctrl +/- text size, "
-            "M sound. Drag or arrow keys to pan, wheel to zoom, F or Home to see the whole "
-            "board; right-click a card to read it. With the computer on every side: Space "
-            "pauses, N plays one move, comma and full stop change the speed. "
+            "files, L enlarge the log, H what the computer would do (a hint for your move), "
+            "F11 full screen, F12 screenshot, Ctrl +/- text size, M sound. Drag or arrow keys "
+            "to pan, wheel to zoom, F or Home to see the whole board; right-click a card to "
+            "read it. With the computer on every side: Space pauses, N plays one move, comma "
+            "and full stop change the speed. "
             "\"Pass my reaction windows\": a reaction window is offered only when you have "
             "something better than declining (free, and it cannot make things worse); otherwise "
             "it is declined for you and the log says so.",
@@ -1393,6 +1477,8 @@ class GameScene(Scene):
             reload_scenario(self)
         elif event.key == pygame.K_l and not ctrl:
             self.toggle_log()
+        elif event.key == pygame.K_h and not ctrl and not self.still:
+            self.ask_hint()
         elif self.watching and event.key == pygame.K_SPACE:
             self.toggle_watch_pause()
         elif self.watching and event.key == pygame.K_n and not ctrl:
@@ -1460,7 +1546,7 @@ class GameScene(Scene):
             and self.session.result() is None and not self._watch_held()
         thinking = self._thought is not None \
             and not (self._watch_held() and self._thought.done())
-        waiting = waiting_tip or waiting_card or computer or thinking
+        waiting = waiting_tip or waiting_card or computer or thinking or self.advisor.thinking
         return 0.05 if waiting else None
 
     def update(self, dt: float) -> None:
@@ -1474,7 +1560,8 @@ class GameScene(Scene):
         coming up, the hover, the computer's thinking time, a move played (by the computer or
         a reaction window)."""
         return (self.tooltip.visible, self._hovered_card(), self.hover, self._think_shown,
-                len(self.session.history), self.handoff is None, self.replay is None)
+                len(self.session.history), self.handoff is None, self.replay is None,
+                self._hint_shown)
 
     def _update(self, dt: float) -> None:
         self.tooltip.update(dt)
@@ -1497,6 +1584,7 @@ class GameScene(Scene):
             return
         self._update_hover()
         self._hover_card(dt)
+        self._hint_tick()
         if self.dialog is not None:
             return
         if self.session.result() is not None:
@@ -1572,6 +1660,7 @@ class GameScene(Scene):
         """Stop the computer's worker thread and bring the autosave up to date (the scene is
         leaving the screen: window closed, Quit)."""
         self.flush_autosave()
+        self.advisor.close()
         if self._thinker is not None:
             self._thinker.shutdown(wait=False, cancel_futures=True)
             self._thinker = None
@@ -1579,9 +1668,10 @@ class GameScene(Scene):
     def _update_hover(self) -> None:
         line = self._reason_at(self._mouse)
         if line is not None:
-            # a computer's reason in the log: its statistics under the pointer
+            # a computer's reason in the log: its statistics beside the log, never over its
+            # lines
             self.hover = None
-            self.tooltip.avoid = None
+            self.tooltip.avoid = self.panel.log_rect
             key = f"reason:{id(line)}"
             if self.tooltip.key != key:
                 self.tooltip.hover(key, f"{line.detail}\n(Click to keep it open.)")

@@ -1,13 +1,15 @@
 """The launcher: the installed games and their scenarios, each with its description, who plays
-each side (Human, Computer (Easy), Computer (Normal)), loading saved games, and the functions the
-command line starts the app with.
+each side (Human, or the computer at one of the levels the game offers that seat: Easy, Normal,
+Hard, and the solo bot of Filipinas' Spain), loading saved games, and the functions the command
+line starts the app with.
 
 Scenario loading is a callable passed in (`load_scenario(plugin, path) -> Scenario`), so the
 launcher does not depend on the YAML layer. Every failure (a scenario error, a damaged save, a
 game that is not installed, an unusable data folder) is shown in a dialog with its message,
 never as a traceback; a bad save file is only read, never changed (DESIGN.md §8).
 
-The load list shows for each save its game, scenario, turn and phase, who plays each side and
+The load list shows for each save its game, scenario, turn and phase, who plays each side (the
+computer's level named; a save that names none plays the game's default level, and says so) and
 when it was saved. The last game, scenario and players chosen are remembered in the settings
 (`Settings.launcher`: "game", "scenario", and "player:<game>:<side>").
 """
@@ -30,7 +32,13 @@ from engine.core.files import display, printable
 from engine.ui import colors, crash
 from engine.ui import widgets as w
 from engine.ui.app import App
-from engine.ui.catalogue import ordered_scenarios, scenario_title, table_options
+from engine.ui.catalogue import (
+    TableOptions,
+    ordered_scenarios,
+    scenario_title,
+    seats_in_play,
+    table_options,
+)
 from engine.ui.scene import Scene
 from engine.ui.widgets.button import Button
 from engine.ui.widgets.dialog import ChoiceRow, Dialog
@@ -48,9 +56,10 @@ if TYPE_CHECKING:
     from engine.ui.adapter import GameUI
 
 ScenarioLoader = Callable[["GamePlugin", Path], "Scenario"]
-PLAYER_KINDS = ("Human", "Computer (Easy)", "Computer (Normal)")
-PLAYER_CHOICES = ("human", "computer:easy", "computer:normal")
-"""The players value each of `PLAYER_KINDS` asks for (see `player_value` for the fallback)."""
+EMPTY = "empty"
+"""The players value of a seat outside the number of players chosen (it never decides and
+is not saved): engine.core.saves.EMPTY_SEAT, spelt here so the launcher opens without the saves
+module."""
 LISTED_SAVES = 40
 """The load list shows the newest saves only; each one is read to describe it."""
 MESSAGE_LIMIT = 4000
@@ -59,20 +68,34 @@ NO_GAMES = ("No games are installed. Install a game package (Heroes of Baler, Fi
             "environment variable as module:attribute.")
 
 
-def player_value(plugin: GamePlugin, choice: str) -> str:
-    """The players value for a launcher choice: "computer:easy" and "computer:normal" when the
-    game has agents of those names, else its default "computer"."""
-    if choice.startswith("computer:"):
-        return choice if choice.partition(":")[2] in plugin.agents else "computer"
-    return "human"
+def seat_choices(plugin: GamePlugin, side: str) -> tuple[tuple[str, str], ...]:
+    """What a seat may be in the launcher, as (players value, words): Human, then the
+    computer at each level the game offers that seat (engine.ai.registry.side_levels)."""
+    from engine.ai.registry import level_name, side_levels
+
+    return (("human", "Human"),
+            *((f"computer:{level}", level_name(level)) for level in side_levels(plugin, side)))
 
 
-def saved_player(plugin: GamePlugin, value: str) -> str | None:
+def player_value(plugin: GamePlugin, choice: str, side: str | None = None) -> str:
+    """The players value for a launcher choice or a saved one: "human", or "computer:LEVEL"
+    with a level the game offers (the seat of `side`, when given); "computer" alone, or a
+    level the game does not offer there, gets the game's default level."""
+    from engine.ai.registry import default_level, side_levels
+
+    if not (choice == "computer" or choice.startswith("computer:")):
+        return "human"
+    level = choice.partition(":")[2]
+    offered = side_levels(plugin, side) if side is not None else tuple(plugin.agents)
+    return f"computer:{level if level in offered else default_level(plugin)}"
+
+
+def saved_player(plugin: GamePlugin, value: str, side: str | None = None) -> str | None:
     """A save's players value made one this game can play (None: not a players value)."""
     if value == "human":
         return value
     if value == "computer" or value.startswith("computer:"):
-        return player_value(plugin, value) if ":" in value else value
+        return player_value(plugin, value, side)
     return None
 
 
@@ -82,9 +105,40 @@ def replay_players(plugin: GamePlugin, saved: Mapping[str, str]) -> dict[str, st
     players: dict[str, str] = {}
     for side in plugin.sides:
         value = saved.get(side)
-        usable = saved_player(plugin, value) if value is not None else None
+        usable = saved_player(plugin, value, side) if value is not None else None
         players[side] = usable if usable is not None else "human"
     return players
+
+
+def loaded_players(plugin: GamePlugin, session: Session,
+                   saved: Mapping[str, str]) -> tuple[dict[str, str], str]:
+    """Who plays each side of a game loaded from a save, and what to tell the player about it:
+    a computer seat saved without its level ("computer", older saves) plays the game's default
+    level, and the note says so; a seat the save does not name that is outside the game's
+    players stays empty; another seat gets the launcher's default."""
+    from engine.ai.registry import default_level, level_name
+    from engine.ui.game_scene import default_players
+
+    players = default_players(plugin)
+    in_play = seats_in_play(plugin, session.state)
+    unnamed = []
+    for side in plugin.sides:
+        value = saved.get(side)
+        usable = saved_player(plugin, value, side) if value is not None else None
+        if usable is not None:
+            players[side] = usable
+            if value == "computer":
+                unnamed.append(plugin.side_names.get(side, side))
+        elif in_play is not None and side not in in_play:
+            players[side] = EMPTY
+        elif players[side] != "human":
+            players[side] = player_value(plugin, "computer", side)
+    note = ""
+    if unnamed:
+        level = level_name(default_level(plugin))
+        note = (f"This save names no computer level: {', '.join(unnamed)} "
+                f"{'plays' if len(unnamed) == 1 else 'play'} at {level}, the game's default.")
+    return players, note
 
 
 def list_saves() -> list[Path]:
@@ -144,12 +198,23 @@ def _save_scenario_title(plugin: GamePlugin | None, save: SaveFile) -> str:
 
 
 def _players_text(plugin: GamePlugin | None, save: SaveFile) -> str:
+    """Who plays each side: "Spanish: Human, Philippine: Computer (Hard)"; a computer seat
+    saved without its level says which one it gets."""
+    from engine.ai.registry import default_level, level_name
+
     names = plugin.side_names if plugin is not None else {}
     parts = []
     for side, who in save.players.items():
         kind, _, level = who.partition(":")
-        shown = "computer" + (f" ({level})" if level else "") if kind == "computer" else kind
-        parts.append(f"{display(names.get(side, side), 30)}: {display(shown, 30)}")
+        if kind == "computer" and level:
+            shown = level_name(level)
+        elif kind == "computer" and plugin is not None:
+            default = level_name(default_level(plugin))
+            shown = f"{default.removesuffix(')')}, the default: no level saved)" \
+                if default.endswith(")") else f"{default} (the default: no level saved)"
+        else:
+            shown = kind.capitalize()
+        parts.append(f"{display(names.get(side, side), 30)}: {display(shown, 70)}")
     return ", ".join(parts) or "players not recorded"
 
 
@@ -278,31 +343,45 @@ class Launcher(Scene):
             return
         defaults = default_players(plugin)
         memory = self.app.settings.launcher
+        seats = {side: seat_choices(plugin, side) for side in plugin.sides}
 
         def first(side: str) -> int:
+            values = [value for value, _ in seats[side]]
             remembered = memory.get(f"player:{plugin.id}:{side}")
-            if remembered in PLAYER_CHOICES:
-                return PLAYER_CHOICES.index(remembered)
-            return 0 if defaults[side] == "human" else PLAYER_CHOICES.index("computer:normal")
+            if remembered in values:
+                return values.index(remembered)
+            if defaults[side] == "human" or len(values) == 1:
+                return 0
+            wanted = player_value(plugin, "computer", side)
+            return values.index(wanted) if wanted in values else 1
 
-        rows = [ChoiceRow(plugin.side_names.get(side, side), PLAYER_KINDS, first(side))
-                for side in plugin.sides]
         options = table_options(plugin, scenario)
-        option_rows = []
-        for i, (label, values) in enumerate(options.rows if options else ()):
-            remembered = memory.get(f"option:{plugin.id}:{i}")
-            shown = tuple(v[:1].upper() + v[1:] for v in values)
-            option_rows.append(ChoiceRow(label, shown, values.index(remembered)
-                                         if remembered in values else 0))
+        option_rows = options_rows(plugin, options, memory) if options else []
+
+        def playing(side: str) -> Callable[[], bool] | None:
+            if options is None or all(v is None for v in options.seats.values()):
+                return None
+
+            def shown() -> bool:
+                found = options.seats.get(options_chosen(options, option_rows))
+                return found is None or side in found
+
+            return shown
+
+        rows = [ChoiceRow(plugin.side_names.get(side, side),
+                          tuple(words for _, words in seats[side]), first(side),
+                          shown=playing(side), off="Not in play with these players")
+                for side in plugin.sides]
 
         def start() -> None:
-            choices = {side: PLAYER_CHOICES[row.selected]
+            choices = {side: seats[side][row.selected][0]
                        for side, row in zip(plugin.sides, rows, strict=True)}
-            chosen = tuple(values[row.selected] for row, (_, values)
-                           in zip(option_rows, options.rows if options else (), strict=True))
+            chosen = options_chosen(options, option_rows) if options else ()
             self.remember(plugin, path, choices, chosen)
-            players = {side: player_value(plugin, c) for side, c in choices.items()}
             opening = options.actions.get(chosen) if options else None
+            in_play = options.seats.get(chosen) if options else None
+            players = {side: player_value(plugin, c, side) if in_play is None or side in in_play
+                       else EMPTY for side, c in choices.items()}
             self.start_game(plugin, scenario, players, opening=opening,
                             gameui=options.gameui if options else None)
 
@@ -354,7 +433,7 @@ class Launcher(Scene):
     def open_save(self, path: Path, replay: bool = False) -> None:
         """Restore a save (checking it by replaying) and continue or replay it."""
         from engine.loading import load_saved_game
-        from engine.ui.game_scene import GameScene, default_players
+        from engine.ui.game_scene import GameScene
         from engine.ui.replay_scene import ReplayScene
 
         try:
@@ -367,12 +446,10 @@ class Launcher(Scene):
             self.app.push(ReplayScene(self.app, plugin, saved.session,
                                       players=replay_players(plugin, saved.save.players)))
             return
-        players = default_players(plugin)
-        for side, value in saved.save.players.items():
-            usable = saved_player(plugin, value)
-            if side in players and usable is not None:
-                players[side] = usable
+        players, note = loaded_players(plugin, saved.session, saved.save.players)
         self.app.push(GameScene(self.app, plugin, saved.session, players))
+        if note:
+            self.app.toast(note)
 
     # --- layout, events, drawing ---------------------------------------------------------------
 
@@ -594,3 +671,22 @@ def run_replay(plugin: GamePlugin, session: Session, viewer: str | None = None,
     app = _app(size, None)
     app.push(ReplayScene(app, plugin, session, viewer=viewer, players=players))
     return _run(app)
+
+
+def options_rows(plugin: GamePlugin, options: TableOptions,
+                 memory: Mapping[str, str]) -> list[ChoiceRow]:
+    """A row of the launcher's options dialog per part of the answers,
+    on the answer chosen last time (`memory`, the launcher's settings)."""
+    rows = []
+    for i, (label, values) in enumerate(options.rows):
+        remembered = memory.get(f"option:{plugin.id}:{i}")
+        shown = tuple(v[:1].upper() + v[1:] for v in values)
+        rows.append(ChoiceRow(label, shown, values.index(remembered)
+                              if remembered in values else 0))
+    return rows
+
+
+def options_chosen(options: TableOptions, rows: list[ChoiceRow]) -> tuple[str, ...]:
+    """The parts of the answer the rows show."""
+    return tuple(values[row.selected] for row, (_, values)
+                 in zip(rows, options.rows, strict=True))

@@ -26,7 +26,7 @@ from filipinas.rules import actions as A
 from filipinas.rules.setup import build_data
 from filipinas.ui import aid, table
 from filipinas.ui.board import FilipinasBoard
-from filipinas.ui.clicks import Position, Selector
+from filipinas.ui.clicks import Position, Selector, unit_of
 from filipinas.ui.labels import Labeller, card_title
 from filipinas.ui.paint import PrintedBoard
 from filipinas.ui.pieces import build
@@ -123,6 +123,22 @@ class FilipinasUI:
         if where in self.data.counters:
             return self.data.counters[where].name
         return self.names.get(where or "", "Choose")
+
+    def action_targets(self, action: Action) -> list[str]:
+        """The counters an action moves or uses and the places and stacks it aims at (the
+        hint marks them)."""
+        keys: list[str] = []
+        stack = getattr(action, "stack", None)
+        if isinstance(stack, str):
+            keys.append(f"stack:{stack}")
+        unit = unit_of(action)
+        if unit is not None:
+            keys.append(unit)
+        keys.extend(getattr(action, "units", ()) or ())
+        keys.extend(self.selector.targets_of(action))
+        if isinstance(action, A.PlayCard):
+            keys.extend(t if t in self.data.spaces else f"stack:{t}" for t in action.targets)
+        return list(dict.fromkeys(keys))
 
     def irreversible(self, action: Action) -> bool:
         """An answer that rolls or plays, trades or discards a card (`table.irreversible`)."""

@@ -111,7 +111,8 @@ class GuerraReasons:
             return f"Lands {self.family(st, a.unit)} at {self.place(st, Hex(a.q, a.r))}"
         if isinstance(a, PlaceCounter):
             name = st.data.families[a.family].name
-            return f"Places a {name} at {self.place(st, Hex(a.q, a.r))}"
+            article = "an" if name[:1] in "AEIOU" else "a"
+            return f"Places {article} {name} at {self.place(st, Hex(a.q, a.r))}"
         if isinstance(a, Convert):
             where = self.place(st, st.units[a.at].hex)
             return f"Converts two garrisons into an army counter at {where}"

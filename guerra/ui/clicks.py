@@ -257,6 +257,29 @@ class Clicker:
         return marks
 
 
+def targets_of(action: Action, selected: str | None) -> list[str]:
+    """The counters and hexes an action is about, as the board names them: the counter a
+    move is for and the hex it goes to, the counters of a combat (the hint marks them)."""
+    if isinstance(action, PlaceCounter | Disembark):
+        unit = [action.unit] if isinstance(action, Disembark) else []
+        return [*unit, hex_id(Hex(action.q, action.r))]
+    if isinstance(action, MoveTo):
+        return [*([selected] if selected else []), hex_id(Hex(action.q, action.r))]
+    if isinstance(action, Select):
+        return [action.unit]
+    if isinstance(action, Embark):
+        return [action.unit, action.ship]
+    if isinstance(action, Attack):
+        return [action.attacker, action.defender]
+    if isinstance(action, Support):
+        return [action.air, action.unit]
+    if isinstance(action, Convert):
+        return [action.first, action.second]
+    if isinstance(action, AddAttacker | AddDefender | TakeLoss):
+        return [action.unit]
+    return []
+
+
 def view_marks(view: Mapping[str, Any]) -> dict[str, str]:
     """Marks every viewer sees: the hexes the selected counter reaches (dotted for
     displacement, red hatched for a move into a control zone) and the combat in progress."""

@@ -20,7 +20,7 @@ from guerra.rules.actions import Resolve, Select
 from guerra.rules.setup import load_data, parse_hex
 from guerra.ui import aid, overlays, pieces
 from guerra.ui.board import TERRAIN_NAMES, GuerraMap, board_id, road_chains
-from guerra.ui.clicks import BOARD_TYPES, Clicker, view_marks
+from guerra.ui.clicks import BOARD_TYPES, Clicker, targets_of, view_marks
 from guerra.ui.labels import Labeller
 from guerra.ui.overlays import LegendRow
 from guerra.ui.status import status_lines
@@ -81,6 +81,10 @@ class GuerraUI:
 
     def on_click(self, target: str | None, selection: str | None, legal: list[Action]) -> Click:
         return self.clicker.click(target, selection, legal)
+
+    def action_targets(self, action: Action) -> list[str]:
+        """The counters and hexes an action is about (the hint marks them)."""
+        return targets_of(action, self._view.get("selected"))
 
     def board_actions(self, legal: list[Action]) -> list[Action]:
         """Placements, moves, transport and combat choices are made on the map; the rest

@@ -331,9 +331,9 @@ def test_a_coordinated_search_and_destroy_is_composed_by_clicking_two_brigades(a
 
 def test_the_computer_side_gets_the_ai_which_plays_spain_by_its_heuristics(app, tmp_path,
                                                                           solo_scenario):
-    assert computer_agent_name(PLUGIN) == "ai"
+    assert computer_agent_name(PLUGIN) == "normal"
     session = Session(PLUGIN.rules, solo_scenario, 4)
-    scene = start(app, session, {"filipino": "human", "spain": "computer"})
+    scene = start(app, session, {"filipino": "human", "spain": "computer:easy"})
     agent = scene.agents["spain"].decider.policy  # the Easy level's heuristics (engine.ai)
     assert isinstance(agent, FilipinasAgent) and isinstance(agent.spain, SpainPolicy)
     helper = FilipinasAgent("filipino", 4)

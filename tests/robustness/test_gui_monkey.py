@@ -33,10 +33,10 @@ from uitest import DT, click, make_app
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
 
-def _filipinas_scene() -> tuple[GameScene, Session]:
+def _filipinas_scene(size: tuple[int, int] = (1280, 800)) -> tuple[GameScene, Session]:
     plugin = plugins.get("filipinas")
     session = Session(plugin.rules, load_game_scenario(plugin), 3)
-    app = make_app()
+    app = make_app(size)
     scene = GameScene(app, plugin, session, {"filipino": "human", "spain": "computer"},
                       autosave=False)
     app.push(scene)
@@ -49,7 +49,7 @@ def test_a_click_on_a_card_gone_since_the_last_frame_opens_nothing(button: int) 
     """The hand shrinks (two cards traded for an action point, 6.13) after the frame that drew
     it and before the next click, which lands where its last card was drawn: the click and the
     hover follow the hand as it is now, not the pictures of the last frame."""
-    scene, session = _filipinas_scene()
+    scene, session = _filipinas_scene((1280, 1000))  # room for the hand a card a line
     app = scene.app
     try:
         before = list(scene.panel.hand or [])
@@ -66,6 +66,7 @@ def test_a_click_on_a_card_gone_since_the_last_frame_opens_nothing(button: int) 
             pygame.event.post(event)
         for _ in range(40):  # the hover waits for the tooltip's delay
             app.step(DT)
+        assert not any(r.collidepoint(last) for r in scene.panel.hand_rects)  # no card there now
         assert scene.card_viewer is None
     finally:
         pygame.event.clear()

@@ -177,7 +177,8 @@ def test_the_load_list_tells_game_scenario_turn_phase_players_and_date(user_data
     head, details = label.split("\n")
     assert head == "Skirmish (test game) — Skirmish: four counters on a small board"
     assert details.startswith("Turn 1")
-    assert "Blue: human, Red: computer" in details and "autosave" in details
+    assert "Blue: Human, Red: Computer (random moves, the default: no level saved)" in details
+    assert "autosave" in details
     assert read_save(path).saved[:4] in details
 
 
@@ -187,19 +188,19 @@ def test_the_launcher_remembers_the_last_choices(user_data):
     launcher = open_launcher(app)
     click(app, launcher.sections[0][1][0].rect.center)
     dialog = launcher.dialog
-    click(app, dialog._row_buttons[0][1].rect.center)  # blue: Computer (Easy)
+    click(app, dialog._row_buttons[0][1].rect.center)  # blue: the computer's one level
     dialog.press("Start")
     app.step(DT)
     assert isinstance(app.scene, GameScene)
-    # a game without "easy"/"normal" agents falls back to its default computer player
-    assert app.scene.players == {"blue": "computer", "red": "computer"}
+    # a game without levels of its own offers the random player, by its level's name
+    assert app.scene.players == {"blue": "computer:random", "red": "computer:random"}
     memory = json.loads(settings.read_text(encoding="utf-8"))["launcher"]
-    assert memory["game"] == "skirmish" and memory["player:skirmish:blue"] == "computer:easy"
+    assert memory["game"] == "skirmish" and memory["player:skirmish:blue"] == "computer:random"
     again = App((1024, 700), settings_path=settings, audio=False)
     second = open_launcher(again)
     assert second.sections[0][1][0].selected
     click(again, second.sections[0][1][0].rect.center)
-    assert [row.value for row in second.dialog.rows] == ["Computer (Easy)", "Computer (Normal)"]
+    assert [row.value for row in second.dialog.rows] == ["Computer (random moves)"] * 2
 
 
 # --- the crash boundary --------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from engine.core.sampling import copy_state
 from engine.core.session import Session
 from engine.loading import load_game_scenario
 from engine.ui.adapter import Click
-from engine.ui.game_scene import GameScene
+from engine.ui.game_scene import HINT_BUTTON, GameScene
 from engine.ui.widgets.action_menu import NO_UNDO
 from engine.ui.widgets.confirm import CONFIRM_TITLE
 from uitest import make_app, start_game
@@ -67,7 +67,7 @@ class Walk:
         prompt = self.scene.prompt
         return [(b.text, b.on_click) for b in prompt.buttons
                 if b.on_click is not None and not b.text.startswith(("Since your last turn",
-                                                                     "Show the "))]
+                                                                     "Show the ", HINT_BUTTON))]
 
     def _clicks(self, target: str, rng: random.Random,
                 aims: int) -> list[tuple[str, Trigger, str]]:

@@ -8,6 +8,7 @@ import os
 import shutil
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -114,3 +115,12 @@ def press(app: App, scene: GameScene, label: str, exact: bool = False) -> None:
     dialog = scene.dialog
     if dialog is not None and dialog.title == CONFIRM_TITLE:
         click(app, next(b for b in dialog.buttons if b.text == "Do it").rect.center)
+
+
+def dialog_button(scene: Any, label: str) -> tuple[int, int]:
+    """Where the button `label` of the dialog `scene` shows (a launcher's or a game's)."""
+    assert scene.dialog is not None
+    for button in scene.dialog.buttons:
+        if button.text == label:
+            return button.rect.center
+    raise AssertionError(f"no button {label!r} in the dialog")

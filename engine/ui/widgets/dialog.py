@@ -20,11 +20,19 @@ from engine.ui.widgets.button import Button
 
 @dataclass(slots=True)
 class ChoiceRow:
-    """A labelled one-of-several choice, e.g. "Red: Human | Computer"."""
+    """A labelled one-of-several choice, e.g. "Red: Human | Computer". A row with `shown`
+    that answers False (another row's choice makes it moot: a seat outside the number of
+    players chosen) shows `off` instead of its options and takes no click."""
 
     label: str
     options: tuple[str, ...]
     selected: int = 0
+    shown: Callable[[], bool] | None = None
+    off: str = ""
+
+    @property
+    def active(self) -> bool:
+        return self.shown is None or self.shown()
 
     @property
     def value(self) -> str:
@@ -164,6 +172,8 @@ class Dialog:
             self._scroll = max(0, min(text_h - self._body.height, self._scroll - event.y * step))
             return True
         for r, buttons in enumerate(self._row_buttons):
+            if not self.rows[r].active:
+                continue
             for button in buttons:
                 button.process_event(event)
             for k, button in enumerate(buttons):
@@ -199,10 +209,15 @@ class Dialog:
                                                 w.px(4, self.scale), bar_h))
         label_font = body_font
         for row, buttons in zip(self.rows, self._row_buttons, strict=True):
+            active = row.active
             if buttons:
-                label = label_font.render(row.label, True, w.TEXT)
+                label = label_font.render(row.label, True, w.TEXT if active else w.MUTED)
                 r = buttons[0].rect
                 surface.blit(label, (self.rect.x + pad, r.centery - label.get_height() // 2))
+                if not active:
+                    off = label_font.render(row.off, True, w.MUTED)
+                    surface.blit(off, (r.x, r.centery - off.get_height() // 2))
+                    continue
             for button in buttons:
                 button.draw(surface)
         for button in self.buttons:

@@ -22,7 +22,7 @@ from engine.core.session import Entry, Session
 from engine.ui import widgets as w
 
 BARRIER_TEXT = "— undo stops here —"
-DETAIL_MARK = " ⓘ"
+DETAIL_MARK = " ℹ"
 """Ends a line that has a detail to open (a computer's reason: its statistics)."""
 REASON_COLOR = (40, 70, 120)
 """A computer's reason: the ink blue of a printed example, never the red of a refusal."""

@@ -19,6 +19,8 @@ class Tooltip:
         self.text: str | None = None
         self.pos = (0, 0)
         self.avoid: pygame.Rect | None = None
+        self.drawn: pygame.Rect | None = None
+        """Where the box was drawn last."""
         """The thing the tooltip explains, on screen (a counter, a card, a button): the box
         keeps off it."""
         self._rested = 0.0
@@ -56,6 +58,7 @@ class Tooltip:
         width = max(fnt.size(line)[0] for line in lines) + 2 * pad
         height = len(lines) * fnt.get_linesize() + 2 * pad
         rect = self.place((width, height), surface.get_rect())
+        self.drawn = rect
         pygame.draw.rect(surface, colors.lighter(colors.PAPER, 0.5), rect)
         pygame.draw.rect(surface, colors.INK, rect, 1)
         w.blit_lines(surface, lines, fnt, colors.INK, (rect.x + pad, rect.y + pad))

@@ -26,7 +26,7 @@ from engine.ui.launcher import (
 from engine.ui.replay_scene import ReplayScene
 from toygame import PLUGIN
 from toygame.rules import Move
-from uitest import DT, click, hover, key, shot
+from uitest import DT, click, dialog_button, hover, key, shot
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
@@ -52,14 +52,6 @@ def open_launcher(app: App, loader=load_game_scenario) -> Launcher:
     return launcher
 
 
-def dialog_button(launcher: Launcher, label: str) -> tuple[int, int]:
-    assert launcher.dialog is not None
-    for button in launcher.dialog.buttons:
-        if button.text == label:
-            return button.rect.center
-    raise AssertionError(label)
-
-
 def test_the_launcher_lists_a_registered_game_and_starts_it(app, tmp_path):
     launcher = open_launcher(app)
     assert [plugin.id for plugin, _ in launcher.sections] == ["skirmish"]
@@ -69,7 +61,7 @@ def test_the_launcher_lists_a_registered_game_and_starts_it(app, tmp_path):
     click(app, buttons[0].rect.center)
     dialog = launcher.dialog
     assert dialog is not None
-    assert [row.value for row in dialog.rows] == ["Human", "Computer (Normal)"]
+    assert [row.value for row in dialog.rows] == ["Human", "Computer (random moves)"]
     red_human = dialog._row_buttons[1][0]
     click(app, red_human.rect.center)
     assert [row.value for row in dialog.rows] == ["Human", "Human"]
@@ -127,7 +119,7 @@ def test_load_game_lists_saves_and_a_bad_one_is_refused_untouched(app, user_data
     labels = [b.text for b in launcher.saves.buttons]
     assert labels[0].startswith("skirmish-bad.json") and "damaged" in labels[0]
     assert labels[1].startswith("Skirmish (test game) — ") and "Turn 1" in labels[1]
-    assert "Blue: human, Red: computer" in labels[1]
+    assert "Blue: Human, Red: Computer (random moves, the default: no level saved)" in labels[1]
     shot(app, tmp_path, "launcher_saves.png")
     click(app, launcher.saves.buttons[0].rect.center)
     click(app, dialog_button(launcher, "Continue"))
@@ -140,7 +132,7 @@ def test_load_game_lists_saves_and_a_bad_one_is_refused_untouched(app, user_data
     scene = app.scene
     assert isinstance(scene, GameScene)
     assert scene.session.state_hash() == session.state_hash()
-    assert scene.players == {"blue": "human", "red": "computer"}
+    assert scene.players == {"blue": "human", "red": "computer:random"}
     app.pop()
     click(app, launcher.saves.buttons[1].rect.center)
     click(app, dialog_button(launcher, "Replay"))
