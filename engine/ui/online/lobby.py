@@ -215,25 +215,36 @@ class OnlineScene(Scene):
         choices = seat_choices(plugin, [lv for lv in levels(plugin) if lv != "random"])
         values = [value for value, _ in choices]
         labels = tuple(label for _, label in choices)
-        seat_rows = [ChoiceRow(plugin.side_names.get(side, side), labels,
-                               0 if i == 0 else values.index("invite"))
+        def first(i: int) -> int:
+            if i == 0:
+                return values.index("me")
+            # a game of more than two sides: its further seats are in play only with some
+            # options (Guerra's second seats, section 4)
+            return values.index("none") if i >= 2 and "none" in values else values.index(
+                "invite")
+
+        seat_rows = [ChoiceRow(plugin.side_names.get(side, side), labels, first(i))
                      for i, side in enumerate(plugin.sides)]
         watch = ChoiceRow("Spectators", ("No", "Yes"))
 
         def create() -> None:
             picked = {side: values[row.selected]
                       for side, row in zip(plugin.sides, seat_rows, strict=True)}
+            opening = None
+            if options:
+                chosen = tuple(vals[row.selected] for row, (_, vals)
+                               in zip(option_rows, options.rows, strict=True))
+                opening = options.actions.get(chosen)
+                in_play = options.seats.get(chosen)
+                if in_play is not None:  # a seat the options leave out stays empty
+                    picked = {side: choice if side in in_play else "none"
+                              for side, choice in picked.items()}
             seats, take = seats_spec(picked)
             if take is None:
                 self.error("Choose your side", "Mark exactly one side \"Me\": the side you "
                            "play. The others are invited, played by the computer, or (in a "
                            "game of more than two sides) left to nobody.")
                 return
-            opening = None
-            if options:
-                chosen = tuple(vals[row.selected] for row, (_, vals)
-                               in zip(option_rows, options.rows, strict=True))
-                opening = options.actions.get(chosen)
             self.create(plugin, path.stem, seats, take, watch.selected == 1, opening)
 
         text = ("Who sits at each side? \"Me\" is the side you play (exactly one); \"Invite\" "

@@ -276,3 +276,24 @@ def test_hosting_gives_the_options_chosen_through_the_hosts_seat(tmp_path):
         finally:
             door.close()
             model.close()
+
+
+def test_the_seats_the_options_leave_out_stay_empty(app, tmp_path):
+    plugin = plugins.get("guerra")
+    games = {"guerra": plugin}
+    with running_server(tmp_path) as server:
+        scene = open_lobby(app, games, tmp_path)
+        connect_to(app, scene, url(server))
+        path = next(p for p in plugins.scenario_files(plugin) if p.stem == "july_1936")
+        scene.host_dialog(plugin, path)
+        dialog = scene.dialog
+        assert dialog is not None
+        rows = {row.label: row for row in dialog.rows}
+        assert rows["Players"].value == "2 players"
+        seat_rows = dialog.rows[-5:-1]  # one per side, before the spectators' row
+        assert [row.value for row in seat_rows] == ["Me", "Invite", "Nobody", "Nobody"]
+        for row in seat_rows[2:]:  # a friend invited to each second seat all the same
+            row.selected = row.options.index("Invite")
+        dialog_press(app, scene, "Create")
+        held = scene.model.tokens.seats(url(server))
+        assert len(held) == 1 and set(held[0].invites) == {"republican"}
