@@ -34,6 +34,7 @@ from baler.ui.spread import SpreadMap
 from engine.ui.adapter import CounterSpec
 from engine.ui.camera import Camera
 from engine.ui.drawing import draw_highlight, rect_points
+from engine.ui.stacks import CounterStacks
 
 
 class BalerBoard:
@@ -67,6 +68,11 @@ class BalerBoard:
     @property
     def world_size(self) -> tuple[int, int]:
         return self.map.world_size
+
+    @property
+    def stacks(self) -> CounterStacks:
+        """The counters on the map's spaces, as every board of the table offers them."""
+        return self.map.stacks
 
     def set_counters(self, counters: Mapping[str, list[CounterSpec]]) -> None:
         self.map.set_counters(counters)

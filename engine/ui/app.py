@@ -246,6 +246,9 @@ class App:
         the layout changed, a scene was pushed or popped)."""
         self.frames = 0
         """Frames drawn so far (benchmarks and tests count them)."""
+        self.now = 0.0
+        """Seconds the loop has run, advanced by each `step` before its events (by the dt
+        given, in tests): what "a moment ago" means for the screens."""
         self.on_crash: Callable[[Exception], None] | None = None
         """The error boundary around the loop (engine/ui/crash.py); None lets errors through."""
         self._layout_overlays()
@@ -447,6 +450,7 @@ class App:
         second, when None) and draw a frame if anything changed."""
         if dt is None:
             dt = self.clock.tick(FPS) / 1000.0
+        self.now += dt  # before the events: a click after a long idle wait is late too
         dt = min(dt, 0.25)
         for event in pygame.event.get():
             self._dispatch(event)

@@ -49,11 +49,20 @@ from engine.ui.adapter import AidPage, AidTable, BoardView, CardFace, Click, Gam
 from engine.ui.app import App
 from engine.ui.autosave import Autosaver, write_new_save
 from engine.ui.camera import Camera
+from engine.ui.clickguard import IGNORED, ClickGuard, camera_view, control_at
 from engine.ui.dice_anim import DiceAnimation, DiceTray
-from engine.ui.handoff import REPLAY_STEP, BoardReplay, Handoff, draw_replay_band
+from engine.ui.handoff import (
+    REPLAY_STEP,
+    BoardReplay,
+    Handoff,
+    SeatBanner,
+    draw_replay_panel,
+    pan_to,
+    setup_length,
+)
 from engine.ui.irreversible import BarrierProbe
 from engine.ui.scene import Scene
-from engine.ui.stacks import CounterStacks
+from engine.ui.stacks import CounterStacks, distinct_answers, picker_name
 from engine.ui.widgets.action_menu import MenuRow, PopupMenu, item_rows, item_text
 from engine.ui.widgets.aid_dialog import AidDialog
 from engine.ui.widgets.button import Button
@@ -230,7 +239,6 @@ class GameScene(Scene):
         self.pass_reactions = pass_reactions
         """The screen's hand-off economies: answers played by the screen, the black screen only
         before private decisions (off only to measure the screen without them)."""
-        self.last_seen: dict[str, int] = {}
         self._unsummed = False
         """Hot-seat: the viewer took the screen without the hand-off summary."""
         self.selection: str | None = None
@@ -272,10 +280,18 @@ class GameScene(Scene):
         """The decision (history length) whose marks were last brought into view."""
         self._result_shown = False
         self._mouse: tuple[int, int] | None = None
+        self.guard = ClickGuard()
+        """Presses on a control that came under a still pointer a moment ago are ignored."""
         self._press_on_board = False
         self._right_press = False
         self._replay_buttons: list[Button] = []
+        self._replay_camera: tuple[float, tuple[float, float]] | None = None
+        """The camera's zoom and offset before a replay panned it, given back at its end."""
         self._handoff_since = 0
+        self._setup: int | None = None
+        """History entries that only set the game up (its options), which no summary shows."""
+        self.banner: SeatBanner | None = None
+        """The seat that took the screen without the black screen, announced over the board."""
         self._tip_fresh = False
         self._card_hover: tuple[str | None, CardFace | None, float] = (None, None, 0.0)
         self.hover: str | None = None
@@ -340,21 +356,24 @@ class GameScene(Scene):
         rules, state = self.session.rules, self.session.state
         if hotseat.needs_black_screen(rules, state, player):
             return
-        if self.seat is not None:
-            self.last_seen[self.seat] = len(self.session.history)
         self.seat, self.viewer = player, hotseat.view_for(rules, state, player)
         self._unsummed = True
         self._close_popups()
         self.selection, self.highlight, self.choices = None, frozenset(), ()
-        heading = self._heading(player)
-        self.app.toast(f"{self.side_name(player)} player to decide"
-                       + (f" ({heading})" if heading else ""))
+        self.banner = SeatBanner(self.side_name(player), self._heading(player), self.app.now)
 
-    def _summary(self, side: str, since: int) -> Callable[[], list[str]]:
+    def _since(self, side: str) -> int:
+        """Where `side`'s summary starts: after its own last decision, past the set-up."""
+        history = self.session.history
+        if self._setup is None or self._setup > len(history):
+            self._setup = setup_length(self.session)
+        return hotseat.summary_start(history, side, self.notes, self._setup)
+
+    def _summary(self, viewer: str | None, since: int) -> Callable[[], list[str]]:
         name = self._extra("place_name")
 
         def summary() -> list[str]:
-            texts = [event.text for _, event in self.session.log(side, since=since)]
+            texts = [event.text for _, event in self.session.log(viewer, since=since)]
             return [str(name(t)) for t in texts] if name is not None else texts
 
         return summary
@@ -375,9 +394,7 @@ class GameScene(Scene):
             self._start_handoff(self.seat)
 
     def _start_handoff(self, side: str) -> None:
-        if self.seat is not None and self.seat != side:
-            self.last_seen[self.seat] = len(self.session.history)
-        since = self.last_seen.get(side, 0)
+        since = self._since(side)
         self._close_popups()
         self.selection, self.highlight, self.choices = None, frozenset(), ()
         self.tooltip.hover(None, None)
@@ -389,45 +406,48 @@ class GameScene(Scene):
 
     def show_since_last_turn(self) -> None:
         """Against the computer, or in hot-seat when the screen came without the black screen:
-        the summary of what happened since the viewer's last turn, with the replay on the
+        the summary of what happened since the player at the screen last decided (on the
+        view the screen shows: the public one, on the public view), with the replay on the
         board."""
-        if self.viewer is None:
+        side = self.viewer if self.viewer is not None else self.seat
+        if side is None:
             return
-        since = self.last_seen.get(self.viewer, 0)
+        since = self._since(side)
         self._unsummed = False
         self._close_popups()
-        self.handoff = Handoff(self.viewer, self.side_name(self.viewer),
-                               self._summary(self.viewer, since),
-                               heading=self._heading(self.viewer), pass_first=False,
-                               can_replay=True)
+        self.handoff = Handoff(side, self.side_name(side), self._summary(self.viewer, since),
+                               heading=self._heading(side), pass_first=False,
+                               can_replay=True, viewer=self.viewer)
         self._handoff_since = since
 
     def _others_acted(self) -> int:
-        """Actions of other sides since the viewer's last one: against the computer, or in
-        hot-seat when the screen came to the viewer without the black screen and its summary."""
-        if self.viewer is None or (len(self.humans) > 1 and not self._unsummed):
+        """Actions of other sides since the player at the screen last decided: against the
+        computer, or in hot-seat when the screen came without the black screen and its
+        summary."""
+        side = self.viewer if self.viewer is not None else self.seat
+        if side is None or (len(self.humans) > 1 and not self._unsummed):
             return 0
-        since = self.last_seen.get(self.viewer, 0)
-        return sum(1 for e in self.session.history[since:] if e.player != self.viewer)
+        return sum(1 for e in self.session.history[self._since(side):] if e.player != side)
 
     def _finish_handoff(self) -> None:
         assert self.handoff is not None
-        self.viewer = self.seat = self.handoff.side
+        self.seat, self.viewer = self.handoff.side, self.handoff.viewer
         self.handoff = None
         self.refresh()
 
     def _start_replay(self) -> None:
         assert self.handoff is not None
         name = self._extra("place_name")
-        self.replay = BoardReplay(self.session, self.handoff.side, self._handoff_since,
+        viewer = self.handoff.viewer
+        self.replay = BoardReplay(self.session, viewer, self._handoff_since,
                                   (lambda text: str(name(text))) if name is not None else None)
         self._replay_buttons = [Button("Next step (→)", self._replay_step),
                                 Button("Skip the replay (Esc)", self._replay_skip)]
         self._placements = None
+        self._replay_camera = (self.camera.zoom, self.camera.offset)
         # the board starts where the player last saw it, so the first step's move shows too
-        side = self.handoff.side
         start = self.session.state_at(self._handoff_since)
-        self.gameui.sync(self.session.rules.view(start, side), side)
+        self.gameui.sync(self.session.rules.view(start, viewer), viewer)
         self._show_replay_state()
 
     def _replay_step(self) -> None:
@@ -448,14 +468,22 @@ class GameScene(Scene):
         if replay.finished:
             self.replay = None
             self.moved = frozenset()
+            if self._replay_camera is not None:  # back where the player looked before it
+                self.camera.zoom, self.camera.offset = self._replay_camera
+                self._replay_camera = None
             if self.handoff is not None:
                 self.handoff.stage = "done"
                 self._finish_handoff()
             return
         before = self._stack_placements()
-        self.gameui.sync(self.session.rules.view(replay.state, replay.side), replay.side)
+        board = self.gameui.board
+        gone = [board.anchor(c) for c in before]
+        self.gameui.sync(self.session.rules.view(replay.state, replay.viewer), replay.viewer)
         after = self._stack_placements()
         self.moved = _changed(before, after)
+        places = [board.anchor(c) for c in self.moved]
+        places += [at for c, at in zip(before, gone, strict=True) if c not in after]
+        pan_to(self.camera, [p for p in places if p is not None])
 
     # --- layout and refresh --------------------------------------------------------------------
 
@@ -806,8 +834,6 @@ class GameScene(Scene):
             return False
         if human:
             self.moved = frozenset()
-            if player is not None and len(self.humans) == 1:
-                self.last_seen[player] = len(self.session.history)
         self.clear_selection(refresh=False)
         self._after(events)
         return True
@@ -970,8 +996,10 @@ class GameScene(Scene):
 
     def _stack_picker(self, target: str, pos: tuple[int, int]) -> bool:
         """A click on a stack that is not fanned out: when two or more of its counters (or the
-        place itself) would answer the click differently, ask which one is meant. With a single
-        one that acts, the click goes to it. True when the click was taken care of here."""
+        place itself) would answer the click differently, ask which one is meant, each named as
+        its tooltip names it. When they all answer alike (placing a reinforcement on an occupied
+        hex), the click goes to the one under the pointer. True when the click was taken care
+        of here."""
         stacks = getattr(self.gameui.board, "stacks", None)
         if not isinstance(stacks, CounterStacks) or not self._my_turn() \
                 or self.session.result() is not None:
@@ -983,15 +1011,18 @@ class GameScene(Scene):
         if len(specs) < 2:
             return False
         legal = self._legal()
-        acting = [c for c in [*(spec.id for spec in reversed(specs)), loc]
-                  if _acts(self.gameui.on_click(c, self.selection, legal))]
+        clicks = {c: self.gameui.on_click(c, self.selection, legal)
+                  for c in [*(spec.id for spec in reversed(specs)), loc]}
+        acting = distinct_answers([c for c, click in clicks.items() if _acts(click)],
+                                  clicks.__getitem__, prefer=target)
         if not acting:
             return False
-        if len(acting) == 1:
+        if len(acting) == 1:  # every counter answers alike (a reinforcement placed there)
             self._target_click(acting[0], pos)
             return True
         board = self.gameui.board
-        rows = [MenuRow(board.tooltip(c) or "This place", self._picker(c)) for c in acting]
+        rows = [MenuRow(name, self._picker(c), detail)
+                for c in acting for name, detail in [picker_name(board, c)]]
         self.menu = PopupMenu("Which one?", rows, pos, pygame.Rect((0, 0), self.app.size),
                               self.app.scale, modal=False)
         return True
@@ -1139,9 +1170,8 @@ class GameScene(Scene):
         for oid, on in self.overlays_on.items():
             if on and switch is not None:
                 switch(oid, True)
-        length = len(session.history)
         self._drop_notes_past_history()
-        self.last_seen = {side: min(seen, length) for side, seen in self.last_seen.items()}
+        self._setup = None
         self.feeds.clear()
         self.animations.clear()
         self.tray, self._placements, self.moved = None, None, frozenset()
@@ -1372,6 +1402,8 @@ class GameScene(Scene):
             return True
         if self.animations and self._skips(event):
             return self.animations[0].process_event(event)
+        if self._guarded(event):
+            return True
         escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
         if self.menu is not None and not escape:
             used = self.menu.process_event(event)
@@ -1409,6 +1441,23 @@ class GameScene(Scene):
             if on_board:
                 self._board_click(event.pos)
             return on_board
+        return False
+
+    def _guarded(self, event: pygame.event.Event) -> bool:
+        """A left press on a control that came under the still pointer a moment ago (a list
+        laid out again after an action), and its release, are ignored, and the player told
+        (engine.ui.clickguard)."""
+        left = getattr(event, "button", None) == 1
+        if event.type == pygame.MOUSEMOTION:
+            self.guard.look(event.pos, control_at(self, event.pos), self.app.now,
+                            camera_view(self))
+        elif event.type == pygame.MOUSEBUTTONDOWN and left:
+            if self.guard.press(event.pos, control_at(self, event.pos), self.app.now,
+                                camera_view(self)):
+                self.app.toast(IGNORED)
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and left:
+            return self.guard.release()
         return False
 
     def _reason_at(self, pos: tuple[int, int] | None) -> LogLine | None:
@@ -1538,6 +1587,8 @@ class GameScene(Scene):
             return max(0.0, REPLAY_STEP - self.replay.timer)
         if self.handoff is not None or self.dialog is not None:
             return None
+        if self.banner is not None:
+            return 0.05
         waiting_tip = self.tooltip.text is not None and not self.tooltip.visible
         target, face, rested = self._card_hover
         waiting_card = face is not None and rested < self.tooltip.delay
@@ -1554,6 +1605,10 @@ class GameScene(Scene):
         self._update(dt)
         if self._shown() != before:
             self.dirty = True
+        if self.banner is not None:  # it fades out, then goes
+            self.dirty = True
+            if not self.banner.alive(self.app.now):
+                self.banner = None
 
     def _shown(self) -> tuple[object, ...]:
         """What `update` may change on screen without an event: a tooltip or a hovered card
@@ -1731,6 +1786,10 @@ class GameScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
+        covered = self.replay is not None or self.handoff is not None
+        # what the player sees under the pointer (nothing of the board behind a hand-off)
+        self.guard.look(self._mouse, None if covered else control_at(self, self._mouse),
+                        self.app.now, camera_view(self))
         if self.replay is not None:
             self._draw_replay(surface)
             return
@@ -1752,6 +1811,9 @@ class GameScene(Scene):
         if self.menu is not None:
             self.menu.draw(surface)
             return
+        if self.banner is not None:
+            tray = [self.tray.rect] if self.tray is not None else []
+            self.banner.draw(surface, self.camera.viewport, self.app.scale, self.app.now, tray)
         face = self._hovered_card()
         if face is not None and self._mouse is not None:
             draw_hover_card(surface, face, self._mouse, self.app.scale)
@@ -1759,13 +1821,14 @@ class GameScene(Scene):
             self.tooltip.draw(surface)
 
     def _draw_replay(self, surface: pygame.Surface) -> None:
-        """The board at the replay's position under the replaying side's view, then the band
-        with the step's log lines and the buttons."""
+        """The board at the replay's position under the replaying side's view, and in the
+        side panel's place the step's log lines and the buttons (the board stays clear)."""
         replay = self.replay
         assert replay is not None
         self.gameui.board.draw(surface, self.camera, None, self._highlights())
-        draw_replay_band(surface, replay, self.side_name(replay.side), self._replay_buttons,
-                         self.app.scale)
+        side = self.handoff.side if self.handoff is not None else replay.viewer
+        draw_replay_panel(surface, self.panel.rect, replay, self.side_name(side),
+                          self._replay_buttons, self.app.scale)
 
 
 def _changed(before: Mapping[str, str], after: Mapping[str, str]) -> frozenset[str]:

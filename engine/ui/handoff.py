@@ -16,13 +16,15 @@ that player may see.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Literal
 
 import pygame
 
 from engine.core.session import Session
 from engine.ui import colors
 from engine.ui import widgets as w
+from engine.ui.camera import Camera
 from engine.ui.widgets.button import Button
 
 GREY = (150, 150, 150)
@@ -39,8 +41,12 @@ class Handoff:
     """
 
     def __init__(self, side: str, side_name: str, summary: Callable[[], list[str]], *,
-                 heading: str = "", pass_first: bool = True, can_replay: bool = False) -> None:
+                 heading: str = "", pass_first: bool = True, can_replay: bool = False,
+                 viewer: str | None | Literal["side"] = "side") -> None:
         self.side = side
+        self.viewer: str | None = side if viewer == "side" else viewer
+        """The view the screen shows after it: the side's own, or None for the public view
+        (a summary asked for on the public view shows and replays only public events)."""
         self.side_name = side_name
         self.heading = heading
         self.can_replay = can_replay
@@ -192,21 +198,21 @@ class Handoff:
 
 
 class BoardReplay:
-    """The actions of `session` after the first `since`, one position at a time, for `side`'s
-    eyes: actions with nothing `side` may see are passed over (their effect shows with the next
-    step, as it would at a real table)."""
+    """The actions of `session` after the first `since`, one position at a time, for
+    `viewer`'s eyes (None: the public view): actions with nothing `viewer` may see are passed
+    over (their effect shows with the next step, as it would at a real table)."""
 
-    def __init__(self, session: Session, side: str, since: int,
+    def __init__(self, session: Session, viewer: str | None, since: int,
                  name: Callable[[str], str] | None = None) -> None:
         """`name` turns a log line's ids and coordinates into the names printed on the board
         (`GameUI.place_name`), as in the log."""
         self.session = session
-        self.side = side
+        self.viewer = viewer
         self.steps = [entry.index + 1 for entry in session.history[since:]
-                      if any(e.visible(side) for e in entry.events)]
+                      if any(e.visible(viewer) for e in entry.events)]
         named = name or str
         self.captions = {entry.index + 1: [named(e.text) for e in entry.events
-                                           if e.visible(side)]
+                                           if e.visible(viewer)]
                          for entry in session.history[since:]}
         self.position = 0
         self.timer = 0.0
@@ -238,28 +244,108 @@ class BoardReplay:
             self.step()
 
 
-def draw_replay_band(surface: pygame.Surface, replay: BoardReplay, side_name: str,
-                     buttons: list[Button], scale: float) -> None:
-    """The band along the bottom of the window during a replay: which step, its log lines
-    (every one, wrapped) and the step and skip buttons."""
-    area = surface.get_rect()
+def draw_replay_panel(surface: pygame.Surface, rect: pygame.Rect, replay: BoardReplay,
+                      side_name: str, buttons: list[Button], scale: float) -> None:
+    """The replay's words in the side panel's place (`rect`), so the board stays clear: which
+    step, its log lines (wrapped; a step too long for the panel ends with how many lines are
+    left out, which the summary lists) and the step and skip buttons at the bottom."""
     pad = w.px(12, scale)
     body_f = w.text_font(w.BODY, scale)
     head_f = w.text_font(w.BODY, scale, bold=True)
-    head = f"Replay for {side_name}: step {replay.position + 1} of {len(replay.steps)}"
-    lines = w.wrap(replay.caption, body_f, area.width - 2 * pad)
+    surface.fill((20, 18, 16), rect)
+    pygame.draw.line(surface, colors.PAPER_DARK, rect.topleft, rect.bottomleft, 2)
+    width = rect.width - 2 * pad
+    y = w.blit_lines(surface, w.wrap(f"Replay for {side_name}", head_f, width), head_f,
+                     colors.PAPER, (rect.x + pad, rect.y + pad))
+    step = f"Step {replay.position + 1} of {len(replay.steps)}"
+    y = w.blit_lines(surface, [step], body_f, GREY, (rect.x + pad, y)) + pad
     for button in buttons:
         button.scale = scale
-    btn_h = max(b.height_for(b.min_width()) for b in buttons)
-    height = head_f.get_linesize() + len(lines) * body_f.get_linesize() + btn_h + 3 * pad
-    band = pygame.Rect(0, area.bottom - height, area.width, height)
-    # opaque: the cards of the hand beneath would show through the log lines
-    surface.fill((20, 18, 16), band)
-    surface.blit(head_f.render(head, True, colors.PAPER), (pad, band.y + pad))
-    w.blit_lines(surface, lines, body_f, colors.PAPER, (pad, band.y + pad
-                                                       + head_f.get_linesize()))
-    x = pad
-    for button in buttons:
-        button.rect = pygame.Rect(x, band.bottom - pad - btn_h, button.min_width(), btn_h)
+    heights = [b.height_for(width) for b in buttons]
+    bottom = rect.bottom - pad - sum(heights) - pad * (len(buttons) - 1)
+    lines = w.wrap(replay.caption, body_f, width)
+    fits = max(1, (bottom - pad - y) // body_f.get_linesize())
+    if len(lines) > fits:
+        left = len(lines) - fits + 1
+        lines = [*lines[:fits - 1], f"… and {left} more lines (the summary lists them all)"]
+    w.blit_lines(surface, lines, body_f, colors.PAPER, (rect.x + pad, y))
+    by = bottom
+    for button, height in zip(buttons, heights, strict=True):
+        button.rect = pygame.Rect(rect.x + pad, by, width, height)
         button.draw(surface)
-        x += button.min_width() + pad
+        by += height + pad
+
+
+def pan_to(camera: Camera, places: Sequence[tuple[float, float]]) -> None:
+    """Bring a replayed action's places (world points: where counters went, or left from)
+    into view when they are not all in it, never past the board's edge."""
+    if not places:
+        return
+    view = camera.viewport.inflate(-camera.viewport.width // 10, -camera.viewport.height // 10)
+    if all(view.collidepoint(camera.world_to_screen(*p)) for p in places):
+        return
+    xs, ys = [p[0] for p in places], [p[1] for p in places]
+    camera.bring_into_view(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2))
+
+
+def setup_length(session: Session) -> int:
+    """How many first entries of the history only answered the table's set-up (a game's
+    options, which place every counter of the scenario): no "since your last turn" lists
+    them."""
+    length = 0
+    while length < len(session.history) and getattr(session.state_at(length).decision,
+                                                    "table", False):
+        length += 1
+    return length
+
+
+BANNER_TIME = 4.0
+"""Seconds the banner of a seat that took the screen stays over the board (it fades in its
+last second)."""
+
+
+class SeatBanner:
+    """A seat that takes the screen without the black screen (nothing hidden is shown), named
+    in large type across the top of the board: "Republican player — Northern sector, your
+    turn", so a change of seat is seen, not only told by a toast."""
+
+    def __init__(self, side_name: str, heading: str, now: float) -> None:
+        self.text = f"{side_name} player: your turn"
+        self.heading = heading
+        self.started = now
+
+    def alive(self, now: float) -> bool:
+        return now - self.started < BANNER_TIME
+
+    def draw(self, surface: pygame.Surface, view: pygame.Rect, scale: float, now: float,
+             avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+        """Draw it along the top of the board's `view`, below whatever of `avoid` lies there
+        (the dice tray of the roll just made); its rectangle, or None once gone."""
+        age = now - self.started
+        if age >= BANNER_TIME:
+            return None
+        alpha = 240 if age < BANNER_TIME - 1 else round(240 * (BANNER_TIME - age))
+        title_f = w.text_font(26, scale, bold=True)
+        body_f = w.text_font(w.BODY + 2, scale)
+        pad = w.px(14, scale)
+        width = min(view.width - 2 * pad, w.px(760, scale))
+        lines = w.wrap(self.text, title_f, width - 2 * pad)
+        head = w.wrap(self.heading, body_f, width - 2 * pad) if self.heading else []
+        height = (len(lines) * title_f.get_linesize() + len(head) * body_f.get_linesize()
+                  + 2 * pad)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midtop = (view.centerx, view.y + pad)
+        for other in sorted(avoid, key=lambda r: r.top):
+            if rect.colliderect(other):
+                rect.top = other.bottom + pad
+        band = pygame.Surface(rect.size, pygame.SRCALPHA)
+        band.fill((*colors.INK, alpha))
+        pygame.draw.rect(band, (*colors.PAPER, alpha), band.get_rect(), 3)
+        inner = band.get_width() - 2 * pad
+        y = w.blit_lines(band, lines, title_f, colors.PAPER, (pad, pad), center_width=inner)
+        w.blit_lines(band, head, body_f, colors.PAPER_DARK, (pad, y), center_width=inner)
+        if alpha < 240:
+            band.set_alpha(alpha)
+        surface.blit(band, rect)
+        return rect
+

@@ -20,6 +20,7 @@ tool and the tests share them.
 
 from __future__ import annotations
 
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,3 +116,18 @@ def view_for(rules: Any, state: Any, side: str) -> str | None:
     """The view a decision of `side` is answered on without the black screen: its own when it
     holds no secrets (the same as the public one), else the public view (None)."""
     return None if holds_secrets(rules, state, side) else side
+
+
+def summary_start(history: Sequence[Any], side: str, answered_by_screen: Container[int],
+                  setup: int = 0) -> int:
+    """Where `side`'s "since your last turn" starts: right after that side's own last decision
+    (an answer the screen gave for it, `answered_by_screen`, is no decision of the player's),
+    so what followed it at once (the initiative cards revealed, the first shooting) is in it;
+    never before `setup`, the entries that only set the game up (its options and the counters
+    they place)."""
+    for entry in reversed(history):
+        if entry.index < setup:
+            break
+        if entry.player == side and entry.index not in answered_by_screen:
+            return int(entry.index) + 1
+    return setup

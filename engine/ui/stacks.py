@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import pygame
 
@@ -356,3 +357,30 @@ def _distance(rect: pygame.FRect, point: Point) -> float:
     dx = max(rect.left - point[0], 0.0, point[0] - rect.right)
     dy = max(rect.top - point[1], 0.0, point[1] - rect.bottom)
     return math.hypot(dx, dy)
+
+
+def distinct_answers(candidates: Sequence[str], answer: Callable[[str], object], *,
+                     prefer: str | None = None) -> list[str]:
+    """One candidate for each different answer, in order (a counter of a stack and the place
+    beneath it, asked "Which one?" only when they would answer a click differently); of
+    candidates that answer alike, `prefer` (the one clicked) stands for them, else the
+    first."""
+    kept: list[tuple[object, str]] = []
+    for candidate in candidates:
+        key = answer(candidate)
+        same = next((i for i, (k, _) in enumerate(kept) if k == key), None)
+        if same is None:
+            kept.append((key, candidate))
+        elif candidate == prefer:
+            kept[same] = (key, candidate)
+    return [candidate for _, candidate in kept]
+
+
+def picker_name(board: Any, target: str) -> tuple[str, str]:
+    """How the "Which one?" list names a counter or a place, as the screen names it on hover:
+    the first line of its tooltip, as a name and the rest ("Aguinaldo", "Filipino General,
+    Logistics Factor 2, ...") when the tooltip reads "name — details"."""
+    text = board.tooltip(target)
+    first = str(text).split("\n")[0] if text else target
+    name, _, detail = first.partition(" — ")
+    return name, detail

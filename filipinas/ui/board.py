@@ -153,7 +153,7 @@ class FilipinasBoard(StackedBoard):
 
     def tooltip(self, target: str) -> str | None:
         """A counter's note from the game UI (not the engine's name and factors), a stack's or
-        group's counters, a space's name and what it holds now."""
+        group's counters, a space's (or a pile's) name and what it holds now."""
         if target in self.counter_notes:
             return self.counter_notes[target]
         members = self.stack_members(target)
@@ -162,10 +162,10 @@ class FilipinasBoard(StackedBoard):
             head = "Coordinated group" if target.startswith("group:") else "Stack"
             return f"{head}: {', '.join(names)}"
         # a pile stands on its space: it is named by it ("Which one?" lists the place too)
-        target = pile_space(target) or target
-        shape = self.shapes.get(target)
+        shape = self.shapes.get(target, self.shapes.get(pile_space(target) or ""))
         if shape is None:
             return None
+        target = shape.id  # a pile stands for its space
         note = self.space_notes.get(target)
         return f"{shape.name} — {note}" if note else shape.name
 

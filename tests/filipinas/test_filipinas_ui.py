@@ -418,3 +418,28 @@ def test_every_legal_action_is_a_button_or_a_click_on_the_board(app, scenario):
         assert not missing, (n, sorted(a.describe() for a in missing)[:5])
         checked += len(ui.board_actions(legal))
     assert checked
+
+
+def test_which_one_names_each_counter_and_the_place_as_their_tooltips_do(app, scenario):
+    """The stack picker's rows read as the screen names things on hover: "Aguinaldo" with
+    his factors under it, "Cavite" for the province beneath, never a pile id ("cavite#0")."""
+    session = Session(PLUGIN.rules, scenario, 1)
+    scene = start(app, session, {"filipino": "human", "spain": "computer"})
+    stacks = scene.gameui.board.stacks
+    asked = 0
+    for loc in list(stacks._stacks):
+        specs = stacks.stack(loc)
+        if len(specs) < 2 or pile_space(loc) in (None, "filipino_troops"):
+            continue
+        stacks.hover(None, scene.camera.zoom)
+        scene.menu = None
+        if not scene._stack_picker(specs[-1].id, (300, 300)) or scene.menu is None:
+            continue
+        asked += 1
+        rows = scene.menu.rows
+        assert not any("#" in row.text for row in rows)
+        names = [scene.gameui.board.tooltip(spec.id).split(" — ")[0] for spec in specs]
+        assert set(names) <= {row.text for row in rows}
+        assert rows[-1].text == scene.gameui.board.shapes[pile_space(loc)].name
+        assert all(row.detail for row in rows)
+    assert asked

@@ -312,10 +312,9 @@ def test_the_seat_given_the_screen_is_told_its_sector(big_app):
     session = Session(PLUGIN.rules, load_game_scenario(PLUGIN), SEED)
     session.play(SetOptions("basic", 2, 2, True))
     assert session.decision.player == "nationalist_2"  # the Army of Africa, in the south
-    start(big_app, session, dict.fromkeys(PLUGIN.sides, "human"))
-    messages = big_app.toasts.messages
-    assert any(m.endswith("player to decide (Southern sector, Nationalist)")
-               for m in messages), messages
+    scene = start(big_app, session, dict.fromkeys(PLUGIN.sides, "human"))
+    assert scene.banner is not None  # over the board, not only a toast
+    assert scene.banner.heading == "Southern sector, Nationalist"
 
 
 def test_a_side_of_one_player_commands_the_whole_front(big_app):

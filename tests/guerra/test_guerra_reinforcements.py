@@ -272,7 +272,7 @@ def garrisons_at(state, *cities, side="republican"):
 
 def test_example_conversions_need_one_zone_of_own_provinces():
     """Section 12: with the control map of 9.1, Gerona + Almería may convert, Jaén + Málaga
-    may not; La Coruña + Navarra may, Cádiz + Ávila may not.
+    may not; La Coruña + Navarra may, Cádiz + Avila may not.
 
     Checklist: GUE-198.
     """

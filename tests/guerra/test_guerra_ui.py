@@ -9,11 +9,12 @@ import pytest
 from guerra_kit import put
 
 from engine.core.actions import DiceRolled
-from engine.core.hexgrid import hex_distance
+from engine.core.hexgrid import Hex, hex_distance
 from engine.core.session import Session
 from engine.loading import load_game_scenario
 from engine.ui.app import App
 from engine.ui.game_scene import GameScene
+from engine.ui.hexmap import hex_id
 from guerra import PLUGIN
 from guerra.ai import GuerraAgent
 from guerra.rules.actions import EndMovement, PlaceCounter, SetOptions
@@ -253,7 +254,7 @@ def test_four_players_hand_over_between_seats_and_counters_show_their_sector(app
     # and says whose turn it is, with the seat's sector (docs/hotseat.md)
     assert scene.handoff is None and scene.handoffs == 0 and scene.viewer == "nationalist_2"
     seat = scene.side_name("nationalist_2")
-    assert any(m.startswith(f"{seat} player to decide") for m in app.toasts.messages)
+    assert scene.banner is not None and scene.banner.text == f"{seat} player: your turn"
     labels = {scene.gameui.board.stacks.spec(u.id).label
               for u in session.state.units.values() if u.hex is not None}
     assert {"N·Army", "S·Army", "N·Gar.", "S·Gar."} <= labels
@@ -422,3 +423,24 @@ def test_a_click_at_the_centre_of_a_fanned_stack_takes_one_of_its_counters(app):
     click(app, hover_at)
     assert app.toasts.messages[shown:] == []  # no "Click one of your counters to move it"
     assert session.state.selected in state.land_at[stack] or scene.choices
+
+
+def test_a_reinforcement_on_an_occupied_hex_is_placed_without_which_one(app):
+    """Every counter of the stack and the hex answer the click alike: no question."""
+    session = Session(PLUGIN.rules, load_game_scenario(PLUGIN), NATIONALISTS_FIRST)
+    session.play(SetOptions("advanced", 1, 1, True))
+    first = next(a for a in session.legal_actions() if isinstance(a, PlaceCounter))
+    hex_ = (first.q, first.r)
+    session.play(first)
+    put(session.state, "nationalist_army", Hex(*hex_), "nationalist")  # a stack of two
+    assert any(isinstance(a, PlaceCounter) and (a.q, a.r) == hex_
+               for a in session.legal_actions())
+    scene = start(app, session)
+    stacks = scene.gameui.board.stacks
+    top = stacks.stack(hex_id(Hex(first.q, first.r)))
+    assert len(top) == 2
+    stacks.hover(None, scene.camera.zoom)
+    played = len(session.history)
+    assert scene._stack_picker(top[-1].id, (300, 300))
+    assert scene.menu is None and not scene.choices
+    assert len(session.history) == played + 1

@@ -462,7 +462,7 @@ def peek_game(handed: Handed) -> Callable[[App], str | None]:
             handed.side = scene.handoff.side
             if scene.replay is None:
                 return None  # the black screen, or that side's own summary
-        viewer = scene.replay.side if scene.replay is not None else scene.viewer
+        viewer = scene.replay.viewer if scene.replay is not None else scene.viewer
         rules, state = scene.session.rules, scene.session.state
         if viewer is None:
             if scene.panel.hand is not None and scene.replay is None:

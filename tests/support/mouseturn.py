@@ -23,6 +23,7 @@ from engine.core.actions import Action
 from engine.ui.adapter import Click, MenuItem
 from engine.ui.app import App
 from engine.ui.game_scene import GameScene
+from engine.ui.stacks import picker_name
 from engine.ui.widgets.action_menu import NO_UNDO
 from uitest import DT, at, click, hover
 
@@ -171,7 +172,7 @@ def click_target(app: App, scene: GameScene, target: str) -> None:
     click(app, pos, steps=2)
     menu = scene.menu
     if menu is not None and menu.title == "Which one?":
-        name = scene.gameui.board.tooltip(target) or target
+        name = picker_name(scene.gameui.board, target)[0]
         for row, rect in zip(menu.rows, menu.row_rects, strict=True):
             if row.text == name:
                 click(app, rect.center, steps=2)

@@ -389,6 +389,10 @@ def layout_side_panel(panel: Panel, prompt: Prompt, size: tuple[int, int], scale
     rect = pygame.Rect(size[0] - panel_w, 0, panel_w, size[1])
     panel.rect = rect
     panel.scale = scale
-    panel.layout(rect, scale, prompt.preferred_height(panel_w, scale))
+    wanted = prompt.preferred_height(panel_w, scale)
+    panel.layout(rect, scale, wanted)
+    room = panel.prompt_rect.height
+    if 0 < room < wanted and prompt.whole_height(panel_w, room) < room:
+        panel.layout(rect, scale, prompt.whole_height(panel_w, room))
     prompt.layout(panel.prompt_rect, scale)
     return panel_w

@@ -67,6 +67,22 @@ class Prompt:
             height += gap + button.height_for(inner)
         return height
 
+    def whole_height(self, width: int, limit: int) -> int:
+        """The tallest height up to `limit` that ends below a whole button (the text and the
+        first button at least): a prompt too long for its room shows no button cut in half
+        at its bottom edge ("Cancel" half off the panel) and scrolls to the others."""
+        pad = w.px(10, self.scale)
+        gap = w.px(6, self.scale)
+        inner = width - 2 * pad - w.px(6, self.scale)
+        height = pad + self._text_height(inner)
+        best = 0
+        for button in self.buttons:
+            height += gap + button.height_for(inner)
+            if best and height + gap // 2 > limit:
+                break
+            best = height + gap // 2  # short of the next button's top
+        return min(limit, best) if best else limit
+
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         self.rect = pygame.Rect(rect)
         self.scale = scale

@@ -229,7 +229,7 @@ def test_a_decision_that_is_not_private_is_answered_on_the_public_view(app):
     app.step(DT)
     assert scene.handoff is None and scene.handoffs == 0
     assert scene.seat == "red" and scene.viewer is None
-    assert any(m.startswith("Red player to decide") for m in app.toasts.messages)
+    assert scene.banner is not None and scene.banner.text == "Red player: your turn"
     assert scene._my_turn()
     scene.play(Move("r1", 1, -1))
     assert session.history[-1].player == "red"

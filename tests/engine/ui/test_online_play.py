@@ -122,7 +122,8 @@ def test_a_game_played_by_clicking_against_another_seat(app, tmp_path):
                     played += 1
                 if clicked >= 3 and played >= 3:
                     break
-            assert clicked >= 3 and played >= 3, (clicked, played, scene.door.length)
+            assert clicked >= 3 and played >= 3, (clicked, played, scene.door.result(),
+                                                   scene.door.length, scene.door.connected)
             wait_for(app, lambda: friend.revision == scene.door.revision, also=[friend])
             assert friend.length == scene.door.length == scene._logged
             # both seats read the same log; each move was applied once

@@ -378,11 +378,14 @@ def test_the_handoff_heading_and_the_replay_on_the_board(app, tmp_path):
     shot(app, tmp_path, "handoff-summary-replay.png")
     key(app, pygame.K_r)
     assert scene.replay is not None and scene.viewer == "blue"  # still nobody's board yet
-    assert scene.replay.side == "red"
+    assert scene.replay.viewer == "red"
     first = scene.replay.position
     app.step(DT)
     assert scene.moved  # the counter that moved is marked
     shot(app, tmp_path, "handoff-replay-board.png")
+    buttons = scene._replay_buttons  # the replay's words lie in the side panel, off the board
+    assert buttons and all(scene.panel.rect.contains(b.rect) for b in buttons)
+    assert not any(scene.camera.viewport.colliderect(b.rect) for b in buttons)
     key(app, pygame.K_RIGHT)
     assert scene.replay is None or scene.replay.position > first
     key(app, pygame.K_ESCAPE)

@@ -96,6 +96,23 @@ def test_a_long_prompt_wraps_and_scrolls_with_the_wheel():
     assert chosen == [prompt.buttons.index(visible)]
 
 
+def test_a_prompt_too_long_for_the_panel_cuts_no_button_at_its_bottom_edge():
+    """ "Which one?" with its Cancel: a button shows whole or not at all until scrolled."""
+    from engine.ui.widgets.panel import layout_side_panel
+
+    for height in range(560, 760, 7):  # from the smallest window up
+        panel, prompt = Panel(), Prompt()
+        panel.set_content(title="Game", subtitle="Scenario",
+                          status=[(f"Line {i}", "a value") for i in range(8)],
+                          hand=[f"Card {i}" for i in range(5)])
+        prompt.set("Which one?", [(f"Place the counter number {i}", lambda: None)
+                                  for i in range(6)] + [("Cancel", lambda: None)])
+        layout_side_panel(panel, prompt, (1000, height), 1.0)
+        assert prompt.buttons[0].rect.bottom <= prompt.rect.bottom
+        for button in prompt.buttons:
+            assert prompt.rect.contains(button.rect) or button.rect.top >= prompt.rect.bottom
+
+
 def test_the_panel_log_scrolls_back_with_the_wheel_and_stays_there():
     panel = Panel()
     panel.rect = pygame.Rect(0, 0, 360, 500)

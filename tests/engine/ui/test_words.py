@@ -48,7 +48,6 @@ def test_one_action_since_the_last_turn_is_one_action(app):
     session = make_session(1)
     scene = start_game(app, PLUGIN, session, {"blue": "human", "red": "human"})
     session.play(EndTurn())
-    scene.last_seen["blue"] = len(session.history)
     session.play(EndTurn())  # red's one action
     assert session.decision.player == "blue"
     scene.viewer = scene.seat = "blue"
