@@ -88,6 +88,30 @@ def click_an_answer(app, scene: OnlineGameScene, rng: random.Random) -> bool:
     return scene.waiting or scene.door.revision != before
 
 
+def play_on(app, scene: OnlineGameScene, friend: RemoteDoor, rng: random.Random,
+            done, limit: int = 300) -> tuple[int, int]:
+    """The screen's seat answers by clicking, the other seat with a random legal answer, until
+    `done(clicks, their moves)` holds once both seats have heard of the last move, or the game
+    ends; the clicks and the other seat's moves."""
+    clicked = played = 0
+    for _ in range(limit):
+        wait_for(app, lambda: not scene.waiting and not friend.pending
+                 and friend.revision == scene.door.revision and (
+                     scene.my_turn() or friend.deciding() or friend.result()), also=[friend])
+        if done(clicked, played) or scene.door.result() is not None:
+            break
+        if scene.my_turn():
+            revision = scene.door.revision
+            assert click_an_answer(app, scene, rng)
+            clicked += 1
+        else:
+            revision = friend.revision
+            friend.play(pick(friend, rng), friend.revision)
+            played += 1
+        wait_for(app, lambda r=revision: scene.door.revision > r, also=[friend])
+    return clicked, played
+
+
 def scene_item(scene, action):
     from engine.ui.adapter import MenuItem
 
@@ -101,27 +125,8 @@ def test_a_game_played_by_clicking_against_another_seat(app, tmp_path):
         try:
             scene = open_from_my_games(app, lobby)
             shot(app, tmp_path, "online-game.png")
-            clicked = played = 0
-            for _ in range(300):
-                # both seats have heard of the last move before either acts again
-                wait_for(app, lambda: not scene.waiting and not friend.pending
-                         and friend.revision == scene.door.revision and (
-                             scene.my_turn() or friend.deciding() or friend.result()),
-                         also=[friend])
-                if scene.door.result() is not None:
-                    break
-                if scene.my_turn():
-                    revision = scene.door.revision
-                    assert click_an_answer(app, scene, rng)
-                    wait_for(app, lambda r=revision: scene.door.revision > r, also=[friend])
-                    clicked += 1
-                else:
-                    revision = friend.revision
-                    friend.play(pick(friend, rng), friend.revision)
-                    wait_for(app, lambda r=revision: scene.door.revision > r, also=[friend])
-                    played += 1
-                if clicked >= 3 and played >= 3:
-                    break
+            clicked, played = play_on(app, scene, friend, rng,
+                                      lambda c, p: c >= 3 and p >= 3)
             assert clicked >= 3 and played >= 3, (clicked, played, scene.door.result(),
                                                    scene.door.length, scene.door.connected)
             wait_for(app, lambda: friend.revision == scene.door.revision, also=[friend])
@@ -254,16 +259,8 @@ def test_since_your_last_turn_steps_through_the_positions_on_the_board(app, tmp_
         lobby, other, friend = hosted_game(app, tmp_path, url(server))
         try:
             scene = open_from_my_games(app, lobby)
-            for _ in range(200):
-                wait_for(app, lambda: not scene.waiting and not friend.pending
-                         and friend.revision == scene.door.revision, also=[friend])
-                if scene.my_turn() and scene.others_acted():
-                    break
-                if scene.my_turn():
-                    click_an_answer(app, scene, rng)
-                    wait_for(app, lambda: not scene.waiting, also=[friend])
-                else:
-                    friend.play(pick(friend, rng), friend.revision)
+            play_on(app, scene, friend, rng,
+                    lambda c, p: scene.my_turn() and scene.others_acted() > 0)
             assert scene.others_acted()
             since = next(b for b in scene.prompt.buttons if b.text.startswith("Since your"))
             click(app, since.rect.center)
@@ -324,16 +321,8 @@ def test_undo_within_the_barrier_and_redo_and_the_barrier_said(app, tmp_path):
             key(app, pygame.K_z, pygame.KMOD_CTRL)  # nothing of this seat's to take back
             assert scene.door.undo_refusal() in app.toasts.messages
             assert scene.door.length == length and not scene.waiting
-            for _ in range(300):
-                wait_for(app, lambda: not scene.waiting and not friend.pending
-                         and friend.revision == scene.door.revision, also=[friend])
-                if scene.my_turn() and scene.door.can_undo():
-                    break
-                if scene.my_turn():
-                    click_an_answer(app, scene, rng)
-                    wait_for(app, lambda: not scene.waiting, also=[friend])
-                else:
-                    friend.play(pick(friend, rng), friend.revision)
+            play_on(app, scene, friend, rng,
+                    lambda c, p: scene.my_turn() and scene.door.can_undo())
             assert scene.door.can_undo(), "no undoable action of the Spanish side came"
             length = scene.door.length
             key(app, pygame.K_z, pygame.KMOD_CTRL)
