@@ -1,13 +1,12 @@
 """Heroes of Baler: the siege of the church of Baler, 1898-1899 (rules in `baler.rules`)."""
 
-from baler.rules import BalerRules
-from engine.core.game import GamePlugin
+from engine.core.game import GamePlugin, lazy_rules
 from engine.paths import SCENARIOS
 
 PLUGIN = GamePlugin(
     id="baler",
     title="Heroes of Baler",
-    rules=BalerRules(),
+    rules=lazy_rules("baler.rules:BalerRules"),
     side_names={"spanish": "Spanish", "philippine": "Philippine"},
     scenarios_dir=str(SCENARIOS / "baler"),
     default_scenario="siege.yaml",

@@ -11,12 +11,13 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine import plugins
+    from engine.ai.agent import Agent
     from engine.ai.blunders import Label
     from engine.core.actions import Action
     from engine.core.files import display, printable
@@ -42,7 +43,9 @@ def _import_commands(command: str | None) -> None:
     from engine import plugins
     from engine.core.files import display, printable
 
-    if command is None:
+    if command is None or command == "play":
+        # the launcher, and a game's window, open before the YAML layer and the saves load
+        # (`play` imports them behind its window: `_import_loading`)
         LoadError = _LauncherOnly  # type: ignore[misc, assignment]
         SaveError = _LauncherOnly  # type: ignore[misc, assignment]
         return
@@ -53,6 +56,13 @@ def _import_commands(command: str | None) -> None:
 
         SaveError = _LauncherOnly  # type: ignore[misc, assignment]
         return
+    _import_loading()
+
+
+def _import_loading() -> None:
+    """The saves, sessions and the YAML layer, for the commands that set a game up."""
+    global SaveError, read_save, Session
+    global LoadError, load_game_scenario, load_saved_game, validate_paths
     from engine.core.saves import SaveError, read_save
     from engine.core.session import Session
     from engine.loading import LoadError, load_game_scenario, load_saved_game, validate_paths
@@ -188,9 +198,11 @@ def side_named(plugin: GamePlugin, text: str) -> str:
     return best
 
 
-def computer_seats(plugin: GamePlugin, entries: Sequence[str]) -> dict[str, str]:
-    """Each `--ai SIDE[:LEVEL]` as side -> level name (the default level when none is said)."""
-    from engine.ai.registry import UnknownLevel, level_name, resolve, side_levels
+def computer_seats(plugin: GamePlugin, entries: Sequence[str],
+                   sides_checked: bool = True) -> dict[str, str]:
+    """Each `--ai SIDE[:LEVEL]` as side -> level name (the default level when none is said).
+    `sides_checked` False leaves `check_seat_levels` for later (it imports the game's AI)."""
+    from engine.ai.registry import UnknownLevel, resolve
 
     seats: dict[str, str] = {}
     for entry in entries:
@@ -200,12 +212,21 @@ def computer_seats(plugin: GamePlugin, entries: Sequence[str]) -> dict[str, str]
             seats[side] = resolve(plugin, level or "computer")
         except UnknownLevel as err:
             raise UserError(str(err)) from None
+    if sides_checked:
+        check_seat_levels(plugin, seats)
+    return seats
+
+
+def check_seat_levels(plugin: GamePlugin, seats: Mapping[str, str]) -> None:
+    """UserError when a level does not play its side (Filipinas' solo bot plays Spain only)."""
+    from engine.ai.registry import level_name, side_levels
+
+    for side, level in seats.items():
         offered = side_levels(plugin, side)
-        if seats[side] not in (*offered, "random"):
-            raise UserError(f"the {level_name(seats[side])} does not play the "
+        if level not in (*offered, "random"):
+            raise UserError(f"the {level_name(level)} does not play the "
                             f"{plugin.side_names.get(side, side)} side; it may play: "
                             f"{', '.join(offered)}")
-    return seats
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -213,6 +234,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="wargames",
         description="Heroes of Baler, Filipinas 1896-1898 and La Guerra de España on screen.",
     )
+    parser.add_argument("--size", type=_size, default=None, metavar="WxH",
+                        help="the window's size, e.g. 1600x1000 (default: 1600x1000, shrunk to "
+                        "fit the screen)")
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="start a game in a window", add_help=False,
@@ -233,6 +257,9 @@ def build_parser() -> argparse.ArgumentParser:
                       "or start it when it does not exist, play your side's moves, close the "
                       "window, and send FILE to the next player (docs/online.md)")
     play.add_argument("--side", help="with --turn-file: the side you play")
+    play.add_argument("--size", type=_size, default=argparse.SUPPRESS, metavar="WxH",
+                      help="the window's size, e.g. 1600x1000 (default: 1600x1000, shrunk to "
+                      "fit the screen)")
 
     validate = sub.add_parser("validate", help="check scenario YAML files")
     validate.add_argument("files", nargs="+")
@@ -348,7 +375,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command is None:
         from engine.ui.launcher import run_launcher
 
-        return run_launcher()
+        return run_launcher(size=args.size)
     if command == "validate":
         problems = validate_paths([Path(f) for f in args.files])
         for problem in problems:
@@ -370,26 +397,15 @@ def _dispatch(args: argparse.Namespace) -> int:
         return serve(args, UserError)
     if command == "ai-check":
         return _ai_check(args)
+    if command == "play" and not args.turn_file:
+        return _play(args)
+    if command == "play":
+        _import_loading()
     plugin = _plugin(args.game)
-    if command == "play" and args.turn_file:
+    if command == "play":
         from engine.net.turnfile import play_turn_file
 
         return play_turn_file(plugin, args, UserError, side_named)
-    if command == "play":
-        seed = _checked_seed(args.seed) if args.seed is not None else _random_seed()
-        seats = computer_seats(plugin, args.ai)
-        if args.load and not args.ai:
-            seats = _saved_seats(plugin, args.load)
-        players = {s: (f"computer:{seats[s]}" if s in seats else "human") for s in plugin.sides}
-        from engine.ai.registry import make_agent
-        from engine.ui.launcher import run_game
-
-        agents = {side: make_agent(plugin, level, side, seed + i)
-                  for i, (side, level) in enumerate(seats.items())}
-        # the window shows while the scenario loads (a load error closes it and is printed)
-        fresh = args.seed is None
-        return run_game(plugin, lambda: _session(plugin, args.scenario, seed, args.load, fresh),
-                        players, agents)
     if command == "edit":
         return _edit(plugin, args.scenario, args.out)
     if command == "render":
@@ -402,6 +418,43 @@ def _dispatch(args: argparse.Namespace) -> int:
             raise UserError(f"cannot write {args.out}: {err}") from None
         return 0
     raise UserError(f"unknown command {command}")
+
+
+def _play(args: argparse.Namespace) -> int:
+    """`wargames play`: the window opens first (as early as the launcher's), then the game's
+    rules, the YAML layer and the scenario load behind the game's splash, the board is drawn,
+    and only then are the computer's agents built (issue 27; `tools/first_frame.py`). Anything
+    wrong (an unknown game, side, level or seed, a bad scenario or save) closes the window and
+    is printed as before."""
+    from engine.ui.launcher import open_app, run_game
+
+    app = open_app(args.size)
+    app.splash("Loading…")  # the game's name comes with its package, a moment later
+    try:
+        _import_loading()
+        plugin = _plugin(args.game)
+        seed = _checked_seed(args.seed) if args.seed is not None else _random_seed()
+        # which level plays which side is checked with the agents, after the board is drawn:
+        # it imports the game's AI
+        seats = computer_seats(plugin, args.ai, sides_checked=False)
+        if args.load and not args.ai:
+            seats = _saved_seats(plugin, args.load)
+    except BaseException:
+        app.close()
+        raise
+    players = {s: (f"computer:{seats[s]}" if s in seats else "human") for s in plugin.sides}
+
+    def agents() -> dict[str, Agent]:
+        if args.ai:
+            check_seat_levels(plugin, seats)
+        from engine.ai.registry import make_agent
+
+        return {side: make_agent(plugin, level, side, seed + i)
+                for i, (side, level) in enumerate(seats.items())}
+
+    fresh = args.seed is None
+    return run_game(plugin, lambda: _session(plugin, args.scenario, seed, args.load, fresh),
+                    players, agents, app=app)
 
 
 def _edit(plugin: GamePlugin, scenario_file: str | None, out: str | None) -> int:

@@ -80,8 +80,19 @@ def load_game_scenario(plugin: GamePlugin, path: Path | None = None) -> Scenario
     """Load and validate a scenario manifest of `plugin` (its default one when `path` is None).
 
     The scenario's `path` becomes the reference saves store (relative to scenarios/ when inside).
+    A scenario whose files and code are those of an earlier full load comes from the cache of
+    checked scenarios (`engine.scenario_cache`) without being checked again.
     """
-    return load_game_scenario_documents(plugin, path)[0]
+    from engine import scenario_cache
+
+    manifest = path if path is not None else default_scenario(plugin)
+    if is_regular_file(manifest):
+        cached = scenario_cache.lookup(plugin, manifest, scenario_ref(manifest))
+        if cached is not None:
+            return cached
+    scenario = load_game_scenario_documents(plugin, path)[0]
+    scenario_cache.store(plugin, manifest, scenario)
+    return scenario
 
 
 def load_game_scenario_documents(plugin: GamePlugin, path: Path | None = None

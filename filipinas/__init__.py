@@ -1,14 +1,13 @@
 """Filipinas 1896-1898: Fin de un Imperio — the Philippine Revolution against Spain and the
 possible intervention of the United States, for two players or solo against the Spanish bot."""
 
-from engine.core.game import GamePlugin
+from engine.core.game import GamePlugin, lazy_rules
 from engine.paths import SCENARIOS
-from filipinas.rules import FilipinasRules
 
 PLUGIN = GamePlugin(
     id="filipinas",
     title="Filipinas 1896-1898",
-    rules=FilipinasRules(),
+    rules=lazy_rules("filipinas.rules:FilipinasRules"),
     side_names={"filipino": "Filipino", "spain": "Spanish"},
     scenarios_dir=str(SCENARIOS / "filipinas"),
     default_scenario="standard.yaml",

@@ -6,14 +6,13 @@ the YAML kinds of `scenarios/guerra/`, `guerra.ui` the game screen and `guerra.a
 opponent.
 """
 
-from engine.core.game import GamePlugin
+from engine.core.game import GamePlugin, lazy_rules
 from engine.paths import SCENARIOS
-from guerra.rules import GuerraRules
 
 PLUGIN = GamePlugin(
     id="guerra",
     title="La Guerra de España",
-    rules=GuerraRules(),
+    rules=lazy_rules("guerra.rules:GuerraRules"),
     side_names={
         "nationalist": "Nationalist",
         "republican": "Republican",

@@ -11,6 +11,8 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# the cache of checked scenarios would let one test's load skip checks another test patches
+os.environ.setdefault("WARGAMES_SCENARIO_CACHE", "0")
 # tests/support holds importable test helpers (the Skirmish game); tests/ itself is not put
 # on sys.path because its folders mirror the package names (tests/engine would shadow engine).
 sys.path.insert(0, str(Path(__file__).parent / "support"))

@@ -111,3 +111,12 @@ def test_logs_hide_what_a_viewer_may_not_see(game):
     for viewer in (*plugin.sides, None):
         for _, event in session.log(viewer):
             assert event.visible_to is None or viewer in event.visible_to
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_descriptor_names_every_side_in_seat_order(game_id):
+    """A game's rules may be made when first used (`lazy_rules`, so listing the games does not
+    import them): until then its sides are the keys of its `side_names`, which must be the
+    rules' sides in seat order."""
+    plugin = GAMES[game_id]
+    assert tuple(plugin.side_names) == tuple(plugin.rules.sides) == plugin.sides

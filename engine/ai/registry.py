@@ -12,11 +12,15 @@ the `LEVEL_SIDES` mapping of its factory's module (`side_levels`).
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.ai.agent import Agent, RandomAgent
-from engine.ai.search import Budget
 from engine.core.game import GamePlugin
+
+if TYPE_CHECKING:
+    # the search is imported with the levels that use it, not by the command line's checks
+    # of level names (`wargames play` draws its board first: issue 27)
+    from engine.ai.search import Budget
 
 ALIASES = {"ai": "easy"}
 SEARCH_LEVELS = ("normal", "hard")

@@ -16,14 +16,17 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.ai.reasons import Asked, GameReasons, Told, tell
 from engine.ai.registry import default_level, make_agent
-from engine.ai.search import Budget
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Rules
 from engine.plugins import PluginError, load_object
+
+if TYPE_CHECKING:
+    # the search comes with the agents, after the game's first frame (issue 27)
+    from engine.ai.search import Budget
 
 HINT_LEVEL = "normal"
 """The level that answers a hint (the game's default when it has no Normal)."""

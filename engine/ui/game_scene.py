@@ -31,7 +31,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -43,7 +43,6 @@ from engine.core.files import display
 from engine.core.game import GamePlugin
 from engine.core.session import Session
 from engine.plugins import load_object
-from engine.sim import make_agent
 from engine.ui import computer, hotseat
 from engine.ui.adapter import AidPage, AidTable, BoardView, CardFace, Click, GameUI, MenuItem
 from engine.ui.app import App
@@ -74,6 +73,9 @@ from engine.ui.widgets.no_effect import ask_no_effect
 from engine.ui.widgets.panel import Panel, layout_side_panel, side_panel_width
 from engine.ui.widgets.prompt import Option, Prompt
 from engine.ui.widgets.tooltip import Tooltip
+
+if TYPE_CHECKING:
+    from engine.ai.reasons import GameReasons
 
 __all__ = ["BARRIER_TEXT", "GameScene", "build_gameui", "computer_agent_name",
            "default_players", "hover_board", "is_computer", "log_lines", "make_agents"]
@@ -121,6 +123,8 @@ def default_players(plugin: GamePlugin) -> dict[str, str]:
 def make_agents(plugin: GamePlugin, players: Mapping[str, str], seed: int) -> dict[str, Agent]:
     """One agent for each computer side: "computer" gets the game's default level,
     "computer:LEVEL" the agent of that name."""
+    from engine.sim import make_agent  # the agents' modules: not before the first frame
+
     agents: dict[str, Agent] = {}
     for i, side in enumerate(plugin.sides):
         kind = players.get(side)
@@ -256,8 +260,9 @@ class GameScene(Scene):
         """Lines the screen adds to the log after the action of that index."""
         self.reasons: dict[int, LogLine] = {}
         """The computer's reason for the action of that index, put before its results."""
-        self._game_reasons = computer.game_reasons(plugin)
-        self.advisor = computer.Advisor(plugin, self._game_reasons)
+        # the game's words for the computer's moves come with its agents' modules: read with
+        # the first move told or hint asked (`_game_reasons`), never before the first frame
+        self.advisor = computer.Advisor(plugin, None)
         """"What would the computer do?" for the human side deciding now (H)."""
         self._hint_shown = ""
         self.feeds: dict[str | None, LogFeed] = {}
@@ -304,6 +309,12 @@ class GameScene(Scene):
         # sector headings read the options of the view)
         self.gameui.sync(session.rules.view(session.state, self.viewer), self.viewer)
         self._settle()
+
+    @functools.cached_property
+    def _game_reasons(self) -> GameReasons | None:
+        """The game's words for its computer's moves, loaded with the first move told: their
+        module comes with the game's agents, which the first frame does not wait for."""
+        return computer.game_reasons(self.plugin)
 
     # --- who sees what -------------------------------------------------------------------------
 
@@ -673,6 +684,7 @@ class GameScene(Scene):
             return
         player = self.deciding
         assert player is not None
+        self.advisor.reasons = self._game_reasons
         self.advisor.ask(player, len(self.session.history),
                          self.session.seed + len(self.session.history), self.session.rules,
                          self.session.state, self._legal())

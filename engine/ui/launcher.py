@@ -601,10 +601,10 @@ def _load_scenario(plugin: GamePlugin, path: Path) -> Scenario:
 
 
 def _app(size: tuple[int, int] | None, load_scenario: ScenarioLoader | None) -> App:
-    from engine.ui.autosave import clean_temp_files
-
     app = App(size, settings_path=_settings_path())
     # after the window is up: this imports the saves
+    from engine.ui.autosave import clean_temp_files
+
     clean_temp_files()
     crash.install(app)
     loader = load_scenario if load_scenario is not None else _load_scenario
@@ -615,11 +615,13 @@ def _app(size: tuple[int, int] | None, load_scenario: ScenarioLoader | None) -> 
 def _run(app: App) -> int:
     """Run the loop, closing the window however it ends; a game still open is saved first and
     the command line told where (the window is gone by then)."""
-    from engine.ui.game_scene import GameScene
-
     try:
         return app.run()
     finally:
+        # here, not before the loop: the launcher's first frame does not wait for the game
+        # screen's modules (issue 27)
+        from engine.ui.game_scene import GameScene
+
         for scene in app.scenes:
             if isinstance(scene, GameScene) and scene.session.history:
                 where = scene.flush_autosave()
@@ -641,13 +643,23 @@ def run_launcher(load_scenario: ScenarioLoader | None = None,
     return _run(app)
 
 
+def open_app(size: tuple[int, int] | None = None) -> App:
+    """The window, before the game it will show is known (`wargames play` opens it before
+    importing the game's rules: issue 27); hand it to `run_game`."""
+    return _app(size, None)
+
+
 def run_game(plugin: GamePlugin, session: Session | Callable[[], Session],
-             players: Mapping[str, str], agents: Mapping[str, Agent] | None = None,
-             size: tuple[int, int] | None = None) -> int:
-    """Open the window on a game; "New game" at its end goes to the launcher. `session` may
-    be a function that sets the game up (loading its scenario): the window then shows the
-    app's name while it runs, and anything it raises closes the window and is raised again."""
-    app = _app(size, None)
+             players: Mapping[str, str],
+             agents: Mapping[str, Agent] | Callable[[], Mapping[str, Agent]] | None = None,
+             size: tuple[int, int] | None = None, app: App | None = None) -> int:
+    """Open the window on a game (or use `app`, opened by `open_app`); "New game" at its end
+    goes to the launcher. `session` may be a function that sets the game up (loading its
+    scenario): the window then shows the app's name while it runs, and anything it raises
+    closes the window and is raised again. `agents` may be a function too: it is called once
+    the board is on screen, so the first frame does not wait for the computer's agents."""
+    if app is None:
+        app = _app(size, None)
     if callable(session):
         app.splash(f"Loading {plugin.title}…")
         try:
@@ -657,7 +669,17 @@ def run_game(plugin: GamePlugin, session: Session | Callable[[], Session],
             raise
     from engine.ui.game_scene import GameScene  # after the window is up
 
-    app.push(GameScene(app, plugin, session, players, agents))
+    scene = GameScene(app, plugin, session, players, {} if callable(agents) else agents)
+    app.push(scene)
+    if callable(agents):
+        # the board first; no computer side can move before the loop's first update
+        app.draw()
+        pygame.display.flip()
+        try:
+            scene.agents.update(agents())
+        except BaseException:
+            app.close()
+            raise
     return _run(app)
 
 

@@ -87,12 +87,17 @@ class GuerraRules:
 
     def from_position(self, scenario: Scenario, position: Mapping[str, Any], seed: int = 0,
                       dice: Dice | None = None, *, start: bool = True) -> GuerraState:
+        return positions.from_position(scenario, position,
+                                       dice if dice is not None else Dice(seed), start,
+                                       self.scenario_data(scenario))
+
+    def scenario_data(self, scenario: Scenario) -> GuerraData:
+        """The scenario's printed data, read once per scenario (the game screen shares it)."""
         data = self._data.get(scenario.sha256)
         if data is None:
             data = load_data(scenario.documents)
             self._data[scenario.sha256] = data
-        return positions.from_position(scenario, position,
-                                       dice if dice is not None else Dice(seed), start, data)
+        return data
 
     def to_position(self, state: GuerraState) -> dict[str, Any]:
         return positions.to_position(state)

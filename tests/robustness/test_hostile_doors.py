@@ -65,7 +65,7 @@ def test_play_refuses_a_seed_its_saves_could_not_store(seed, monkeypatch):
 def test_the_largest_seeds_play_and_save(seed, monkeypatch, tmp_path):
     saved = tmp_path / "game.json"
 
-    def run_game(plugin, session, players, agents):
+    def run_game(plugin, session, players, agents, app=None):
         write_save(saved, session(), players)
         return 0
 

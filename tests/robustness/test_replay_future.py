@@ -134,7 +134,7 @@ def test_wargames_play_draws_fresh_dice_unless_given_a_seed(argv, fresh, monkeyp
 
     started: list[Session] = []
 
-    def run_game(plugin, session, players, agents=None, size=None):
+    def run_game(plugin, session, players, agents=None, size=None, app=None):
         started.append(session() if callable(session) else session)
         return 0
 

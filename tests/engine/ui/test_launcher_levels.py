@@ -141,6 +141,8 @@ def test_play_with_ai_saves_the_level_and_a_load_without_ai_keeps_it(monkeypatch
     started: list[dict[str, str]] = []
 
     def run_game(plugin, session, players, agents=None, **_):
+        if callable(agents):  # `wargames play` builds them once the board is drawn
+            agents = agents()
         started.append(dict(players))
         assert {side: type(agent).__name__ for side, agent in (agents or {}).items()} \
             == {"spain": "BotSeat"}
