@@ -26,6 +26,7 @@ from engine.ui.app import App
 from engine.ui.online.field import TextField
 from engine.ui.online.model import (
     DEFAULT_ADDRESS,
+    NAME_SETTING,
     SETTING,
     LocalHost,
     MyGame,
@@ -71,6 +72,10 @@ class OnlineScene(Scene):
         self.address = TextField("Server", remembered if isinstance(remembered, str)
                                  else DEFAULT_ADDRESS, on_enter=self.connect,
                                  placeholder="ws://HOST:8765")
+        name = app.settings.launcher.get(NAME_SETTING)
+        self.name = TextField("Name", name if isinstance(name, str) else model.name, limit=40,
+                              on_enter=self.remember_name, placeholder="how others see you")
+        self.model.name = self.name.text
         self.connect_button = Button("Connect", self.connect)
         self.host_button = Button("Host a game…", self.choose_game)
         self.join_button = Button("Join with a code…", self.ask_code)
@@ -91,6 +96,8 @@ class OnlineScene(Scene):
         self._titles: dict[str, str] = {}
         self.code = TextField("Code", limit=40, on_enter=self._join_typed,
                               placeholder="K7QF2-MXD9A")
+        if isinstance(remembered, str) and model.connection is None:
+            self.connect()  # the server last used, at once
 
     # --- the server ----------------------------------------------------------------------------
 
@@ -109,6 +116,15 @@ class OnlineScene(Scene):
         with contextlib.suppress(OSError):
             settings.save(self.app.settings_path)
         self.refresh()
+
+    def remember_name(self) -> None:
+        """The name other players see (given with each game created or joined from now on)."""
+        self.name.focused = False
+        self.model.name = self.name.text.strip()
+        settings = self.app.settings
+        settings.launcher = {**settings.launcher, NAME_SETTING: self.model.name}
+        with contextlib.suppress(OSError):
+            settings.save(self.app.settings_path)
 
     def refresh(self) -> None:
         """Ask the server for "My games" again."""
@@ -167,8 +183,9 @@ class OnlineScene(Scene):
             except (OSError, ValueError):
                 continue
             for path in files:
-                options.append((f"{plugin.title}: {scenario_title(path)}",
-                                self._host_dialog_for(plugin, path)))
+                title = scenario_title(path)
+                label = title if title.startswith(plugin.title) else f"{plugin.title}: {title}"
+                options.append((label, self._host_dialog_for(plugin, path)))
         self.mode = "choose"
         self.picker.set("Host a game: which game and scenario?", options,
                         "" if options else "No games are installed.")
@@ -198,25 +215,36 @@ class OnlineScene(Scene):
         choices = seat_choices(plugin, [lv for lv in levels(plugin) if lv != "random"])
         values = [value for value, _ in choices]
         labels = tuple(label for _, label in choices)
-        seat_rows = [ChoiceRow(plugin.side_names.get(side, side), labels,
-                               0 if i == 0 else values.index("invite"))
+        def first(i: int) -> int:
+            if i == 0:
+                return values.index("me")
+            # a game of more than two sides: its further seats are in play only with some
+            # options (Guerra's second seats, section 4)
+            return values.index("none") if i >= 2 and "none" in values else values.index(
+                "invite")
+
+        seat_rows = [ChoiceRow(plugin.side_names.get(side, side), labels, first(i))
                      for i, side in enumerate(plugin.sides)]
         watch = ChoiceRow("Spectators", ("No", "Yes"))
 
         def create() -> None:
             picked = {side: values[row.selected]
                       for side, row in zip(plugin.sides, seat_rows, strict=True)}
+            opening = None
+            if options:
+                chosen = tuple(vals[row.selected] for row, (_, vals)
+                               in zip(option_rows, options.rows, strict=True))
+                opening = options.actions.get(chosen)
+                in_play = options.seats.get(chosen)
+                if in_play is not None:  # a seat the options leave out stays empty
+                    picked = {side: choice if side in in_play else "none"
+                              for side, choice in picked.items()}
             seats, take = seats_spec(picked)
             if take is None:
                 self.error("Choose your side", "Mark exactly one side \"Me\": the side you "
                            "play. The others are invited, played by the computer, or (in a "
                            "game of more than two sides) left to nobody.")
                 return
-            opening = None
-            if options:
-                chosen = tuple(vals[row.selected] for row, (_, vals)
-                               in zip(option_rows, options.rows, strict=True))
-                opening = options.actions.get(chosen)
             self.create(plugin, path.stem, seats, take, watch.selected == 1, opening)
 
         text = ("Who sits at each side? \"Me\" is the side you play (exactly one); \"Invite\" "
@@ -366,13 +394,18 @@ class OnlineScene(Scene):
         self.address.scale = self.code.scale = scale
         bh = self.connect_button.height_for(self.connect_button.min_width())
         label_w = w.text_font(w.BODY, scale, bold=True).size("Server")[0] + gap
+        self.name.scale = scale
         cw = self.connect_button.min_width()
         y = inner.y
         self.address.rect = pygame.Rect(inner.x + label_w, y, inner.width - label_w - cw - gap,
                                         max(bh, self.address.height(scale)))
         self.connect_button.rect = pygame.Rect(self.address.rect.right + gap, y, cw,
                                                self.address.rect.height)
-        y = self.address.rect.bottom + gap
+        self.name.rect = pygame.Rect(inner.x + label_w,
+                                     self.address.rect.bottom + gap,
+                                     min(w.px(320, scale), self.address.rect.width),
+                                     self.address.rect.height)
+        y = self.name.rect.bottom + gap
         body = w.text_font(w.BODY, scale)
         y += body.get_linesize() * (2 if self.friend_address else 1) + gap
         row = [self.host_button, self.join_button, self.local_button, self.refresh_button]
@@ -406,7 +439,7 @@ class OnlineScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not (
-                self.address.focused or self.code.focused):
+                self.address.focused or self.code.focused or self.name.focused):
             self.leave()
             return True
         if self.back_button.process_event(event):
@@ -419,6 +452,11 @@ class OnlineScene(Scene):
                 return True
         if self.address.process_event(event):
             return True
+        was_naming = self.name.focused
+        if self.name.process_event(event):
+            return True
+        if was_naming and not self.name.focused:
+            self.remember_name()
         if any([button.process_event(event) for button in self.buttons]):
             return True
         if self.mode == "choose":
@@ -454,7 +492,10 @@ class OnlineScene(Scene):
         label = bold.render("Server", True, w.TEXT)
         surface.blit(label, (inner.x, self.address.rect.centery - label.get_height() // 2))
         self.address.draw(surface)
-        y = self.address.rect.bottom + w.px(10, scale)
+        label = bold.render("Name", True, w.TEXT)
+        surface.blit(label, (inner.x, self.name.rect.centery - label.get_height() // 2))
+        self.name.draw(surface)
+        y = self.name.rect.bottom + w.px(10, scale)
         status = w.ellipsize(self.model.status(), body, inner.width)
         surface.blit(body.render(status, True, w.TEXT if self.model.connected else w.MUTED),
                      (inner.x, y))

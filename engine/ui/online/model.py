@@ -31,6 +31,8 @@ DEFAULT_ADDRESS = "ws://127.0.0.1:8765"
 DEFAULT_PORT = 8765
 SETTING = "online:server"
 """The key of the server's address in the launcher's settings."""
+NAME_SETTING = "online:name"
+"""The key of the name other players see."""
 REQUEST_TIMEOUT = 8.0
 OPENING_WAIT = 8.0
 """How long hosting waits for the server to take the game's options."""
@@ -332,7 +334,9 @@ class OnlineModel:
 def _connect(address: str, name: str) -> Connection:
     connection = Connection(address, name=name)
     connection.timeout = REQUEST_TIMEOUT
-    return connection.start(wait=2.0)
+    # a server on the same network answers well within this; one farther away is shown
+    # "connecting" and listed once it answers
+    return connection.start(wait=0.5)
 
 
 def _sentence(text: str) -> str:

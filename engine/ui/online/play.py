@@ -12,8 +12,10 @@ or a resend after a reconnection is never applied twice.
 
 A lost connection shows a banner across the board and the connection comes back by itself
 (`engine.net.client.Connection`); a choice made meanwhile is kept and sent on reconnecting.
-Ctrl+Z takes back the last action while the barrier allows it (its refusal says why), Escape
-closes what is open or leaves for "Play online…" (the game goes on at the server).
+Ctrl+Z takes back the last action while the barrier allows it (its refusal says why), Ctrl+Y
+plays it again; "Say
+something…" types a line for the game's chat; Escape closes what is open or leaves for "Play
+online…" (the game goes on at the server).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from engine.ui.adapter import Click, GameUI, MenuItem
 from engine.ui.app import App
 from engine.ui.camera import Camera
 from engine.ui.dice_anim import DiceAnimation, DiceTray
+from engine.ui.online.field import TextField
 from engine.ui.scene import Scene
 from engine.ui.widgets.action_menu import PopupMenu, item_rows, item_text
 from engine.ui.widgets.confirm import confirm_irreversible
@@ -42,6 +45,8 @@ from engine.ui.widgets.panel import Panel, layout_side_panel, side_panel_width
 from engine.ui.widgets.prompt import Option, Prompt
 from engine.ui.widgets.tooltip import Tooltip
 
+REPLAY_STEP = 1.6
+"""Seconds each position of the since-your-last-turn replay stays on the board."""
 OFFLINE = "Connection to the server lost: reconnecting… Your moves wait and are sent then."
 SENT = "Sent; waiting for the server…"
 
@@ -77,6 +82,8 @@ class OnlineGameScene(Scene):
         self.tooltip = Tooltip()
         self.on_leave = on_leave
         self.connected = True
+        self.link_text = OFFLINE
+        """What the banner says while the game cannot be reached."""
         self.waiting = False
         """A choice was sent and the server has not answered yet."""
         self.selection: str | None = None
@@ -86,6 +93,13 @@ class OnlineGameScene(Scene):
         self.hover: str | None = None
         self.tray: DiceTray | None = None
         self.animations: list[DiceAnimation] = []
+        self.chat = TextField("Say", limit=500, on_enter=self.send_chat,
+                              placeholder="a line for the other players (Enter sends)")
+        self.chatting = False
+        self.replay: list[tuple[Any, str]] = []
+        """The since-your-last-turn replay: each position's view and what happened."""
+        self.replay_at = 0
+        self._replay_timer = 0.0
         self._logged = 0
         self._turn: int | None = None
         self._press_on_board = False
@@ -159,7 +173,7 @@ class OnlineGameScene(Scene):
         elif deciding is None or deciding != self.seat:
             who = self.side_name(decision.player) if decision.player else "The game"
             text = f"{who} to play. Their move appears here when it is made."
-            note = "" if self.connected else OFFLINE
+            note = "" if self.connected else self.link_text
         elif self.choices:
             text = "Which one?"
             options = [self._option(a) for a in self.choices]
@@ -180,6 +194,8 @@ class OnlineGameScene(Scene):
         if acted:
             options.append((f"Since your last turn ({acted} action{'s' * (acted != 1)})…",
                             self.show_since_last_turn))
+        if self.seat is not None:
+            options.append(("Say something…", self.open_chat))
         self.prompt.set(text, options, note)
 
     # --- acting --------------------------------------------------------------------------------
@@ -229,6 +245,15 @@ class OnlineGameScene(Scene):
         self.waiting = True
         self.refresh()
 
+    def redo(self) -> None:
+        """Play again what this seat just took back (while nothing else happened since)."""
+        if not self.my_turn() or not self.door.can_redo():
+            self.app.toast("Nothing to redo.", "error")
+            return
+        self.door.redo(self.door.revision)
+        self.waiting = True
+        self.refresh()
+
     def clear_selection(self) -> None:
         self.selection, self.highlight, self.choices = None, frozenset(), ()
         self.menu = None
@@ -263,17 +288,85 @@ class OnlineGameScene(Scene):
         self.apply_click(self.gameui.on_click(target, self.selection, self.door.legal()), pos)
 
     def show_since_last_turn(self) -> None:
-        """What the other sides did since this seat last acted, as its log shows it."""
-        lines = [event.text for entry in self.door.log(self.seat, since=self.last_seen)
-                 if entry.player != self.seat for event in entry.events if event.text]
+        """What the other sides did since this seat last acted, as its log shows it, with the
+        positions to step through on the board."""
+        entries = [entry for entry in self.door.log(self.seat, since=self.last_seen)
+                   if entry.events]
+        since = self.last_seen
+        lines = [event.text for entry in entries if entry.player != self.seat
+                 for event in entry.events if event.text]
         self.last_seen = self.door.length
+        buttons: list[tuple[str, Callable[[], None] | None]] = [("OK", None)]
+        if entries:
+            buttons.insert(0, ("Show on the board", lambda: self.start_replay(since)))
         self.show_dialog(Dialog("Since your last turn", "\n".join(lines[-60:]) or
-                                "Nothing you may see happened.", [("OK", None)]))
+                                "Nothing you may see happened.", buttons))
         self._set_prompt()
+
+    def start_replay(self, since: int) -> None:
+        """Step through the positions after each action since `since` that this seat may see
+        something of, as its view showed them (asked of the door), one every `REPLAY_STEP`."""
+        entries = [e for e in self.door.log(self.seat, since=since) if e.events]
+        try:
+            views = self.door.views_at([e.index + 1 for e in entries], self.seat)
+        except Exception as err:  # offline: said, the board stays as it is
+            self.app.toast(f"The replay cannot be shown now: {err}", "error")
+            return
+        self.replay = [(view, "\n".join(f"• {ev.text}" for ev in entry.events if ev.text))
+                       for view, entry in zip(views, entries, strict=True)]
+        self.replay_at, self._replay_timer = 0, 0.0
+        self._show_replay_step()
+
+    def _show_replay_step(self) -> None:
+        if self.replay_at >= len(self.replay):
+            self.replay = []
+            self.refresh()
+            return
+        self.gameui.sync(self.replay[self.replay_at][0], self.seat)
+        self.dirty = True
+
+    def replay_next(self) -> None:
+        self.replay_at += 1
+        self._replay_timer = 0.0
+        self._show_replay_step()
+
+    def open_chat(self) -> None:
+        """A line to type along the bottom of the board; Enter sends it, Escape closes."""
+        self.chatting = True
+        self.chat.set("")
+        self.chat.focused = True
+        pygame.key.start_text_input()
+        self._place_chat()
+        self.dirty = True
+
+    def send_chat(self) -> None:
+        text = self.chat.text.strip()
+        if text:
+            self.door.say(text)
+        self.close_chat()
+
+    def close_chat(self) -> None:
+        self.chatting = False
+        self.chat.focused = False
+        pygame.key.stop_text_input()
+        self.dirty = True
+
+    def _place_chat(self) -> None:
+        view = self.camera.viewport
+        pad = w.px(12, self.app.scale)
+        self.chat.scale = self.app.scale
+        height = self.chat.height(self.app.scale)
+        self.chat.rect = pygame.Rect(view.x + pad, view.bottom - height - pad,
+                                     view.width - 2 * pad, height)
 
     # --- what the server says ------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if self.replay:
+            self._replay_timer += dt
+            if self._replay_timer >= REPLAY_STEP:
+                self.replay_next()
+            return  # what the server pushed waits until the replay ends
         if self.animations:
             self.animations[0].update(dt)
             if self.animations[0].finished:
@@ -288,10 +381,15 @@ class OnlineGameScene(Scene):
                 self.refresh()
             elif isinstance(update, Link):
                 self.connected = update.connected
+                self.link_text = OFFLINE if update.connected or "reconnect" in update.text \
+                    or "trying again" in update.text else update.text
                 self.dirty = True
                 self._set_prompt()
             elif isinstance(update, ChatLine):
-                self.app.toast(f"{update.sender}: {update.text}")
+                line = f"{update.sender or 'A player'}: {update.text}"
+                self.log_view.append([LogLine(line, "note")])
+                self.app.toast(line)
+                self.dirty = True
 
     def _unanswered(self) -> bool:
         """Whether a submission still waits for the server's answer (a reconnection's fresh
@@ -324,7 +422,7 @@ class OnlineGameScene(Scene):
         return bool(self.animations)
 
     def wake_in(self) -> float | None:
-        return 0.05
+        return 0.1  # what the server pushed is read ten times a second
 
     def _board_rect(self, size: tuple[int, int]) -> pygame.Rect:
         return pygame.Rect(0, 0, size[0] - side_panel_width(size, self.app.scale), size[1])
@@ -334,6 +432,7 @@ class OnlineGameScene(Scene):
         self.tooltip.scale = self.app.scale
         self.menu = None
         layout_side_panel(self.panel, self.prompt, size, self.app.scale)
+        self._place_chat()
 
     def toggle_log(self) -> None:
         self.panel.log_expanded = not self.panel.log_expanded
@@ -352,6 +451,22 @@ class OnlineGameScene(Scene):
         if hasattr(event, "pos"):
             self.tooltip.pos = event.pos
         escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        if self.replay:
+            if escape:
+                self.replay_at = len(self.replay)
+                self._show_replay_step()
+            elif event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP
+                                                  and event.button == 1):
+                self.replay_next()
+            return True
+        if self.chatting:
+            if escape:
+                self.close_chat()
+                return True
+            if self.chat.process_event(event):
+                return True
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.close_chat()
         if self.menu is not None and not escape:
             used = self.menu.process_event(event)
             if self.menu is not None and self.menu.closed:
@@ -366,9 +481,9 @@ class OnlineGameScene(Scene):
                                         "open it again from My games.",
                                         [("Leave", self.leave), ("Stay", None)], escape=1))
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_z \
-                and event.mod & pygame.KMOD_CTRL:
-            self.undo()
+        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL \
+                and event.key in (pygame.K_z, pygame.K_y):
+            (self.undo if event.key == pygame.K_z else self.redo)()
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._hover(event.pos)
@@ -410,6 +525,10 @@ class OnlineGameScene(Scene):
             self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
         elif self.tray is not None:
             self.tray.draw(surface, self.camera.viewport, self.app.scale, [])
+        if self.replay:
+            self._draw_replay_caption(surface)
+        elif self.chatting:
+            self.chat.draw(surface)
         if not self.connected:
             self._draw_banner(surface)
         if self.menu is not None:
@@ -417,11 +536,29 @@ class OnlineGameScene(Scene):
         else:
             self.tooltip.draw(surface)
 
+    def _draw_replay_caption(self, surface: pygame.Surface) -> None:
+        scale = self.app.scale
+        view = self.camera.viewport
+        head = w.text_font(w.BODY, scale, bold=True)
+        body = w.text_font(w.BODY, scale)
+        pad = w.px(12, scale)
+        lines = w.wrap(self.replay[self.replay_at][1], body, view.width - 2 * pad)[-8:]
+        title = (f"Since your last turn: {self.replay_at + 1} of {len(self.replay)} "
+                 "(a click or a key: next; Esc: back to now)")
+        band = pygame.Rect(view.x, 0, view.width,
+                           head.get_linesize() + len(lines) * body.get_linesize() + 2 * pad)
+        band.bottom = view.bottom
+        surface.fill((20, 18, 16), band)
+        surface.blit(head.render(w.ellipsize(title, head, band.width - 2 * pad), True,
+                                 colors.PAPER), (band.x + pad, band.y + pad))
+        w.blit_lines(surface, lines, body, colors.PAPER,
+                     (band.x + pad, band.y + pad + head.get_linesize()))
+
     def _draw_banner(self, surface: pygame.Surface) -> None:
         scale = self.app.scale
         fnt = w.text_font(w.BODY, scale, bold=True)
         view = self.camera.viewport
-        lines = w.wrap(OFFLINE, fnt, view.width - w.px(40, scale))
+        lines = w.wrap(self.link_text, fnt, view.width - w.px(40, scale))
         band = pygame.Rect(view.x, view.y, view.width,
                            len(lines) * fnt.get_linesize() + w.px(20, scale))
         pygame.draw.rect(surface, w.ACCENT, band)

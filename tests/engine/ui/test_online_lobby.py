@@ -17,6 +17,7 @@ from engine.net.tokens import SeatTokens
 from engine.ui.launcher import Launcher
 from engine.ui.online.lobby import YOUR_MOVE, OnlineScene
 from engine.ui.online.model import (
+    NAME_SETTING,
     SETTING,
     LocalHost,
     OnlineModel,
@@ -57,7 +58,7 @@ def connect_to(app, scene: OnlineScene, address: str) -> None:
     wait_for(app, lambda: scene.model.connected)
 
 
-def wait_for(app, condition, timeout: float = 30.0) -> None:
+def wait_for(app, condition, timeout: float = 90.0) -> None:
     end = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < end, "timed out"
@@ -139,6 +140,11 @@ def test_host_a_game_join_it_and_see_whose_move(app, games, tmp_path):
         scene = open_lobby(app, games, tmp_path)
         connect_to(app, scene, url(server))
         assert app.settings.launcher[SETTING] == url(server)
+        click(app, scene.name.rect.center)
+        key(app, pygame.K_u, pygame.KMOD_CTRL)
+        type_text(app, "Teodoro")
+        key(app, pygame.K_RETURN)
+        assert app.settings.launcher[NAME_SETTING] == "Teodoro" and not scene.name.focused
         assert "no games" in scene.games_note
         shot(app, tmp_path, "online-lobby.png")
         click(app, scene.host_button.rect.center)
@@ -169,7 +175,7 @@ def test_host_a_game_join_it_and_see_whose_move(app, games, tmp_path):
         seat = friend.join(code.lower())
         assert seat.side == "philippine"
         mine, theirs = scene.model.my_games()[0], friend.my_games()[0]
-        assert "Ana" in mine.opponents() and "Tester" in theirs.opponents()
+        assert "Ana" in mine.opponents() and "Teodoro" in theirs.opponents()
         assert mine.your_move != theirs.your_move  # exactly one of the two is to move
         scene.refresh()
         app.step(DT)
@@ -238,3 +244,56 @@ def test_a_taken_port_is_said_plainly(app, games, tmp_path):
         assert scene.dialog is not None and scene.dialog.title == "Cannot host on this computer"
         assert str(server.port) in scene.dialog.text
         assert not scene.local.running
+
+
+def test_hosting_gives_the_options_chosen_through_the_hosts_seat(tmp_path):
+    from engine.net.remote import RemoteDoor
+    from engine.ui.catalogue import table_options
+
+    plugin = plugins.get("guerra")
+    path = next(p for p in plugins.scenario_files(plugin) if p.stem == "july_1936")
+    options = table_options(plugin, load_game_scenario(plugin, path))
+    assert options is not None
+    chosen = ("Intermediate", "2 players", "play on after a tie")
+    opening = options.actions[chosen]
+    with running_server(tmp_path) as server:
+        model = OnlineModel(SeatTokens(tmp_path / "seats.json"), name="Tester",
+                            games={"guerra": plugin})
+        model.connect(url(server))
+        deadline = time.monotonic() + 30
+        while not model.connected:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        seats = {"nationalist": "human", "republican": "human", "nationalist_2": "none",
+                 "republican_2": "none"}
+        hosted = model.host(plugin, "july_1936", seats, "nationalist", opening=opening)
+        assert hosted.problem == "" and set(hosted.invites) == {"republican"}
+        door = RemoteDoor(model.connection, token=model.tokens.seats(url(server))[0].token)
+        try:
+            first = door.log("nationalist")[0]
+            assert first.index == 0 and door.length >= 1
+            assert not door.decision().table  # the options are answered, once
+        finally:
+            door.close()
+            model.close()
+
+
+def test_the_seats_the_options_leave_out_stay_empty(app, tmp_path):
+    plugin = plugins.get("guerra")
+    games = {"guerra": plugin}
+    with running_server(tmp_path) as server:
+        scene = open_lobby(app, games, tmp_path)
+        connect_to(app, scene, url(server))
+        path = next(p for p in plugins.scenario_files(plugin) if p.stem == "july_1936")
+        scene.host_dialog(plugin, path)
+        dialog = scene.dialog
+        assert dialog is not None
+        rows = {row.label: row for row in dialog.rows}
+        assert rows["Players"].value == "2 players"
+        seat_rows = dialog.rows[-5:-1]  # one per side, before the spectators' row
+        assert [row.value for row in seat_rows] == ["Me", "Invite", "Nobody", "Nobody"]
+        for row in seat_rows[2:]:  # a friend invited to each second seat all the same
+            row.selected = row.options.index("Invite")
+        dialog_press(app, scene, "Create")
+        held = scene.model.tokens.seats(url(server))
+        assert len(held) == 1 and set(held[0].invites) == {"republican"}

@@ -30,7 +30,7 @@ pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 LIMITS = {"rate": 2000.0, "burst": 2000, "address_rate": 4000.0, "address_burst": 4000}
 
 
-def wait_for(app, condition, timeout: float = 30.0, also=()) -> None:
+def wait_for(app, condition, timeout: float = 90.0, also=()) -> None:
     end = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < end, "timed out"
@@ -74,7 +74,8 @@ def click_an_answer(app, scene: OnlineGameScene, rng: random.Random) -> bool:
     """Click a prompt button that answers the decision (or a marked place on the board); True
     when something was sent."""
     before = scene.door.revision
-    buttons = [b for b in scene.prompt.buttons if not b.text.startswith("Since your last")]
+    buttons = [b for b in scene.prompt.buttons
+               if not b.text.startswith(("Since your last", "Say something"))]
     if buttons:
         click(app, buttons[rng.randrange(len(buttons))].rect.center)
     else:
@@ -85,6 +86,30 @@ def click_an_answer(app, scene: OnlineGameScene, rng: random.Random) -> bool:
         click(app, button.rect.center)
     app.step(DT)
     return scene.waiting or scene.door.revision != before
+
+
+def play_on(app, scene: OnlineGameScene, friend: RemoteDoor, rng: random.Random,
+            done, limit: int = 300) -> tuple[int, int]:
+    """The screen's seat answers by clicking, the other seat with a random legal answer, until
+    `done(clicks, their moves)` holds once both seats have heard of the last move, or the game
+    ends; the clicks and the other seat's moves."""
+    clicked = played = 0
+    for _ in range(limit):
+        wait_for(app, lambda: not scene.waiting and not friend.pending
+                 and friend.revision == scene.door.revision and (
+                     scene.my_turn() or friend.deciding() or friend.result()), also=[friend])
+        if done(clicked, played) or scene.door.result() is not None:
+            break
+        if scene.my_turn():
+            revision = scene.door.revision
+            assert click_an_answer(app, scene, rng)
+            clicked += 1
+        else:
+            revision = friend.revision
+            friend.play(pick(friend, rng), friend.revision)
+            played += 1
+        wait_for(app, lambda r=revision: scene.door.revision > r, also=[friend])
+    return clicked, played
 
 
 def scene_item(scene, action):
@@ -100,24 +125,8 @@ def test_a_game_played_by_clicking_against_another_seat(app, tmp_path):
         try:
             scene = open_from_my_games(app, lobby)
             shot(app, tmp_path, "online-game.png")
-            clicked = played = 0
-            for _ in range(300):
-                wait_for(app, lambda: not scene.waiting and (
-                    scene.my_turn() or friend.deciding() or friend.result()), also=[friend])
-                if scene.door.result() is not None:
-                    break
-                if scene.my_turn():
-                    revision = scene.door.revision
-                    assert click_an_answer(app, scene, rng)
-                    wait_for(app, lambda r=revision: scene.door.revision > r, also=[friend])
-                    clicked += 1
-                else:
-                    revision = friend.revision
-                    friend.play(pick(friend, rng), friend.revision)
-                    wait_for(app, lambda r=revision: scene.door.revision > r, also=[friend])
-                    played += 1
-                if clicked >= 3 and played >= 3:
-                    break
+            clicked, played = play_on(app, scene, friend, rng,
+                                      lambda c, p: c >= 3 and p >= 3)
             assert clicked >= 3 and played >= 3, (clicked, played, scene.door.result(),
                                                    scene.door.length, scene.door.connected)
             wait_for(app, lambda: friend.revision == scene.door.revision, also=[friend])
@@ -224,3 +233,105 @@ def test_escape_asks_before_leaving_and_the_game_goes_on(app, tmp_path):
         finally:
             friend.close()
             other.close()
+
+
+def test_the_seat_opened_on_another_machine_is_said_on_the_banner(app, tmp_path):
+    with running_server(tmp_path) as server:
+        lobby, other, friend = hosted_game(app, tmp_path, url(server))
+        elsewhere = connection(url(server), "Teodoro's laptop")
+        try:
+            scene = open_from_my_games(app, lobby)
+            token = lobby.model.tokens.seats(url(server))[0].token
+            second = RemoteDoor(elsewhere, token=token)
+            wait_for(app, lambda: not scene.connected)
+            assert "another machine" in scene.link_text
+            second.close()
+        finally:
+            friend.close()
+            other.close()
+            elsewhere.close()
+            app.scenes[-1].close()
+
+
+def test_since_your_last_turn_steps_through_the_positions_on_the_board(app, tmp_path):
+    rng = random.Random(11)
+    with running_server(tmp_path) as server:
+        lobby, other, friend = hosted_game(app, tmp_path, url(server))
+        try:
+            scene = open_from_my_games(app, lobby)
+            play_on(app, scene, friend, rng,
+                    lambda c, p: scene.my_turn() and scene.others_acted() > 0)
+            assert scene.others_acted()
+            since = next(b for b in scene.prompt.buttons if b.text.startswith("Since your"))
+            click(app, since.rect.center)
+            assert scene.dialog is not None and scene.dialog.title == "Since your last turn"
+            button = next(b for b in scene.dialog.buttons if b.text == "Show on the board")
+            click(app, button.rect.center)
+            assert scene.replay and scene.replay_at == 0
+            shot(app, tmp_path, "online-since-last-turn.png")
+            steps = len(scene.replay)
+            for _ in range(steps - 1):
+                key(app, pygame.K_SPACE)
+            assert scene.replay_at == steps - 1
+            key(app, pygame.K_ESCAPE)
+            assert not scene.replay and scene.dialog is None
+        finally:
+            friend.close()
+            other.close()
+            app.scenes[-1].close()
+
+
+def test_a_line_said_reaches_the_other_seat_and_theirs_shows_in_the_log(app, tmp_path):
+    from engine.net.door import ChatLine
+
+    with running_server(tmp_path) as server:
+        lobby, other, friend = hosted_game(app, tmp_path, url(server))
+        try:
+            scene = open_from_my_games(app, lobby)
+            say = next(b for b in scene.prompt.buttons if b.text == "Say something…")
+            click(app, say.rect.center)
+            assert scene.chatting and scene.chat.focused
+            for ch in "Good luck":
+                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+            app.step(DT)
+            key(app, pygame.K_RETURN)
+            assert not scene.chatting
+            heard: list[ChatLine] = []
+            wait_for(app, lambda: heard.extend(u for u in friend.poll()
+                                               if isinstance(u, ChatLine)) or heard)
+            assert heard[0].text == "Good luck"
+            friend.say("Thanks, you too")
+            wait_for(app, lambda: any("Thanks, you too" in line.text
+                                      for line in scene.log_view.lines))
+            assert any("Thanks, you too" in text for text in app.toasts.messages)
+            shot(app, tmp_path, "online-chat.png")
+        finally:
+            friend.close()
+            other.close()
+            app.scenes[-1].close()
+
+
+def test_undo_within_the_barrier_and_redo_and_the_barrier_said(app, tmp_path):
+    rng = random.Random(4)
+    with running_server(tmp_path) as server:
+        lobby, other, friend = hosted_game(app, tmp_path, url(server))
+        try:
+            scene = open_from_my_games(app, lobby)
+            length = scene.door.length
+            key(app, pygame.K_z, pygame.KMOD_CTRL)  # nothing of this seat's to take back
+            assert scene.door.undo_refusal() in app.toasts.messages
+            assert scene.door.length == length and not scene.waiting
+            play_on(app, scene, friend, rng,
+                    lambda c, p: scene.my_turn() and scene.door.can_undo())
+            assert scene.door.can_undo(), "no undoable action of the Spanish side came"
+            length = scene.door.length
+            key(app, pygame.K_z, pygame.KMOD_CTRL)
+            wait_for(app, lambda: not scene.waiting)
+            assert scene.door.length == length - 1 and scene.door.can_redo()
+            key(app, pygame.K_y, pygame.KMOD_CTRL)
+            wait_for(app, lambda: not scene.waiting)
+            assert scene.door.length == length
+        finally:
+            friend.close()
+            other.close()
+            app.scenes[-1].close()
