@@ -199,7 +199,7 @@ class OnlineScene(Scene):
 
     def host_dialog(self, plugin: GamePlugin, path: Path) -> None:
         """Options, then who sits at each side, then Create."""
-        from engine.ai.registry import levels
+        from engine.ai.registry import side_levels
         from engine.ui.catalogue import table_options
 
         self.mode = "lobby"
@@ -212,23 +212,27 @@ class OnlineScene(Scene):
         options = table_options(plugin, scenario)
         option_rows = [ChoiceRow(label, tuple(v[:1].upper() + v[1:] for v in values))
                        for label, values in (options.rows if options else ())]
-        choices = seat_choices(plugin, [lv for lv in levels(plugin) if lv != "random"])
-        values = [value for value, _ in choices]
-        labels = tuple(label for _, label in choices)
-        def first(i: int) -> int:
+        # each side its own levels: Filipinas' solo bot plays Spain only (side_levels)
+        values = {side: [value for value, _ in seat_choices(
+            plugin, [lv for lv in side_levels(plugin, side) if lv != "random"])]
+            for side in plugin.sides}
+
+        def first(i: int, side: str) -> int:
             if i == 0:
-                return values.index("me")
+                return values[side].index("me")
             # a game of more than two sides: its further seats are in play only with some
             # options (Guerra's second seats, section 4)
-            return values.index("none") if i >= 2 and "none" in values else values.index(
-                "invite")
+            return values[side].index("none") if i >= 2 and "none" in values[side] else \
+                values[side].index("invite")
 
-        seat_rows = [ChoiceRow(plugin.side_names.get(side, side), labels, first(i))
-                     for i, side in enumerate(plugin.sides)]
+        seat_rows = [ChoiceRow(plugin.side_names.get(side, side), tuple(
+            label for _, label in seat_choices(plugin, [
+                lv for lv in side_levels(plugin, side) if lv != "random"])), first(i, side))
+            for i, side in enumerate(plugin.sides)]
         watch = ChoiceRow("Spectators", ("No", "Yes"))
 
         def create() -> None:
-            picked = {side: values[row.selected]
+            picked = {side: values[side][row.selected]
                       for side, row in zip(plugin.sides, seat_rows, strict=True)}
             opening = None
             if options:

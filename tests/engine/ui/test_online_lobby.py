@@ -297,3 +297,26 @@ def test_the_seats_the_options_leave_out_stay_empty(app, tmp_path):
         dialog_press(app, scene, "Create")
         held = scene.model.tokens.seats(url(server))
         assert len(held) == 1 and set(held[0].invites) == {"republican"}
+
+
+def test_each_side_is_offered_its_own_levels(app, tmp_path):
+    """The host dialog offers Filipinas' solo bot for the Spanish seat only, by its name, and
+    a Spanish seat given to it is created as the bot's."""
+    plugin = plugins.get("filipinas")
+    games = {"filipinas": plugin}
+    with running_server(tmp_path) as server:
+        scene = open_lobby(app, games, tmp_path)
+        connect_to(app, scene, url(server))
+        scene.host_dialog(plugin, plugins.scenario_files(plugin)[0])
+        dialog = scene.dialog
+        assert dialog is not None
+        rows = {row.label: row for row in dialog.rows}
+        spain, filipino = rows[plugin.side_names["spain"]], rows[plugin.side_names["filipino"]]
+        assert "Solo bot (rulebook §10)" in spain.options
+        assert "Solo bot (rulebook §10)" not in filipino.options
+        assert "Computer (Hard)" in filipino.options
+        spain.selected = spain.options.index("Solo bot (rulebook §10)")
+        dialog_press(app, scene, "Create")
+        wait_for(app, lambda: scene.model.tokens.seats(url(server)))
+        held = scene.model.tokens.seats(url(server))
+        assert len(held) == 1 and held[0].side == "filipino" and not held[0].invites
