@@ -265,6 +265,10 @@ class GameScene(Scene):
         self.advisor = computer.Advisor(plugin, None)
         """"What would the computer do?" for the human side deciding now (H)."""
         self._hint_shown = ""
+        self.options_to_ask: Any = None
+        """The table's options (Guerra's level, players and tie agreement;
+        `engine.ui.catalogue.TableOptions`) to ask in one dialog of rows, as the launcher does:
+        given for a game opened without the launcher."""
         self.feeds: dict[str | None, LogFeed] = {}
         self.animations: deque[DiceAnimation] = deque()
         self.ai_delay = AI_PAUSE.get(app.settings.dice_speed, 0.6)
@@ -1632,6 +1636,8 @@ class GameScene(Scene):
 
     def _update(self, dt: float) -> None:
         self.tooltip.update(dt)
+        if self.options_to_ask is not None:
+            self._offer_options()
         if self.autosave and not self.still:
             self._say_save_problem(self.autosaver.tick(dt, self.session, self.players))
         if self.replay is not None:
@@ -1731,6 +1737,32 @@ class GameScene(Scene):
         if self._thinker is not None:
             self._thinker.shutdown(wait=False, cancel_futures=True)
             self._thinker = None
+
+    def _offer_options(self) -> None:
+        """The table's options in one dialog of rows, once, when they are the decision now and
+        a person at this screen answers it; "In the panel" leaves the panel's list of every
+        combination."""
+        if self.dialog is not None or self.handoff is not None or self.watching \
+                or not self.session.decision.table or not self._my_turn():
+            return
+        options, self.options_to_ask = self.options_to_ask, None
+        if set(options.actions.values()) != set(self._legal()):
+            return
+        rows = [ChoiceRow(label, tuple(v[:1].upper() + v[1:] for v in values))
+                for label, values in options.rows]
+
+        def start() -> None:
+            chosen = tuple(values[row.selected]
+                           for row, (_, values) in zip(rows, options.rows, strict=True))
+            action = options.actions.get(chosen)
+            if action is not None:
+                self.ask_then_play(MenuItem(self.gameui.action_label(action), action))
+
+        cited = f" (section {options.section})" if options.section else ""
+        self.show_dialog(Dialog(
+            "The game's options", f"{options.question}{cited}: chosen once, for the whole "
+            "table. \"In the panel\" lists every combination instead.",
+            [("Start", start), ("In the panel", None)], rows=rows))
 
     def _update_hover(self) -> None:
         line = self._reason_at(self._mouse)

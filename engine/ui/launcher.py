@@ -680,6 +680,8 @@ def run_game(plugin: GamePlugin, session: Session | Callable[[], Session],
         except BaseException:
             app.close()
             raise
+    if not session.history:  # a new game: its options, if any, in one dialog (after the board)
+        scene.options_to_ask = table_options(plugin, session.scenario)
     return _run(app)
 
 

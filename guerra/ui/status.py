@@ -31,7 +31,11 @@ def _phase(view: Mapping[str, Any], seat_names: Mapping[str, str]) -> str:
         acting = SIDE_WORDS.get(view.get("acting") or "", "")
         text = f"{acting}: {text}"
     player = view.get("player")
-    if player and phase != "over":
+    if phase == "options":
+        # a table decision: whoever sits at this screen answers it, even for a computer's
+        # seat, so the panel names no side (the seat banner says who has the screen)
+        text += " — the table chooses"
+    elif player and phase != "over":
         text += f" — {seat_names.get(player, player)} to play"
     return text
 
