@@ -4,7 +4,7 @@ asked as rows of choices before the game starts."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from engine.core.actions import Action
     from engine.core.game import GamePlugin, Scenario
     from engine.ui.adapter import GameUI
+    from engine.ui.widgets.dialog import ChoiceRow
 
 OPTION_PARTS = " · "
 """How a game's label of an options answer separates its parts ("Basic · 2 players · a tie
@@ -54,6 +55,23 @@ class TableOptions:
     seats: Mapping[tuple[str, ...], tuple[str, ...] | None]
     """The seats in play after each answer (None: every seat), for the seats outside it to
     stay empty."""
+
+    def choice_rows(self, picked: Sequence[str | None] = ()) -> list[ChoiceRow]:
+        """A row of a dialog per part of the answers, each on its `picked` value (a value
+        remembered from last time) where it has one, else on its first."""
+        from engine.ui.widgets.dialog import ChoiceRow  # pygame: only when a dialog is built
+
+        rows = []
+        for i, (label, values) in enumerate(self.rows):
+            value = picked[i] if i < len(picked) else None
+            rows.append(ChoiceRow(label, tuple(v[:1].upper() + v[1:] for v in values),
+                                  values.index(value) if value in values else 0))
+        return rows
+
+    def chosen(self, rows: Sequence[ChoiceRow]) -> tuple[str, ...]:
+        """The parts of the answer `rows` (from `choice_rows`) show."""
+        return tuple(values[row.selected]
+                     for row, (_, values) in zip(rows, self.rows, strict=True))
 
 
 def table_options(plugin: GamePlugin, scenario: Scenario) -> TableOptions | None:

@@ -1748,13 +1748,10 @@ class GameScene(Scene):
         options, self.options_to_ask = self.options_to_ask, None
         if set(options.actions.values()) != set(self._legal()):
             return
-        rows = [ChoiceRow(label, tuple(v[:1].upper() + v[1:] for v in values))
-                for label, values in options.rows]
+        rows = options.choice_rows()
 
         def start() -> None:
-            chosen = tuple(values[row.selected]
-                           for row, (_, values) in zip(rows, options.rows, strict=True))
-            action = options.actions.get(chosen)
+            action = options.actions.get(options.chosen(rows))
             if action is not None:
                 self.ask_then_play(MenuItem(self.gameui.action_label(action), action))
 

@@ -33,7 +33,6 @@ from engine.ui import colors, crash
 from engine.ui import widgets as w
 from engine.ui.app import App
 from engine.ui.catalogue import (
-    TableOptions,
     ordered_scenarios,
     scenario_title,
     seats_in_play,
@@ -356,14 +355,16 @@ class Launcher(Scene):
             return values.index(wanted) if wanted in values else 1
 
         options = table_options(plugin, scenario)
-        option_rows = options_rows(plugin, options, memory) if options else []
+        option_rows = options.choice_rows([memory.get(f"option:{plugin.id}:{i}", "")
+                                           for i in range(len(options.rows))]) \
+            if options else []
 
         def playing(side: str) -> Callable[[], bool] | None:
             if options is None or all(v is None for v in options.seats.values()):
                 return None
 
             def shown() -> bool:
-                found = options.seats.get(options_chosen(options, option_rows))
+                found = options.seats.get(options.chosen(option_rows))
                 return found is None or side in found
 
             return shown
@@ -376,7 +377,7 @@ class Launcher(Scene):
         def start() -> None:
             choices = {side: seats[side][row.selected][0]
                        for side, row in zip(plugin.sides, rows, strict=True)}
-            chosen = options_chosen(options, option_rows) if options else ()
+            chosen = options.chosen(option_rows) if options else ()
             self.remember(plugin, path, choices, chosen)
             opening = options.actions.get(chosen) if options else None
             in_play = options.seats.get(chosen) if options else None
@@ -695,22 +696,3 @@ def run_replay(plugin: GamePlugin, session: Session, viewer: str | None = None,
     app = _app(size, None)
     app.push(ReplayScene(app, plugin, session, viewer=viewer, players=players))
     return _run(app)
-
-
-def options_rows(plugin: GamePlugin, options: TableOptions,
-                 memory: Mapping[str, str]) -> list[ChoiceRow]:
-    """A row of the launcher's options dialog per part of the answers,
-    on the answer chosen last time (`memory`, the launcher's settings)."""
-    rows = []
-    for i, (label, values) in enumerate(options.rows):
-        remembered = memory.get(f"option:{plugin.id}:{i}")
-        shown = tuple(v[:1].upper() + v[1:] for v in values)
-        rows.append(ChoiceRow(label, shown, values.index(remembered)
-                              if remembered in values else 0))
-    return rows
-
-
-def options_chosen(options: TableOptions, rows: list[ChoiceRow]) -> tuple[str, ...]:
-    """The parts of the answer the rows show."""
-    return tuple(values[row.selected] for row, (_, values)
-                 in zip(rows, options.rows, strict=True))

@@ -210,12 +210,11 @@ class OnlineScene(Scene):
             self.error("Cannot load the scenario", str(err) or type(err).__name__)
             return
         options = table_options(plugin, scenario)
-        option_rows = [ChoiceRow(label, tuple(v[:1].upper() + v[1:] for v in values))
-                       for label, values in (options.rows if options else ())]
+        option_rows = options.choice_rows() if options else []
         # each side its own levels: Filipinas' solo bot plays Spain only (side_levels)
-        values = {side: [value for value, _ in seat_choices(
-            plugin, [lv for lv in side_levels(plugin, side) if lv != "random"])]
-            for side in plugin.sides}
+        choices = {side: seat_choices(plugin, [lv for lv in side_levels(plugin, side)
+                                               if lv != "random"]) for side in plugin.sides}
+        values = {side: [value for value, _ in found] for side, found in choices.items()}
 
         def first(i: int, side: str) -> int:
             if i == 0:
@@ -225,10 +224,9 @@ class OnlineScene(Scene):
             return values[side].index("none") if i >= 2 and "none" in values[side] else \
                 values[side].index("invite")
 
-        seat_rows = [ChoiceRow(plugin.side_names.get(side, side), tuple(
-            label for _, label in seat_choices(plugin, [
-                lv for lv in side_levels(plugin, side) if lv != "random"])), first(i, side))
-            for i, side in enumerate(plugin.sides)]
+        seat_rows = [ChoiceRow(plugin.side_names.get(side, side),
+                               tuple(label for _, label in choices[side]), first(i, side))
+                     for i, side in enumerate(plugin.sides)]
         watch = ChoiceRow("Spectators", ("No", "Yes"))
 
         def create() -> None:
@@ -236,8 +234,7 @@ class OnlineScene(Scene):
                       for side, row in zip(plugin.sides, seat_rows, strict=True)}
             opening = None
             if options:
-                chosen = tuple(vals[row.selected] for row, (_, vals)
-                               in zip(option_rows, options.rows, strict=True))
+                chosen = options.chosen(option_rows)
                 opening = options.actions.get(chosen)
                 in_play = options.seats.get(chosen)
                 if in_play is not None:  # a seat the options leave out stays empty

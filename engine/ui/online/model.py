@@ -402,10 +402,9 @@ def seats_spec(choices: Mapping[str, str]) -> tuple[dict[str, str], str | None]:
 def seat_choices(plugin: GamePlugin, levels: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """(value, label) of each seat choice the host dialog offers for a side of `plugin`."""
     choices = [("me", "Me"), ("invite", "Invite")]
-    from engine.ai.registry import LEVEL_NAMES
+    from engine.ai.registry import level_name
 
-    choices += [(f"computer:{level}", LEVEL_NAMES.get(level, f"Computer ({level.title()})"))
-                for level in levels]
+    choices += [(f"computer:{level}", level_name(level)) for level in levels]
     if len(plugin.sides) > 2:
         choices.append(("none", "Nobody"))
     return tuple(choices)
