@@ -55,10 +55,10 @@ from engine.ui.irreversible import BarrierProbe
 from engine.ui.scene import Scene
 from engine.ui.screen.computer_seats import AI_PAUSE, WATCH_SPEEDS, ComputerSeats, is_computer
 from engine.ui.screen.game_menu import GameMenu
-from engine.ui.screen.handoff_seats import ScreenHandoff, moved_between
+from engine.ui.screen.handoff_seats import ScreenHandoff
 from engine.ui.screen.hint import HintKey
 from engine.ui.screen.save_keeper import LEAVE_TITLE, SAVED_TITLE, SaveKeeper
-from engine.ui.stacks import CounterStacks
+from engine.ui.screen.since_last_turn import moved_between
 from engine.ui.widgets.action_menu import PopupMenu, item_text
 from engine.ui.widgets.button import Button
 from engine.ui.widgets.card_viewer import CardViewer, draw_hover_card
@@ -374,10 +374,6 @@ class GameScene(ScreenHandoff, ComputerSeats, HintKey, SaveKeeper, GameMenu, Sce
                            self.notes, reasons=self.reasons)
             self.feeds[self.viewer] = feed
         return feed
-
-    def _stack_placements(self) -> dict[str, str]:
-        stacks = getattr(self.gameui.board, "stacks", None)
-        return stacks.placements() if isinstance(stacks, CounterStacks) else {}
 
     def refresh(self) -> None:
         """Redo the board, panel and prompt from the rules' view for the current viewer. The
@@ -765,14 +761,7 @@ class GameScene(ScreenHandoff, ComputerSeats, HintKey, SaveKeeper, GameMenu, Sce
             # tracked behind the hand-off screen too, so hover and the tooltip are at the
             # pointer when the board returns
             self._mouse = self.tooltip.pos = event.pos
-        if self.replay is not None:
-            return self._replay_event(event)
-        if self.handoff is not None:
-            self.handoff.process_event(event)
-            if self.handoff.stage == "replay" and self.replay is None:
-                self._start_replay()
-            elif self.handoff.done:
-                self._finish_handoff()
+        if self.handoff_event(event):
             return True
         if self.card_event(event):
             return True

@@ -21,7 +21,6 @@ online…" (the game goes on at the server).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -31,14 +30,15 @@ from engine.net.door import ChatLine, Door, Link, Moved, Refused
 from engine.plugins import load_object
 from engine.ui import colors
 from engine.ui import widgets as w
-from engine.ui.adapter import Click, GameUI, MenuItem
+from engine.ui.adapter import GameUI, MenuItem
 from engine.ui.app import App
 from engine.ui.camera import Camera
 from engine.ui.dice_anim import DiceAnimation, DiceTray
 from engine.ui.online.field import TextField
 from engine.ui.scene import Scene
-from engine.ui.widgets.action_menu import PopupMenu, item_rows, item_text
-from engine.ui.widgets.confirm import confirm_irreversible
+from engine.ui.screen.board_input import BoardInput
+from engine.ui.widgets.action_menu import PopupMenu, item_text
+from engine.ui.widgets.card_viewer import CardViewer
 from engine.ui.widgets.dialog import Dialog
 from engine.ui.widgets.log_view import LogLine, LogView
 from engine.ui.widgets.panel import Panel, layout_side_panel, side_panel_width
@@ -64,13 +64,13 @@ def cite(reason: str, section: str) -> str:
     return f"{reason} ({section})"
 
 
-class OnlineGameScene(Scene):
+class OnlineGameScene(BoardInput, Scene):
     """One seat of an online game (or a spectator's public view: a door with no seat)."""
 
     def __init__(self, app: App, door: Door, *, gameui: GameUI | None = None,
                  on_leave: Callable[[], None] | None = None) -> None:
         super().__init__(app)
-        self.door = door
+        self._door = door
         self.plugin = door.plugin
         self.seat: str | None = door.seats[0] if door.seats else None
         self.gameui = gameui if gameui is not None else game_ui(door)
@@ -90,6 +90,7 @@ class OnlineGameScene(Scene):
         self.highlight: frozenset[str] = frozenset()
         self.choices: tuple[Action, ...] = ()
         self.menu: PopupMenu | None = None
+        self.card_viewer: CardViewer | None = None
         self.hover: str | None = None
         self.tray: DiceTray | None = None
         self.animations: list[DiceAnimation] = []
@@ -103,6 +104,7 @@ class OnlineGameScene(Scene):
         self._logged = 0
         self._turn: int | None = None
         self._press_on_board = False
+        self._right_press = False
         self.last_seen = self._last_own_action()
         """The log length when this seat last acted: what came after is "since your last
         turn"."""
@@ -110,6 +112,10 @@ class OnlineGameScene(Scene):
         self.refresh(reset_log=True)
 
     # --- reading the door ----------------------------------------------------------------------
+
+    @property
+    def door(self) -> Door:
+        return self._door
 
     def side_name(self, side: str | None) -> str:
         if side is None:
@@ -121,8 +127,27 @@ class OnlineGameScene(Scene):
         return own[-1] if own else 0
 
     def my_turn(self) -> bool:
+        """This seat decides now and no choice of it waits for the server's answer."""
         return self.seat is not None and self.door.deciding() == self.seat \
             and self.door.result() is None and not self.waiting
+
+    def _my_turn(self) -> bool:
+        return self.my_turn()
+
+    def _legal(self) -> list[Action]:
+        return self.door.legal()
+
+    def _cite(self, reason: str, section: str = "") -> str:
+        return cite(reason, section or self.door.decision().section or "")
+
+    def _wait_text(self) -> str:
+        who = self.side_name(self.door.decision().player)
+        return SENT if self.waiting else f"Wait: {who} is deciding now."
+
+    def _mark_irreversible(self, items: Sequence[MenuItem]) -> Sequence[MenuItem]:
+        """A menu's rows as the game gives them: the server is asked whether one rolls when
+        it is chosen (`ask_then_play`), not once a row."""
+        return items
 
     def others_acted(self) -> int:
         return sum(1 for e in self.door.log(self.seat, since=self.last_seen)
@@ -212,22 +237,6 @@ class OnlineGameScene(Scene):
         except Exception:  # offline: asked about as if it did
             return True
 
-    def ask_then_play(self, item: MenuItem) -> None:
-        action = item.action
-        if action is None:
-            return
-        self.menu = None
-        if (item.irreversible or self.no_undo(action)) and self.app.settings.confirm_irreversible:
-            def never_ask() -> None:
-                self.app.settings.confirm_irreversible = False
-                self.app.set_dice_speed(self.app.settings.dice_speed)  # saves the settings
-
-            self.show_dialog(confirm_irreversible(
-                item_text(replace(item, irreversible=False)), lambda: self.play(action),
-                never_ask))
-            return
-        self.play(action)
-
     def play(self, action: Action) -> None:
         """Send `action` with the revision it answers; the outcome comes through `poll`."""
         if not self.my_turn():
@@ -254,38 +263,9 @@ class OnlineGameScene(Scene):
         self.waiting = True
         self.refresh()
 
-    def clear_selection(self) -> None:
-        self.selection, self.highlight, self.choices = None, frozenset(), ()
-        self.menu = None
-        self.refresh()
-
-    def apply_click(self, click: Click, pos: tuple[int, int] | None) -> None:
-        if click.menu:
-            at = pos if pos is not None else self.camera.viewport.center
-            self.menu = PopupMenu(click.title, item_rows(click.menu, self.ask_then_play), at,
-                                  pygame.Rect((0, 0), self.app.size), self.app.scale)
-        elif click.action is not None:
-            self.ask_then_play(MenuItem(self.gameui.action_label(click.action), click.action))
-        elif click.choices:
-            self.choices = tuple(click.choices)
-            self.refresh()
-        elif click.select is not None:
-            self.selection, self.highlight = click.select, frozenset(click.highlight)
-            self.choices = ()
-            self.refresh()
-        elif click.reason is not None:
-            self.app.toast(cite(click.reason, self.door.decision().section or ""), "error")
-        else:
-            self.clear_selection()
-
     def board_click(self, pos: tuple[int, int]) -> None:
-        target = self.gameui.board.hit(self.camera.screen_to_world(*pos))
-        if not self.my_turn():
-            if self.door.result() is None and target is not None:
-                who = self.side_name(self.door.decision().player)
-                self.app.toast(SENT if self.waiting else f"Wait: {who} is deciding now.")
-            return
-        self.apply_click(self.gameui.on_click(target, self.selection, self.door.legal()), pos)
+        """A left click on the board at `pos` (what the window's release does)."""
+        self._board_click(pos)
 
     def show_since_last_turn(self) -> None:
         """What the other sides did since this seat last acted, as its log shows it, with the
@@ -467,12 +447,8 @@ class OnlineGameScene(Scene):
                 return True
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.close_chat()
-        if self.menu is not None and not escape:
-            used = self.menu.process_event(event)
-            if self.menu is not None and self.menu.closed:
-                self.menu = None
-            if used:
-                return True
+        if self.card_event(event) or self.menu_event(event):
+            return True
         if escape:
             if self.menu is not None or self.selection is not None or self.choices:
                 self.clear_selection()
@@ -490,32 +466,14 @@ class OnlineGameScene(Scene):
         self.tooltip.process_event(event)
         if self.prompt.process_event(event) or self.panel.process_event(event):
             return True
-        if self.camera.handle_event(event):
+        if self._hand_click(event):
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
-            self.clear_selection()
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press_on_board = self.camera.viewport.collidepoint(event.pos)
-            return self._press_on_board
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            on_board = self._press_on_board and self.camera.viewport.collidepoint(event.pos)
-            self._press_on_board = False
-            if on_board:
-                self.board_click(event.pos)
-            return on_board
-        return False
+        return self.board_event(event)
 
     def _hover(self, pos: tuple[int, int]) -> str | None:
         from engine.ui.game_scene import hover_board
 
         return hover_board(self.camera, self.gameui.board, self.tooltip, pos)
-
-    def _highlights(self) -> dict[str, str]:
-        marks = {t: self.gameui.highlight_style(t) or "target" for t in self.highlight}
-        if self.selection is not None:
-            marks[self.selection] = "selected"
-        return marks
 
     def draw(self, surface: pygame.Surface) -> None:
         self.gameui.board.draw(surface, self.camera, self.hover, self._highlights())
@@ -531,7 +489,9 @@ class OnlineGameScene(Scene):
             self.chat.draw(surface)
         if not self.connected:
             self._draw_banner(surface)
-        if self.menu is not None:
+        if self.card_viewer is not None:
+            self.card_viewer.draw(surface)
+        elif self.menu is not None:
             self.menu.draw(surface)
         else:
             self.tooltip.draw(surface)

@@ -72,6 +72,11 @@ class BoardInput:
         """Take back the game's own selection, when the screen can (the local screen)."""
         return False
 
+    def _mark_irreversible(self, items: Sequence[MenuItem]) -> Sequence[MenuItem]:
+        """A menu's rows, those that pass the undo barrier marked "(no undo)"."""
+        return [replace(i, irreversible=True) if i.action is not None and not i.irreversible
+                and self.no_undo(i.action) else i for i in items]
+
     def _marks_under(self) -> dict[str, str]:
         """Marks drawn under the selection's (what the computer just moved)."""
         return {}
@@ -148,8 +153,7 @@ class BoardInput:
                      pos: tuple[int, int] | None) -> None:
         """The action menu of a board click, at the pointer."""
         at = pos if pos is not None else self.camera.viewport.center
-        items = [replace(i, irreversible=True) if i.action is not None and not i.irreversible
-                 and self.no_undo(i.action) else i for i in items]
+        items = self._mark_irreversible(items)
         self.menu = PopupMenu(title, item_rows(items, self.choose_item), at,
                               pygame.Rect((0, 0), self.app.size), self.app.scale)
 

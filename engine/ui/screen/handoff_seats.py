@@ -5,21 +5,13 @@ the summary of what happened since a player last decided, with its replay on the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-
-import pygame
-
 from engine.ui import hotseat
 from engine.ui.handoff import (
-    BoardReplay,
     Handoff,
     SeatBanner,
-    draw_replay_panel,
-    pan_to,
     setup_length,
 )
 from engine.ui.screen.local import LocalScreenParts
-from engine.ui.widgets.button import Button
 
 
 class ScreenHandoff(LocalScreenParts):
@@ -60,15 +52,6 @@ class ScreenHandoff(LocalScreenParts):
             self._setup = setup_length(self.session)
         return hotseat.summary_start(history, side, self.notes, self._setup)
 
-    def _summary(self, viewer: str | None, since: int) -> Callable[[], list[str]]:
-        name = self._extra("place_name")
-
-        def summary() -> list[str]:
-            texts = [event.text for _, event in self.session.log(viewer, since=since)]
-            return [str(name(t)) for t in texts] if name is not None else texts
-
-        return summary
-
     def _heading(self, side: str) -> str:
         heading = self._extra("handoff_heading")
         return str(heading(side)) if heading is not None else ""
@@ -103,13 +86,8 @@ class ScreenHandoff(LocalScreenParts):
         side = self.viewer if self.viewer is not None else self.seat
         if side is None:
             return
-        since = self._since(side)
         self._unsummed = False
-        self._close_popups()
-        self.handoff = Handoff(side, self.side_name(side), self._summary(self.viewer, since),
-                               heading=self._heading(side), pass_first=False,
-                               can_replay=True, viewer=self.viewer)
-        self._handoff_since = since
+        self.open_summary(side, self.viewer, self._since(side), self._heading(side))
 
     def _others_acted(self) -> int:
         """Actions of other sides since the player at the screen last decided: against the
@@ -125,81 +103,3 @@ class ScreenHandoff(LocalScreenParts):
         self.seat, self.viewer = self.handoff.side, self.handoff.viewer
         self.handoff = None
         self.refresh()
-
-    def _start_replay(self) -> None:
-        assert self.handoff is not None
-        name = self._extra("place_name")
-        viewer = self.handoff.viewer
-        self.replay = BoardReplay(self.session, viewer, self._handoff_since,
-                                  (lambda text: str(name(text))) if name is not None else None)
-        self._replay_buttons = [Button("Next step (→)", self._replay_step),
-                                Button("Skip the replay (Esc)", self._replay_skip)]
-        self._placements = None
-        self._replay_camera = (self.camera.zoom, self.camera.offset)
-        # the board starts where the player last saw it, so the first step's move shows too
-        start = self.session.state_at(self._handoff_since)
-        self.gameui.sync(self.session.rules.view(start, viewer), viewer)
-        self._show_replay_state()
-
-    def _replay_step(self) -> None:
-        if self.replay is not None:
-            self.replay.step()
-            self._show_replay_state()
-
-    def _replay_skip(self) -> None:
-        if self.replay is not None:
-            self.replay.skip()
-            self._show_replay_state()
-
-    def _show_replay_state(self) -> None:
-        """Draw the replay's position under the replaying side's own view, marking what
-        moved; at its end hand the screen over as usual."""
-        replay = self.replay
-        assert replay is not None
-        if replay.finished:
-            self.replay = None
-            self.moved = frozenset()
-            if self._replay_camera is not None:  # back where the player looked before it
-                self.camera.zoom, self.camera.offset = self._replay_camera
-                self._replay_camera = None
-            if self.handoff is not None:
-                self.handoff.stage = "done"
-                self._finish_handoff()
-            return
-        before = self._stack_placements()
-        board = self.gameui.board
-        gone = [board.anchor(c) for c in before]
-        self.gameui.sync(self.session.rules.view(replay.state, replay.viewer), replay.viewer)
-        after = self._stack_placements()
-        self.moved = moved_between(before, after)
-        places = [board.anchor(c) for c in self.moved]
-        places += [at for c, at in zip(before, gone, strict=True) if c not in after]
-        pan_to(self.camera, [p for p in places if p is not None])
-
-    def _replay_event(self, event: pygame.event.Event) -> bool:
-        """The replay on the board: step with the button, Right, Space or Enter; skip with the
-        button or Escape. Nothing else reaches the board meanwhile."""
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._replay_step()
-            elif event.key == pygame.K_ESCAPE:
-                self._replay_skip()
-            return True
-        for button in list(self._replay_buttons):
-            button.process_event(event)
-        return True
-
-    def _draw_replay(self, surface: pygame.Surface) -> None:
-        """The board at the replay's position under the replaying side's view, and in the
-        side panel's place the step's log lines and the buttons (the board stays clear)."""
-        replay = self.replay
-        assert replay is not None
-        self.gameui.board.draw(surface, self.camera, None, self._highlights())
-        side = self.handoff.side if self.handoff is not None else replay.viewer
-        draw_replay_panel(surface, self.panel.rect, replay, self.side_name(side),
-                          self._replay_buttons, self.app.scale)
-
-
-def moved_between(before: Mapping[str, str], after: Mapping[str, str]) -> frozenset[str]:
-    """Counters standing somewhere else, or new, in `after`."""
-    return frozenset(cid for cid, loc in after.items() if before.get(cid) != loc)

@@ -82,7 +82,7 @@ def click_an_answer(app, scene: OnlineGameScene, rng: random.Random) -> bool:
         legal = scene.door.legal()
         scene.ask_then_play(scene_item(scene, legal[rng.randrange(len(legal))]))
     if scene.dialog is not None and scene.dialog.title != "Since your last turn":
-        button = next(b for b in scene.dialog.buttons if b.text == "Do it")
+        button = next(b for b in scene.dialog.buttons if b.text in ("Do it", "Play it anyway"))
         click(app, button.rect.center)
     app.step(DT)
     return scene.waiting or scene.door.revision != before
