@@ -34,10 +34,12 @@ from engine.ui.adapter import GameUI, MenuItem
 from engine.ui.app import App
 from engine.ui.camera import Camera
 from engine.ui.dice_anim import DiceAnimation, DiceTray
+from engine.ui.handoff import BoardReplay, Handoff
 from engine.ui.online.field import TextField
 from engine.ui.scene import Scene
-from engine.ui.screen.board_input import BoardInput
+from engine.ui.screen.since_last_turn import SinceLastTurn
 from engine.ui.widgets.action_menu import PopupMenu, item_text
+from engine.ui.widgets.button import Button
 from engine.ui.widgets.card_viewer import CardViewer
 from engine.ui.widgets.dialog import Dialog
 from engine.ui.widgets.log_view import LogLine, LogView
@@ -45,8 +47,6 @@ from engine.ui.widgets.panel import Panel, layout_side_panel, side_panel_width
 from engine.ui.widgets.prompt import Option, Prompt
 from engine.ui.widgets.tooltip import Tooltip
 
-REPLAY_STEP = 1.6
-"""Seconds each position of the since-your-last-turn replay stays on the board."""
 OFFLINE = "Connection to the server lost: reconnecting… Your moves wait and are sent then."
 SENT = "Sent; waiting for the server…"
 
@@ -64,7 +64,7 @@ def cite(reason: str, section: str) -> str:
     return f"{reason} ({section})"
 
 
-class OnlineGameScene(BoardInput, Scene):
+class OnlineGameScene(SinceLastTurn, Scene):
     """One seat of an online game (or a spectator's public view: a door with no seat)."""
 
     def __init__(self, app: App, door: Door, *, gameui: GameUI | None = None,
@@ -97,10 +97,15 @@ class OnlineGameScene(BoardInput, Scene):
         self.chat = TextField("Say", limit=500, on_enter=self.send_chat,
                               placeholder="a line for the other players (Enter sends)")
         self.chatting = False
-        self.replay: list[tuple[Any, str]] = []
-        """The since-your-last-turn replay: each position's view and what happened."""
-        self.replay_at = 0
-        self._replay_timer = 0.0
+        self.handoff: Handoff | None = None
+        """The since-your-last-turn summary, while it is on screen."""
+        self.replay: BoardReplay | None = None
+        """Its replay on the board, while it runs."""
+        self.moved: frozenset[str] = frozenset()
+        self._placements: dict[str, str] | None = None
+        self._replay_buttons: list[Button] = []
+        self._replay_camera: tuple[float, tuple[float, float]] | None = None
+        self._handoff_since = 0
         self._logged = 0
         self._turn: int | None = None
         self._press_on_board = False
@@ -268,47 +273,19 @@ class OnlineGameScene(BoardInput, Scene):
         self._board_click(pos)
 
     def show_since_last_turn(self) -> None:
-        """What the other sides did since this seat last acted, as its log shows it, with the
-        positions to step through on the board."""
-        entries = [entry for entry in self.door.log(self.seat, since=self.last_seen)
-                   if entry.events]
-        since = self.last_seen
-        lines = [event.text for entry in entries if entry.player != self.seat
-                 for event in entry.events if event.text]
-        self.last_seen = self.door.length
-        buttons: list[tuple[str, Callable[[], None] | None]] = [("OK", None)]
-        if entries:
-            buttons.insert(0, ("Show on the board", lambda: self.start_replay(since)))
-        self.show_dialog(Dialog("Since your last turn", "\n".join(lines[-60:]) or
-                                "Nothing you may see happened.", buttons))
-        self._set_prompt()
-
-    def start_replay(self, since: int) -> None:
-        """Step through the positions after each action since `since` that this seat may see
-        something of, as its view showed them (asked of the door), one every `REPLAY_STEP`."""
-        entries = [e for e in self.door.log(self.seat, since=since) if e.events]
-        try:
-            views = self.door.views_at([e.index + 1 for e in entries], self.seat)
-        except Exception as err:  # offline: said, the board stays as it is
-            self.app.toast(f"The replay cannot be shown now: {err}", "error")
+        """What happened since this seat last acted, as its log shows it, with the replay on
+        the board, as at one screen (`engine.ui.screen.since_last_turn`)."""
+        if self.seat is None:
             return
-        self.replay = [(view, "\n".join(f"• {ev.text}" for ev in entry.events if ev.text))
-                       for view, entry in zip(views, entries, strict=True)]
-        self.replay_at, self._replay_timer = 0, 0.0
-        self._show_replay_step()
+        since, self.last_seen = self.last_seen, self.door.length
+        self.open_summary(self.seat, self.seat, since)
 
-    def _show_replay_step(self) -> None:
-        if self.replay_at >= len(self.replay):
-            self.replay = []
-            self.refresh()
-            return
-        self.gameui.sync(self.replay[self.replay_at][0], self.seat)
-        self.dirty = True
+    def _finish_handoff(self) -> None:
+        self.handoff = None
+        self.refresh()
 
-    def replay_next(self) -> None:
-        self.replay_at += 1
-        self._replay_timer = 0.0
-        self._show_replay_step()
+    def _marks_under(self) -> dict[str, str]:
+        return {t: "selected" for t in self.moved}
 
     def open_chat(self) -> None:
         """A line to type along the bottom of the board; Enter sends it, Escape closes."""
@@ -342,11 +319,14 @@ class OnlineGameScene(BoardInput, Scene):
     # --- what the server says ------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.replay:
-            self._replay_timer += dt
-            if self._replay_timer >= REPLAY_STEP:
-                self.replay_next()
+        if self.replay is not None:
+            self.replay.update(dt)
+            if self.replay.timer == 0.0:
+                self._show_replay_state()
+            self.dirty = True
             return  # what the server pushed waits until the replay ends
+        if self.handoff is not None:
+            return  # and until the summary is closed
         if self.animations:
             self.animations[0].update(dt)
             if self.animations[0].finished:
@@ -431,13 +411,8 @@ class OnlineGameScene(BoardInput, Scene):
         if hasattr(event, "pos"):
             self.tooltip.pos = event.pos
         escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-        if self.replay:
-            if escape:
-                self.replay_at = len(self.replay)
-                self._show_replay_step()
-            elif event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP
-                                                  and event.button == 1):
-                self.replay_next()
+        if self.handoff_event(event):
+            self.dirty = True
             return True
         if self.chatting:
             if escape:
@@ -476,6 +451,15 @@ class OnlineGameScene(BoardInput, Scene):
         return hover_board(self.camera, self.gameui.board, self.tooltip, pos)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.replay is not None or self.handoff is not None:
+            if self.replay is not None:
+                self._draw_replay(surface)
+            else:
+                assert self.handoff is not None
+                self.handoff.draw(surface, self.app.scale)
+            if not self.connected:
+                self._draw_banner(surface)
+            return
         self.gameui.board.draw(surface, self.camera, self.hover, self._highlights())
         self.panel.draw(surface)
         self.prompt.draw(surface)
@@ -483,9 +467,7 @@ class OnlineGameScene(BoardInput, Scene):
             self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
         elif self.tray is not None:
             self.tray.draw(surface, self.camera.viewport, self.app.scale, [])
-        if self.replay:
-            self._draw_replay_caption(surface)
-        elif self.chatting:
+        if self.chatting:
             self.chat.draw(surface)
         if not self.connected:
             self._draw_banner(surface)
@@ -495,24 +477,6 @@ class OnlineGameScene(BoardInput, Scene):
             self.menu.draw(surface)
         else:
             self.tooltip.draw(surface)
-
-    def _draw_replay_caption(self, surface: pygame.Surface) -> None:
-        scale = self.app.scale
-        view = self.camera.viewport
-        head = w.text_font(w.BODY, scale, bold=True)
-        body = w.text_font(w.BODY, scale)
-        pad = w.px(12, scale)
-        lines = w.wrap(self.replay[self.replay_at][1], body, view.width - 2 * pad)[-8:]
-        title = (f"Since your last turn: {self.replay_at + 1} of {len(self.replay)} "
-                 "(a click or a key: next; Esc: back to now)")
-        band = pygame.Rect(view.x, 0, view.width,
-                           head.get_linesize() + len(lines) * body.get_linesize() + 2 * pad)
-        band.bottom = view.bottom
-        surface.fill((20, 18, 16), band)
-        surface.blit(head.render(w.ellipsize(title, head, band.width - 2 * pad), True,
-                                 colors.PAPER), (band.x + pad, band.y + pad))
-        w.blit_lines(surface, lines, body, colors.PAPER,
-                     (band.x + pad, band.y + pad + head.get_linesize()))
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         scale = self.app.scale
