@@ -21,7 +21,8 @@ from baler.rules.state import BalerState
 from baler.ui import menus
 from baler.ui.gameui import BalerUI
 from engine.core.session import Session
-from uitest import DT, at, click, make_app, shot, start_game
+from engine.ui.widgets.aid_dialog import AidDialog
+from uitest import DT, at, click, key, make_app, shot, start_game
 
 DIGGING, REPAIR, ARTILLERY = "ph-05", "ph-02", "ph-08"
 """'Digging the trenches' (build a trench section), 'Repair' (repair 1) and 'A cannon from
@@ -181,3 +182,7 @@ def test_the_online_screen_asks_the_same_question_before_a_card_played_for_nothi
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=3))
     app.step(DT)
     assert scene.card_viewer is not None
+    scene.card_viewer = None
+    # F1: the same player aid as at one screen
+    key(app, pygame.K_F1)
+    assert isinstance(scene.dialog, AidDialog)

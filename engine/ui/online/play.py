@@ -38,6 +38,7 @@ from engine.ui.handoff import BoardReplay, Handoff
 from engine.ui.online.field import TextField
 from engine.ui.scene import Scene
 from engine.ui.screen.since_last_turn import SinceLastTurn
+from engine.ui.screen.table_aids import TableAids
 from engine.ui.widgets.action_menu import PopupMenu, item_text
 from engine.ui.widgets.button import Button
 from engine.ui.widgets.card_viewer import CardViewer
@@ -64,7 +65,7 @@ def cite(reason: str, section: str) -> str:
     return f"{reason} ({section})"
 
 
-class OnlineGameScene(SinceLastTurn, Scene):
+class OnlineGameScene(SinceLastTurn, TableAids, Scene):
     """One seat of an online game (or a spectator's public view: a door with no seat)."""
 
     def __init__(self, app: App, door: Door, *, gameui: GameUI | None = None,
@@ -91,6 +92,7 @@ class OnlineGameScene(SinceLastTurn, Scene):
         self.choices: tuple[Action, ...] = ()
         self.menu: PopupMenu | None = None
         self.card_viewer: CardViewer | None = None
+        self.overlays_on: dict[str, bool] = {}
         self.hover: str | None = None
         self.tray: DiceTray | None = None
         self.animations: list[DiceAnimation] = []
@@ -435,6 +437,12 @@ class OnlineGameScene(SinceLastTurn, Scene):
         if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL \
                 and event.key in (pygame.K_z, pygame.K_y):
             (self.undo if event.key == pygame.K_z else self.redo)()
+            return True
+        if self.aid_key(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l and not event.mod & (
+                pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.toggle_log()
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._hover(event.pos)

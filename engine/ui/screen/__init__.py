@@ -6,13 +6,17 @@ named for what it does, so a newcomer finds the code of a behaviour by its name:
   action (it changes nothing; it cannot be taken back). Shared by the local and the online
   game screens (`engine.ui.online.play.OnlineGameScene`), which differ only in how an action
   reaches the game (`play`) and how they know what is legal and whose turn it is.
-- `handoff_seats.ScreenHandoff`: hot-seat: the black screen between human sides, the seat
-  banner, and the since-your-last-turn summary with its replay on the board.
+- `since_last_turn.SinceLastTurn`: what happened since the player last decided, the summary
+  and its replay on the board, read through the door (shared by both screens).
+- `table_aids.TableAids`: the player aid (F1) and the map overlays (shared by both screens).
+- `handoff_seats.ScreenHandoff`: hot-seat: the black screen between human sides and the seat
+  banner.
 - `computer_seats.ComputerSeats`: the computer's sides: thinking on a worker thread, their
   reasons in the log, and watching a game the computer plays alone.
 - `hint.HintKey`: "What would the computer do?" (H) for the human side deciding now.
 - `save_keeper.SaveKeeper`: Ctrl+S, the autosave, and leaving without losing anything.
-- `game_menu.GameMenu`: the game menu (Escape), the player aid (F1) and the map overlays.
+- `game_menu.GameMenu`: the local game menu (Escape).
+- `local.LocalScreenParts`: what the local screen's parts share of it (declarations only).
 
 Each part is a mixin of the screen: it keeps its state on the screen and names, in its class
 body, what it reads of the screen (attributes) and, under `TYPE_CHECKING`, what it calls

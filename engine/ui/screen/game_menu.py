@@ -1,14 +1,11 @@
-"""The game menu (Escape with nothing selected: dice speed, confirmations, reaction windows,
-map overlays, save, leave), the player aid (F1) and the map overlays' keys."""
+"""The game menu of the local screen (Escape with nothing selected: dice speed, confirmations,
+reaction windows, map overlays, save, leave); the player aid and the overlays' keys are
+`engine.ui.screen.table_aids`, shared with the online screen."""
 
 from __future__ import annotations
 
-import pygame
-
-from engine.ui.adapter import AidPage, AidTable
 from engine.ui.screen.computer_seats import AI_PAUSE
 from engine.ui.screen.local import LocalScreenParts
-from engine.ui.widgets.aid_dialog import AidDialog
 from engine.ui.widgets.dialog import ChoiceRow, Dialog
 
 DICE_SPEEDS = ("Instant", "Normal", "Fast")
@@ -16,25 +13,7 @@ ON_OFF = ("On", "Off")
 
 
 class GameMenu(LocalScreenParts):
-    """The menu, the player aid and the overlays."""
-
-    def aid_pages(self) -> list[AidPage]:
-        """The game's player aid, with its counter legend as a last page when it has one."""
-        pages = list(self.gameui.player_aid())
-        legend = self._extra("legend")
-        if legend is not None:
-            rows = tuple((str(code), str(meaning)) for code, meaning in legend())
-            if rows:
-                pages.append(AidPage("Counter codes", (), (AidTable(("Code", "Meaning"), rows),)))
-        return pages
-
-    def open_player_aid(self, page: int = 0) -> None:
-        """F1: the game's player aid, one page at a time, its tables drawn with columns."""
-        pages = self.aid_pages()
-        if not pages:
-            self.app.toast("This game has no player aid.")
-            return
-        self.show_dialog(AidDialog(pages, page))
+    """The game menu."""
 
     def open_menu(self) -> None:
         """Escape with nothing selected: settings and leaving the game."""
@@ -89,26 +68,3 @@ class GameMenu(LocalScreenParts):
             "it is declined for you and the log says so.",
             [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", quit_game)],
             rows=[speed, confirm, passing, *overlay_rows], escape=0))
-
-    def _overlay_key(self, key: int) -> str | None:
-        """The map overlay a key switches, if the game gives it one (`overlay_keys`)."""
-        keys = self._extra("overlay_keys")
-        if keys is None:
-            return None
-        found = keys().get(pygame.key.name(key))
-        return str(found) if found is not None else None
-
-    def toggle_overlay(self, overlay: str) -> None:
-        """Switch a map overlay on or off (its key, or the game menu)."""
-        switch = self._extra("set_overlay")
-        listed = self._extra("overlays")
-        if switch is None or listed is None:
-            return
-        labels = {str(oid): str(label) for oid, label in listed()}
-        if overlay not in labels:
-            return
-        on = not self.overlays_on.get(overlay, False)
-        switch(overlay, on)
-        self.overlays_on[overlay] = on
-        self.dirty = True
-        self.app.toast(f"{labels[overlay]}: {'on' if on else 'off'}")

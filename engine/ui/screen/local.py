@@ -18,6 +18,7 @@ from engine.ui.autosave import Autosaver
 from engine.ui.dice_anim import DiceAnimation
 from engine.ui.handoff import BoardReplay, Handoff, SeatBanner
 from engine.ui.screen.since_last_turn import SinceLastTurn
+from engine.ui.screen.table_aids import TableAids
 from engine.ui.widgets.button import Button
 from engine.ui.widgets.log_view import LogLine
 from engine.ui.widgets.prompt import Prompt
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from engine.ui.widgets.dialog import Dialog
 
 
-class LocalScreenParts(SinceLastTurn):
+class LocalScreenParts(SinceLastTurn, TableAids):
     """The state and calls the local screen's parts share (no behaviour of its own)."""
 
     plugin: GamePlugin
