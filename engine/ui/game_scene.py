@@ -21,32 +21,27 @@ selected); a right-click clears the selection too.
 
 from __future__ import annotations
 
-import copy
 import functools
 import re
-import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import replace
 from datetime import datetime
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
-from engine import paths
 from engine.ai.agent import Agent, without_concessions
 from engine.ai.registry import default_level
 from engine.core.actions import Action, DiceRolled, Event, IllegalActionError, TurnEnded
-from engine.core.files import display
 from engine.core.game import GamePlugin
 from engine.core.session import Session
+from engine.net.local import LocalDoor
 from engine.plugins import load_object
 from engine.ui import computer, hotseat
-from engine.ui.adapter import AidPage, AidTable, BoardView, CardFace, Click, GameUI, MenuItem
+from engine.ui.adapter import BoardView, CardFace, GameUI, MenuItem
 from engine.ui.app import App
-from engine.ui.autosave import Autosaver, write_new_save
+from engine.ui.autosave import Autosaver
 from engine.ui.camera import Camera
 from engine.ui.clickguard import IGNORED, ClickGuard, camera_view, control_at
 from engine.ui.dice_anim import DiceAnimation, DiceTray
@@ -55,43 +50,32 @@ from engine.ui.handoff import (
     BoardReplay,
     Handoff,
     SeatBanner,
-    draw_replay_panel,
-    pan_to,
-    setup_length,
 )
 from engine.ui.irreversible import BarrierProbe
 from engine.ui.scene import Scene
-from engine.ui.stacks import CounterStacks, distinct_answers, picker_name
-from engine.ui.widgets.action_menu import MenuRow, PopupMenu, item_rows, item_text
-from engine.ui.widgets.aid_dialog import AidDialog
+from engine.ui.screen.computer_seats import AI_PAUSE, WATCH_SPEEDS, ComputerSeats, is_computer
+from engine.ui.screen.game_menu import GameMenu
+from engine.ui.screen.handoff_seats import ScreenHandoff
+from engine.ui.screen.hint import HintKey
+from engine.ui.screen.save_keeper import LEAVE_TITLE, SAVED_TITLE, SaveKeeper
+from engine.ui.screen.since_last_turn import moved_between
+from engine.ui.widgets.action_menu import PopupMenu, item_text
 from engine.ui.widgets.button import Button
 from engine.ui.widgets.card_viewer import CardViewer, draw_hover_card
-from engine.ui.widgets.confirm import confirm_irreversible
-from engine.ui.widgets.dialog import ChoiceRow, Dialog
+from engine.ui.widgets.dialog import Dialog
 from engine.ui.widgets.log_view import BARRIER_TEXT, LogFeed, LogLine
-from engine.ui.widgets.no_effect import ask_no_effect
 from engine.ui.widgets.panel import Panel, layout_side_panel, side_panel_width
 from engine.ui.widgets.prompt import Option, Prompt
 from engine.ui.widgets.tooltip import Tooltip
 
-if TYPE_CHECKING:
-    from engine.ai.reasons import GameReasons
+__all__ = ["BARRIER_TEXT", "LEAVE_TITLE", "SAVED_TITLE", "WATCH_SPEEDS", "GameScene",
+           "build_gameui", "computer_agent_name", "default_players", "hover_board",
+           "is_computer", "log_lines", "make_agents"]
 
-__all__ = ["BARRIER_TEXT", "GameScene", "build_gameui", "computer_agent_name",
-           "default_players", "hover_board", "is_computer", "log_lines", "make_agents"]
-
-AI_PAUSE = {0: 0.15, 1: 0.6, 2: 0.3}
-"""Seconds a computer side waits before acting, by dice speed, so a person can follow."""
-WATCH_SPEEDS = (("Slow", 2.0), ("Normal", 0.6), ("Fast", 0.15), ("Fastest", 0.0))
-"""Computer against computer: the pause between two moves at each watching speed (seconds)."""
-DICE_SPEEDS = ("Instant", "Normal", "Fast")
-ON_OFF = ("On", "Off")
 SECTION_CITED = re.compile(r"§|\bsection\b|\bsec\.|\(\d+(?:[.\s]\d+[a-z]?)*[a-z]?\)|\brule\b"
                            r"|\([A-Z][^()]*\)\.?$", re.I)
 """A reason that already names its rule (a section sign, "section 7", "(7.2)", "(7 1a)", or a
 section's name in brackets at its end: "(Cards modifiers).")."""
-SAVED_TITLE = "The game is saved"
-LEAVE_TITLE = "Leave the game?"
 HINT_BUTTON = "What would the computer do? (H)"
 AUTO_PASS_LIMIT = 200
 """Reaction windows answered by themselves in a row before the screen stops and asks (a game
@@ -102,11 +86,6 @@ def build_gameui(plugin: GamePlugin, session: Session) -> GameUI:
     """The game's `GameUI`, from the factory its plugin names in `ui`."""
     factory: Callable[[GamePlugin, Any], GameUI] = load_object(plugin.ui)
     return factory(plugin, session.scenario)
-
-
-def is_computer(kind: str | None) -> bool:
-    """Whether a `players` entry is a computer seat: "computer" or "computer:LEVEL"."""
-    return kind is not None and (kind == "computer" or kind.startswith("computer:"))
 
 
 def computer_agent_name(plugin: GamePlugin) -> str:
@@ -184,7 +163,7 @@ def hover_board(camera: Camera, board: BoardView, tooltip: Tooltip,
     return target
 
 
-class GameScene(Scene):
+class GameScene(ScreenHandoff, ComputerSeats, HintKey, SaveKeeper, GameMenu, Scene):
     """One game in progress. `players` maps each side to "human", "computer" or
     "computer:LEVEL"; `agents` gives the computer sides' agents (built with `make_agents` when
     missing).
@@ -213,6 +192,7 @@ class GameScene(Scene):
         super().__init__(app)
         self.plugin = plugin
         self.session = session
+        self._door: LocalDoor | None = None
         self.players = {s: players.get(s, "human") for s in plugin.sides}
         self.agents = dict(agents) if agents is not None else make_agents(
             plugin, self.players, session.seed)
@@ -314,12 +294,6 @@ class GameScene(Scene):
         self.gameui.sync(session.rules.view(session.state, self.viewer), self.viewer)
         self._settle()
 
-    @functools.cached_property
-    def _game_reasons(self) -> GameReasons | None:
-        """The game's words for its computer's moves, loaded with the first move told: their
-        module comes with the game's agents, which the first frame does not wait for."""
-        return computer.game_reasons(self.plugin)
-
     # --- who sees what -------------------------------------------------------------------------
 
     @property
@@ -344,161 +318,23 @@ class GameScene(Scene):
             return "Nobody"
         return self.plugin.side_names.get(side, side)
 
-    def _extra(self, name: str) -> Callable[..., Any] | None:
-        """An optional `GameUIExtras` method of the game, if it has it."""
-        found = getattr(self.gameui, name, None)
-        return found if callable(found) else None
+    @property
+    def door(self) -> LocalDoor:
+        """The door to this game (`engine.net.door.Door`) for the parts of the screen shared
+        with the online one: every side of the session is one of its seats."""
+        door = self._door
+        if door is None or door.session is not self.session:  # F5 gave another session
+            door = self._door = LocalDoor(self.plugin, self.session, humans=self.humans)
+        return door
 
-    def _handoff_due(self) -> str | None:
-        """The human side the black screen must pass to now, if any (only with two or more
-        humans): before a private decision of a side holding secrets that is not on screen."""
-        player = self.deciding
-        if len(self.humans) < 2 or player is None or player not in self.humans \
-                or player == self.viewer:
-            return None
-        if self.pass_reactions and not hotseat.needs_black_screen(
-                self.session.rules, self.session.state, player):
-            return None
-        return player
+    def _wait_text(self) -> str:
+        return f"Wait: {self.side_name(self.deciding)} is deciding now."
 
-    def _take_screen(self) -> None:
-        """Hot-seat: another human side's decision that needs no black screen is answered at
-        once, on that side's own view when it holds no secrets, else on the public view."""
-        player = self.deciding
-        if not self.pass_reactions or len(self.humans) < 2 or player is None \
-                or player not in self.humans or player == self.seat or self.handoff is not None:
-            return
-        rules, state = self.session.rules, self.session.state
-        if hotseat.needs_black_screen(rules, state, player):
-            return
-        self.seat, self.viewer = player, hotseat.view_for(rules, state, player)
-        self._unsummed = True
-        self._close_popups()
-        self.selection, self.highlight, self.choices = None, frozenset(), ()
-        self.banner = SeatBanner(self.side_name(player), self._heading(player), self.app.now)
+    def _marks_under(self) -> dict[str, str]:
+        return {t: "selected" for t in self.moved}
 
-    def _since(self, side: str) -> int:
-        """Where `side`'s summary starts: after its own last decision, past the set-up."""
-        history = self.session.history
-        if self._setup is None or self._setup > len(history):
-            self._setup = setup_length(self.session)
-        return hotseat.summary_start(history, side, self.notes, self._setup)
-
-    def _summary(self, viewer: str | None, since: int) -> Callable[[], list[str]]:
-        name = self._extra("place_name")
-
-        def summary() -> list[str]:
-            texts = [event.text for _, event in self.session.log(viewer, since=since)]
-            return [str(name(t)) for t in texts] if name is not None else texts
-
-        return summary
-
-    def _heading(self, side: str) -> str:
-        heading = self._extra("handoff_heading")
-        return str(heading(side)) if heading is not None else ""
-
-    def _start_handoff_if_due(self) -> None:
-        side = self._handoff_due()
-        if side is None or self.handoff is not None or self.animations:
-            return
-        self._start_handoff(side)
-
-    def _own_view(self) -> None:
-        """On the public view: the black screen, then the deciding player's own view."""
-        if self.seat is not None and self.handoff is None:
-            self._start_handoff(self.seat)
-
-    def _start_handoff(self, side: str) -> None:
-        since = self._since(side)
-        self._close_popups()
-        self.selection, self.highlight, self.choices = None, frozenset(), ()
-        self.tooltip.hover(None, None)
-        self.handoffs += 1
-        self._unsummed = False
-        self.handoff = Handoff(side, self.side_name(side), self._summary(side, since),
-                               heading=self._heading(side), can_replay=True)
-        self._handoff_since = since
-
-    def show_since_last_turn(self) -> None:
-        """Against the computer, or in hot-seat when the screen came without the black screen:
-        the summary of what happened since the player at the screen last decided (on the
-        view the screen shows: the public one, on the public view), with the replay on the
-        board."""
-        side = self.viewer if self.viewer is not None else self.seat
-        if side is None:
-            return
-        since = self._since(side)
-        self._unsummed = False
-        self._close_popups()
-        self.handoff = Handoff(side, self.side_name(side), self._summary(self.viewer, since),
-                               heading=self._heading(side), pass_first=False,
-                               can_replay=True, viewer=self.viewer)
-        self._handoff_since = since
-
-    def _others_acted(self) -> int:
-        """Actions of other sides since the player at the screen last decided: against the
-        computer, or in hot-seat when the screen came without the black screen and its
-        summary."""
-        side = self.viewer if self.viewer is not None else self.seat
-        if side is None or (len(self.humans) > 1 and not self._unsummed):
-            return 0
-        return sum(1 for e in self.session.history[self._since(side):] if e.player != side)
-
-    def _finish_handoff(self) -> None:
-        assert self.handoff is not None
-        self.seat, self.viewer = self.handoff.side, self.handoff.viewer
-        self.handoff = None
-        self.refresh()
-
-    def _start_replay(self) -> None:
-        assert self.handoff is not None
-        name = self._extra("place_name")
-        viewer = self.handoff.viewer
-        self.replay = BoardReplay(self.session, viewer, self._handoff_since,
-                                  (lambda text: str(name(text))) if name is not None else None)
-        self._replay_buttons = [Button("Next step (→)", self._replay_step),
-                                Button("Skip the replay (Esc)", self._replay_skip)]
-        self._placements = None
-        self._replay_camera = (self.camera.zoom, self.camera.offset)
-        # the board starts where the player last saw it, so the first step's move shows too
-        start = self.session.state_at(self._handoff_since)
-        self.gameui.sync(self.session.rules.view(start, viewer), viewer)
-        self._show_replay_state()
-
-    def _replay_step(self) -> None:
-        if self.replay is not None:
-            self.replay.step()
-            self._show_replay_state()
-
-    def _replay_skip(self) -> None:
-        if self.replay is not None:
-            self.replay.skip()
-            self._show_replay_state()
-
-    def _show_replay_state(self) -> None:
-        """Draw the replay's position under the replaying side's own view, marking what
-        moved; at its end hand the screen over as usual."""
-        replay = self.replay
-        assert replay is not None
-        if replay.finished:
-            self.replay = None
-            self.moved = frozenset()
-            if self._replay_camera is not None:  # back where the player looked before it
-                self.camera.zoom, self.camera.offset = self._replay_camera
-                self._replay_camera = None
-            if self.handoff is not None:
-                self.handoff.stage = "done"
-                self._finish_handoff()
-            return
-        before = self._stack_placements()
-        board = self.gameui.board
-        gone = [board.anchor(c) for c in before]
-        self.gameui.sync(self.session.rules.view(replay.state, replay.viewer), replay.viewer)
-        after = self._stack_placements()
-        self.moved = _changed(before, after)
-        places = [board.anchor(c) for c in self.moved]
-        places += [at for c, at in zip(before, gone, strict=True) if c not in after]
-        pan_to(self.camera, [p for p in places if p is not None])
+    def _marks_over(self) -> dict[str, str]:
+        return {t: "selected" for t in self.advisor.marks}
 
     # --- layout and refresh --------------------------------------------------------------------
 
@@ -539,10 +375,6 @@ class GameScene(Scene):
             self.feeds[self.viewer] = feed
         return feed
 
-    def _stack_placements(self) -> dict[str, str]:
-        stacks = getattr(self.gameui.board, "stacks", None)
-        return stacks.placements() if isinstance(stacks, CounterStacks) else {}
-
     def refresh(self) -> None:
         """Redo the board, panel and prompt from the rules' view for the current viewer. The
         log is fed only the entries added since the last refresh."""
@@ -553,7 +385,7 @@ class GameScene(Scene):
         self.gameui.sync(view, self.viewer)
         self._tip_fresh = True
         if self._placements is not None:
-            self.moved = _changed(self._placements, self._stack_placements())
+            self.moved = moved_between(self._placements, self._stack_placements())
             self._placements = None
         status = list(self.gameui.status(view))
         if len(self.humans) >= 2 and self.viewer is not None:
@@ -660,142 +492,7 @@ class GameScene(Scene):
 
     # --- the hint ("What would the computer do?") ----------------------------------------------
 
-    def _no_hint(self) -> str:
-        """Why the hint is not offered now ("" when it is): only to the human side deciding
-        now, on its own view (never on the public view of a hot-seat game, nor behind the
-        hand-off screen), with more than one answer."""
-        if self.still or self.watching or self.session.result() is not None:
-            return "There is no decision of yours to give a hint for."
-        if not self._my_turn() or self.replay is not None:
-            return "The hint is only for the side deciding now."
-        if self.viewer != self.deciding:
-            return "Show your own view first: the hint reads your side's hand."
-        if self.session.decision.table:
-            return "The game's options are chosen by the players."
-        if not any(not a.concession for a in self._legal()):
-            return "There is nothing to choose."
-        if not self.plugin.agents:
-            return "This game has no computer opponent to ask."
-        return ""
-
-    def ask_hint(self) -> None:
-        """H or the prompt's button: the computer's Normal level thinks on the deciding side's
-        own observation, on a worker thread; its answer is then marked on the board with its
-        reason."""
-        why = self._no_hint()
-        if why:
-            self.app.toast(why, "error")
-            return
-        player = self.deciding
-        assert player is not None
-        self.advisor.reasons = self._game_reasons
-        self.advisor.ask(player, len(self.session.history),
-                         self.session.seed + len(self.session.history), self.session.rules,
-                         self.session.state, self._legal())
-        self._hint_shown = ""
-        self._hint_tick()
-
-    def _hint_tick(self) -> None:
-        """While the hint thinks, the prompt counts the seconds; once it has its answer, the
-        board marks it and the prompt tells it."""
-        advisor = self.advisor
-        if advisor.hint is None:
-            return
-        targets = self._extra("action_targets")
-        if advisor.settle(self.session.rules, self.session.state, self.gameui.action_label,
-                          targets):
-            self._hint_shown = "told"
-        elif advisor.thinking:
-            shown = f"{advisor.seconds():.1f}"
-            if shown == self._hint_shown:
-                return
-            self._hint_shown = shown
-        else:
-            return
-        self._set_prompt()
-        self._layout_panel()
-        self.dirty = True
-
-    def _hint_note(self, note: str) -> str:
-        advisor = self.advisor
-        if advisor.thinking:
-            return (f"The computer is thinking about your move… {advisor.seconds():.1f} s "
-                    f"{note}").strip()
-        if advisor.told is not None:
-            level = advisor.hint.level.title() if advisor.hint is not None else ""
-            return f"Hint ({level} level): {advisor.told.line}. {note}".strip()
-        return note
-
     # --- computer against computer -------------------------------------------------------------
-
-    @property
-    def watching(self) -> bool:
-        """Every side is played by the computer and the game goes on: the screen only watches."""
-        return not self.humans and not self.still and self.session.result() is None
-
-    def _watch_options(self) -> list[Option]:
-        speed = WATCH_SPEEDS[self.watch_speed][0]
-        options: list[Option] = [
-            ("Resume (Space)" if self.watch_paused else "Pause (Space)", self.toggle_watch_pause),
-        ]
-        if self.watch_paused:
-            options.append(("Play the next move (N)", self.watch_step))
-        options.append((f"Speed: {speed}. Slower ( , )", lambda: self.set_watch_speed(-1)))
-        options.append((f"Speed: {speed}. Faster ( . )", lambda: self.set_watch_speed(1)))
-        for side in self.plugin.sides:
-            if is_computer(self.players.get(side)):  # not a seat left empty
-                options.append((f"Take over the {self.side_name(side)} side",
-                                functools.partial(self.take_over, side)))
-        return options
-
-    def _watch_note(self) -> str:
-        state = "" if self.watch_paused else "The computer plays every side. "
-        return f"{state}Taking over a side turns this into a normal game from here."
-
-    def toggle_watch_pause(self) -> None:
-        """Space while watching: hold the computer's moves, or let them go on."""
-        self.watch_paused = not self.watch_paused
-        self._watch_step = False
-        self._think_shown = ""
-        self._set_prompt()
-        self._layout_panel()
-        self.dirty = True
-
-    def watch_step(self) -> None:
-        """N while paused: the computer plays one move, then waits again."""
-        if self.watch_paused:
-            self._watch_step = True
-            self._ai_wait = self.ai_delay
-
-    def set_watch_speed(self, change: int) -> None:
-        """Comma and full stop while watching: a longer or a shorter pause between moves."""
-        self.watch_speed = max(0, min(len(WATCH_SPEEDS) - 1, self.watch_speed + change))
-        self.ai_delay = WATCH_SPEEDS[self.watch_speed][1]
-        self._think_shown = ""
-        self._set_prompt()
-        self._layout_panel()
-        self.dirty = True
-
-    def take_over(self, side: str) -> None:
-        """Stop watching: `side` is played at this screen from the current position on (its
-        computer's thinking is dropped); the other sides stay with the computer."""
-        if side not in self.plugin.sides or not is_computer(self.players.get(side)):
-            return
-        if self._thought is not None and self.deciding == side:
-            self._thought.cancel()
-            self._thought, self._ai_wait, self._think_shown = None, 0.0, ""
-        self.players[side] = "human"
-        self.agents.pop(side, None)
-        self.humans = [s for s in self.plugin.sides if self.players[s] == "human"]
-        self.viewer = self.seat = side
-        self.watch_paused = False
-        self._watch_step = False
-        self.app.toast(f"You play the {self.side_name(side)} side from here.")
-        self.refresh()
-
-    def _watch_held(self) -> bool:
-        """The computer waits: watching, paused, and no single move asked for."""
-        return self.watching and self.watch_paused and not self._watch_step
 
     def _option(self, action: Action) -> Option:
         """A prompt button: the action's words, marked "(no undo)" and asked about once like a
@@ -812,30 +509,6 @@ class GameScene(Scene):
         history = self.session.history
         return self._probe(self.session.state,
                            (self.session.state, history[-1] if history else None), action)
-
-    def _ask_no_effect(self, action: Action) -> bool:
-        """A card played for nothing: the game says why (`no_effect`) and the player is asked
-        first; True when the question is on screen."""
-        why = self._extra("no_effect")
-        reason = why(action) if why is not None else None
-        if not reason:
-            return False
-
-        def go() -> None:
-            self.play(action)
-
-        self.show_dialog(ask_no_effect(self.gameui.action_label(action), str(reason), go))
-        return True
-
-    def _highlights(self) -> dict[str, str]:
-        """Highlight styles by target for `BoardView.draw`: what the computer (or the replay)
-        just moved, the selection and its targets."""
-        marks = {t: "selected" for t in self.moved}
-        marks.update({t: self.gameui.highlight_style(t) or "target" for t in self.highlight})
-        marks.update({t: "selected" for t in self.advisor.marks})
-        if self.selection is not None:
-            marks[self.selection] = "selected"
-        return marks
 
     # --- playing -------------------------------------------------------------------------------
 
@@ -936,145 +609,6 @@ class GameScene(Scene):
         self._start_handoff_if_due()
         self.refresh()
 
-    def _close_popups(self) -> None:
-        self.menu = None
-        self.card_viewer = None
-
-    def clear_selection(self, refresh: bool = True) -> None:
-        self.selection, self.highlight, self.choices = None, frozenset(), ()
-        self.menu = None
-        if refresh:
-            self.refresh()
-
-    def apply_click(self, click: Click, pos: tuple[int, int] | None = None) -> None:
-        """Act on what the game says a board click means."""
-        if click.menu:
-            self.open_menu_at(click.title, click.menu, pos)
-        elif click.action is not None and click.action in self._legal() \
-                and self.no_undo(click.action):
-            # the click would roll (the last set-up counter placed starts the turn's rolls):
-            # asked in a menu like any other roll
-            label = self.gameui.action_label(click.action)
-            self.open_menu_at("Undo stops here",
-                              (MenuItem(label, click.action, irreversible=True),), pos)
-        elif click.action is not None:
-            self.play(click.action)
-        elif click.choices:
-            self.choices = tuple(click.choices)
-            self.refresh()
-        elif click.select is not None:
-            self.selection, self.highlight = click.select, frozenset(click.highlight)
-            self.choices = ()
-            self.refresh()
-        elif click.reason is not None:
-            self.app.toast(self._cite(click.reason), "error")
-        else:
-            self.clear_selection()
-
-    def open_menu_at(self, title: str, items: Sequence[MenuItem],
-                     pos: tuple[int, int] | None) -> None:
-        """The action menu of a board click, at the pointer."""
-        at = pos if pos is not None else self.camera.viewport.center
-        items = [replace(i, irreversible=True) if i.action is not None and not i.irreversible
-                 and self.no_undo(i.action) else i for i in items]
-        self.menu = PopupMenu(title, item_rows(items, self.choose_item), at,
-                              pygame.Rect((0, 0), self.app.size), self.app.scale)
-
-    def choose_item(self, item: MenuItem) -> None:
-        """A menu item chosen: played, after one question when it passes the undo barrier and
-        the player wants to be asked."""
-        if item.action is None:
-            return
-        self.menu = None
-        self.ask_then_play(item)
-
-    def ask_then_play(self, item: MenuItem) -> None:
-        """A menu row or a prompt button: its action played, after one question when it would
-        change nothing (`_ask_no_effect`) or, else, when it passes the undo barrier and the
-        player wants to be asked."""
-        action = item.action
-        if action is None:
-            return
-        if self._ask_no_effect(action):
-            return
-        if (item.irreversible or self.no_undo(action)) and self.app.settings.confirm_irreversible:
-            def never_ask() -> None:
-                self.app.settings.confirm_irreversible = False
-                self.app.set_dice_speed(self.app.settings.dice_speed)  # saves the settings
-
-            def go() -> None:
-                self.play(action)
-
-            self.show_dialog(confirm_irreversible(item_text(replace(item, irreversible=False)),
-                                                  go, never_ask))
-            return
-        self.play(action)
-
-    def _stack_picker(self, target: str, pos: tuple[int, int]) -> bool:
-        """A click on a stack that is not fanned out: when two or more of its counters (or the
-        place itself) would answer the click differently, ask which one is meant, each named as
-        its tooltip names it. When they all answer alike (placing a reinforcement on an occupied
-        hex), the click goes to the one under the pointer. True when the click was taken care
-        of here."""
-        stacks = getattr(self.gameui.board, "stacks", None)
-        if not isinstance(stacks, CounterStacks) or not self._my_turn() \
-                or self.session.result() is not None:
-            return False
-        loc = stacks.location_of(target)
-        if loc is None or stacks.fanned == loc:
-            return False
-        specs = stacks.stack(loc)
-        if len(specs) < 2:
-            return False
-        legal = self._legal()
-        clicks = {c: self.gameui.on_click(c, self.selection, legal)
-                  for c in [*(spec.id for spec in reversed(specs)), loc]}
-        acting = distinct_answers([c for c, click in clicks.items() if _acts(click)],
-                                  clicks.__getitem__, prefer=target)
-        if not acting:
-            return False
-        if len(acting) == 1:  # every counter answers alike (a reinforcement placed there)
-            self._target_click(acting[0], pos)
-            return True
-        board = self.gameui.board
-        rows = [MenuRow(name, self._picker(c), detail)
-                for c in acting for name, detail in [picker_name(board, c)]]
-        self.menu = PopupMenu("Which one?", rows, pos, pygame.Rect((0, 0), self.app.size),
-                              self.app.scale, modal=False)
-        return True
-
-    def _picker(self, target: str) -> Callable[[], None]:
-        def pick() -> None:
-            self.menu = None
-            self._target_click(target, None)
-
-        return pick
-
-    def _board_click(self, pos: tuple[int, int]) -> None:
-        target = self.gameui.board.hit(self.camera.screen_to_world(*pos))
-        if target is not None and self._stack_picker(target, pos):
-            return
-        self._target_click(target, pos)
-
-    def _target_click(self, target: str | None, pos: tuple[int, int] | None) -> None:
-        """A left click on `target`: what the game makes of it, else its card full size."""
-        face = self.card_face(target) if target is not None else None
-        if self.session.result() is not None or not self._my_turn():
-            if face is not None:
-                self.open_card(face)
-            elif self.session.result() is None:
-                self.app.toast(f"Wait: {self.side_name(self.deciding)} is deciding now.")
-            return
-        click = self.gameui.on_click(target, self.selection, self._legal())
-        if face is not None and not _acts(click):
-            self.open_card(face)
-            return
-        refused = click.reason is not None or (
-            click.action is not None and click.action not in self._legal())
-        if refused and self._switch_rules_selection(target, pos):
-            return
-        self.apply_click(click, pos)
-
     def _rules_selection(self) -> bool:
         """The player's last action is a selection the game keeps in its rules (Guerra's
         `Select`: nothing rolled, nothing spent), which Esc, a right-click or a click on
@@ -1112,31 +646,6 @@ class GameScene(Scene):
         self.session.redo()
         self.refresh()
         return False
-
-    def card_face(self, target: str) -> CardFace | None:
-        """The card under a board or hand target, if the game shows cards."""
-        find = self._extra("card_face")
-        if find is None:
-            return None
-        face = find(target)
-        return face if isinstance(face, CardFace) else None
-
-    def open_card(self, face: CardFace) -> None:
-        self.menu = None
-        self.card_viewer = CardViewer(face, pygame.Rect((0, 0), self.app.size), self.app.scale)
-
-    def _right_click(self, pos: tuple[int, int]) -> None:
-        """A right-click opens the card under it, else clears the selection."""
-        target = self.panel.hand_item_at(pos)
-        if target is None and self.camera.viewport.collidepoint(pos):
-            target = self.gameui.board.hit(self.camera.screen_to_world(*pos))
-        face = self.card_face(target) if target is not None else None
-        if face is not None:
-            self.open_card(face)
-        elif self.selection is not None or self.choices or self.menu is not None:
-            self.clear_selection()
-        else:
-            self.deselect_rules_selection()
 
     def undo(self) -> None:
         if not self._my_turn():
@@ -1198,84 +707,6 @@ class GameScene(Scene):
 
     # --- saves ---------------------------------------------------------------------------------
 
-    def autosave_path(self) -> Path | None:
-        """The autosave file of this game (`autosave_dir()/<game>-<start time>[-n].json`, a name
-        no other game shares), once it was first written."""
-        return self.autosaver.path
-
-    def _say_save_problem(self, problem: str) -> None:
-        """Toast a save failure once, not again at every retry until it changes."""
-        if problem and problem != self._save_problem:
-            self.app.toast(problem, "error")
-        self._save_problem = problem
-
-    def save(self) -> Path | None:
-        """Ctrl+S: write a save into the saves folder (a new file each time) and say where."""
-        stem = f"{self.plugin.id}-{datetime.now():%Y%m%d-%H%M%S}"
-        try:
-            path = write_new_save(paths.saves_dir(), stem, self.session, self.players)
-        except Exception as err:  # the disk's failure is told, never raised into the game
-            reason = paths.user_data_problem() or f"{type(err).__name__}: {err}"
-            self.app.toast(f"Could not save: {reason}", "error")
-            return None
-        self.app.toast(f"Saved to {path}")
-        return path
-
-    def leave(self, then: Callable[[], None], *, quitting: bool = False) -> None:
-        """Leave the game by `then` (Main menu, Quit, closing the window) without losing what
-        was played: the autosave is brought up to date and the player told where, by a toast
-        on the way to the main menu, or, when `quitting` takes the window away with progress
-        that was in no save yet, by a dialog naming the file before the window goes. If the
-        save cannot be written (or this game does not autosave), ask first."""
-        if not self.autosaver.pending(self.session):
-            if self.autosaver.path is not None and not quitting:
-                self.app.toast(f"Game saved to {self.autosaver.path}")
-            then()
-            return
-        if self.autosave and not self._autosave_now():
-            path = self.autosaver.path
-            if quitting:
-                self.show_dialog(Dialog(SAVED_TITLE, (
-                    f"The game is saved in {display(path, 400)}. To go on with it later, "
-                    "open \"Load game…\" on the main screen."), [("Quit", then), ("Stay", None)],
-                    escape=1))
-                return
-            self.app.toast(f"Game saved to {path}")
-            then()
-            return
-        problem = self.autosaver.problem or "This game has not been saved."
-
-        def save_and_leave() -> None:
-            if self.save() is not None:
-                then()
-
-        self.show_dialog(Dialog(LEAVE_TITLE, f"{problem} Leave anyway?", [
-            ("Save and leave", save_and_leave), ("Leave without saving", then), ("Stay", None),
-        ], escape=2))
-
-    def intercept_quit(self) -> bool:
-        """The window is being closed: with progress in no save yet, save it and say where
-        first (`leave`); a second close while that question is open closes at once."""
-        if self.still or (self.dialog is not None
-                          and self.dialog.title in (SAVED_TITLE, LEAVE_TITLE)):
-            return False
-        self.leave(self.app.quit, quitting=True)
-        return self.dialog is not None and self.dialog.title in (SAVED_TITLE, LEAVE_TITLE)
-
-    def _autosave_now(self) -> str:
-        problem = self.autosaver.write(self.session, self.players)
-        self._save_problem = problem
-        return problem
-
-    def flush_autosave(self) -> Path | None:
-        """Write the autosave if play moved on since the last one; the file, or None if this
-        game does not autosave or the write failed."""
-        if not self.autosave:
-            return None
-        if self.autosaver.pending(self.session) and self._autosave_now():
-            return None
-        return self.autosaver.path
-
     # --- end of game, menu ---------------------------------------------------------------------
 
     def _result_text(self) -> str:
@@ -1300,78 +731,6 @@ class GameScene(Scene):
             ("Look at the board", None),
             ("Quit", self.app.quit),
         ], escape=1))
-
-    def aid_pages(self) -> list[AidPage]:
-        """The game's player aid, with its counter legend as a last page when it has one."""
-        pages = list(self.gameui.player_aid())
-        legend = self._extra("legend")
-        if legend is not None:
-            rows = tuple((str(code), str(meaning)) for code, meaning in legend())
-            if rows:
-                pages.append(AidPage("Counter codes", (), (AidTable(("Code", "Meaning"), rows),)))
-        return pages
-
-    def open_player_aid(self, page: int = 0) -> None:
-        """F1: the game's player aid, one page at a time, its tables drawn with columns."""
-        pages = self.aid_pages()
-        if not pages:
-            self.app.toast("This game has no player aid.")
-            return
-        self.show_dialog(AidDialog(pages, page))
-
-    def open_menu(self) -> None:
-        """Escape with nothing selected: settings and leaving the game."""
-        settings = self.app.settings
-        speed = ChoiceRow("Dice", DICE_SPEEDS, settings.dice_speed)
-        confirm = ChoiceRow("Confirm irreversible actions", ON_OFF,
-                            0 if settings.confirm_irreversible else 1)
-        passing = ChoiceRow("Pass my reaction windows", ON_OFF,
-                            0 if settings.auto_pass_reactions else 1)
-        listed = self._extra("overlays")
-        overlays = [(str(oid), str(label)) for oid, label in listed()] if listed else []
-        overlay_rows = [ChoiceRow(label, ON_OFF, 0 if self.overlays_on.get(oid) else 1)
-                        for oid, label in overlays]
-
-        def apply() -> None:
-            settings.confirm_irreversible = confirm.selected == 0
-            was_passing = settings.auto_pass_reactions
-            settings.auto_pass_reactions = passing.selected == 0
-            self.app.set_dice_speed(speed.selected)  # saves every setting
-            self.ai_delay = AI_PAUSE[speed.selected]
-            switch = self._extra("set_overlay")
-            for (oid, _), row in zip(overlays, overlay_rows, strict=True):
-                on = row.selected == 0
-                if switch is not None and on != self.overlays_on.get(oid, False):
-                    switch(oid, on)
-                    self.overlays_on[oid] = on
-            if settings.auto_pass_reactions and not was_passing:
-                self._settle()
-
-        def leave() -> None:
-            apply()
-            self.leave(self.app.go_home)
-
-        def quit_game() -> None:
-            apply()
-            self.leave(self.app.quit, quitting=True)
-
-        def save() -> None:
-            apply()
-            self.save()
-
-        self.show_dialog(Dialog(
-            "Game menu",
-            "F1 player aid, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, F5 reload the scenario's "
-            "files, L enlarge the log, H what the computer would do (a hint for your move), "
-            "F11 full screen, F12 screenshot, Ctrl +/- text size, M sound. Drag or arrow keys "
-            "to pan, wheel to zoom, F or Home to see the whole board; right-click a card to "
-            "read it. With the computer on every side: Space pauses, N plays one move, comma "
-            "and full stop change the speed. "
-            "\"Pass my reaction windows\": a reaction window is offered only when you have "
-            "something better than declining (free, and it cannot make things worse); otherwise "
-            "it is declined for you and the log says so.",
-            [("Resume", apply), ("Save", save), ("Main menu", leave), ("Quit", quit_game)],
-            rows=[speed, confirm, passing, *overlay_rows], escape=0))
 
     # --- events and frames ---------------------------------------------------------------------
 
@@ -1402,31 +761,16 @@ class GameScene(Scene):
             # tracked behind the hand-off screen too, so hover and the tooltip are at the
             # pointer when the board returns
             self._mouse = self.tooltip.pos = event.pos
-        if self.replay is not None:
-            return self._replay_event(event)
-        if self.handoff is not None:
-            self.handoff.process_event(event)
-            if self.handoff.stage == "replay" and self.replay is None:
-                self._start_replay()
-            elif self.handoff.done:
-                self._finish_handoff()
+        if self.handoff_event(event):
             return True
-        if self.card_viewer is not None:
-            self.card_viewer.process_event(event)
-            if self.card_viewer.closed:
-                self.card_viewer = None
+        if self.card_event(event):
             return True
         if self.animations and self._skips(event):
             return self.animations[0].process_event(event)
         if self._guarded(event):
             return True
-        escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-        if self.menu is not None and not escape:
-            used = self.menu.process_event(event)
-            if self.menu is not None and self.menu.closed:
-                self.menu = None
-            if used:
-                return True
+        if self.menu_event(event):
+            return True
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
         self.tooltip.process_event(event)
@@ -1438,26 +782,7 @@ class GameScene(Scene):
             return True
         if self._hand_click(event) or self._reason_click(event):
             return True
-        if self.camera.handle_event(event):
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self._right_press = True
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
-            if self._right_press:
-                self._right_click(event.pos)
-            self._right_press = False
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press_on_board = self.camera.viewport.collidepoint(event.pos)
-            return self._press_on_board
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            on_board = self._press_on_board and self.camera.viewport.collidepoint(event.pos)
-            self._press_on_board = False
-            if on_board:
-                self._board_click(event.pos)
-            return on_board
-        return False
+        return self.board_event(event)
 
     def _guarded(self, event: pygame.event.Event) -> bool:
         """A left press on a control that came under the still pointer a moment ago (a list
@@ -1492,31 +817,6 @@ class GameScene(Scene):
             return False
         self.show_dialog(Dialog("Why the computer did it", f"{line.text}\n\n{line.detail}",
                                 [("Close", None)], escape=0))
-        return True
-
-    def _hand_click(self, event: pygame.event.Event) -> bool:
-        """A left click on a card of the hand in the panel opens it full size."""
-        if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
-            return False
-        item = self.panel.hand_item_at(event.pos)
-        if item is None:
-            return False
-        face = self.card_face(item)
-        if face is not None:
-            self.open_card(face)
-        return face is not None
-
-    def _replay_event(self, event: pygame.event.Event) -> bool:
-        """The replay on the board: step with the button, Right, Space or Enter; skip with the
-        button or Escape. Nothing else reaches the board meanwhile."""
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._replay_step()
-            elif event.key == pygame.K_ESCAPE:
-                self._replay_skip()
-            return True
-        for button in list(self._replay_buttons):
-            button.process_event(event)
         return True
 
     @staticmethod
@@ -1566,29 +866,6 @@ class GameScene(Scene):
         else:
             return False
         return True
-
-    def _overlay_key(self, key: int) -> str | None:
-        """The map overlay a key switches, if the game gives it one (`overlay_keys`)."""
-        keys = self._extra("overlay_keys")
-        if keys is None:
-            return None
-        found = keys().get(pygame.key.name(key))
-        return str(found) if found is not None else None
-
-    def toggle_overlay(self, overlay: str) -> None:
-        """Switch a map overlay on or off (its key, or the game menu)."""
-        switch = self._extra("set_overlay")
-        listed = self._extra("overlays")
-        if switch is None or listed is None:
-            return
-        labels = {str(oid): str(label) for oid, label in listed()}
-        if overlay not in labels:
-            return
-        on = not self.overlays_on.get(overlay, False)
-        switch(overlay, on)
-        self.overlays_on[overlay] = on
-        self.dirty = True
-        self.app.toast(f"{labels[overlay]}: {'on' if on else 'off'}")
 
     @property
     def animating(self) -> bool:
@@ -1667,67 +944,6 @@ class GameScene(Scene):
         player = self.deciding
         if player is not None and is_computer(self.players.get(player)):
             self._computer_turn(player, dt)
-
-    def _computer_turn(self, player: str, dt: float) -> None:
-        """Let the computer side think (in the background), then play its choice after a pause
-        long enough for a person to follow; the prompt counts the seconds it thinks, the log
-        gives its reason when the agent has one, and the board marks what it moved."""
-        if self._thought is None:
-            legal = self.session.legal_actions()
-            if not legal:
-                return
-            if self._thinker is None:
-                self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agent")
-            state = copy.deepcopy(self.session.state)
-            self._think_started = time.monotonic()
-            self._thought = self._thinker.submit(
-                self.agents[player].choose, self.session.rules, state, legal)
-        self._ai_wait += dt
-        held = self._watch_held()
-        if not self._thought.done() or held:
-            shown = f"{self.side_name(player)} (computer) to move: paused." if held else \
-                f"{self.side_name(player)} (computer) is thinking… " \
-                f"{time.monotonic() - self._think_started:.1f} s"
-            if shown != self._think_shown:
-                self._think_shown = shown
-                width, scale = self.prompt.rect.width, self.app.scale
-                before = ([b.text for b in self.prompt.buttons],
-                          self.prompt.preferred_height(width, scale))
-                if self.watching:
-                    self.prompt.set(shown, self._watch_options(), self._watch_note())
-                else:
-                    self.prompt.set(shown, [], "")
-                after = ([b.text for b in self.prompt.buttons],
-                         self.prompt.preferred_height(width, scale))
-                if after != before:  # new buttons, or the text takes another line: no cut
-                    self._layout_panel()
-                self.dirty = True
-            return
-        if self._ai_wait < self.ai_delay:
-            return
-        self._watch_step = False
-        thought, self._thought, self._ai_wait = self._thought, None, 0.0
-        self._think_shown = ""
-        action = thought.result()
-        self._tell(player, action)
-        self._placements = self._stack_placements()
-        if not self.play(action):
-            self._placements = None
-
-    def _tell(self, player: str, action: Action) -> None:
-        """The computer's reason for `action` in the log, before its results, in the game's
-        words (engine.ui.computer); nothing when its level only says that a lone answer or
-        chance chose it (the log already says what was done)."""
-        agent = self.agents[player]
-        if computer.trivial(agent):
-            return
-        asked = computer.asked_of(self.session.rules, self.session.state, player, action,
-                                  agent, self.gameui.action_label,
-                                  computer.level_of(self.plugin, self.players.get(player)))
-        told = computer.tell_move(self._game_reasons, asked)
-        if told.line:
-            self.reasons[len(self.session.history)] = LogLine(
-                f"{self.side_name(player)}: {told.line}", "reason", told.detail)
 
     def close(self) -> None:
         """Stop the computer's worker thread and bring the autosave up to date (the scene is
@@ -1860,24 +1076,3 @@ class GameScene(Scene):
             draw_hover_card(surface, face, self._mouse, self.app.scale)
         else:
             self.tooltip.draw(surface)
-
-    def _draw_replay(self, surface: pygame.Surface) -> None:
-        """The board at the replay's position under the replaying side's view, and in the
-        side panel's place the step's log lines and the buttons (the board stays clear)."""
-        replay = self.replay
-        assert replay is not None
-        self.gameui.board.draw(surface, self.camera, None, self._highlights())
-        side = self.handoff.side if self.handoff is not None else replay.viewer
-        draw_replay_panel(surface, self.panel.rect, replay, self.side_name(side),
-                          self._replay_buttons, self.app.scale)
-
-
-def _changed(before: Mapping[str, str], after: Mapping[str, str]) -> frozenset[str]:
-    """Counters standing somewhere else, or new, in `after`."""
-    return frozenset(cid for cid, loc in after.items() if before.get(cid) != loc)
-
-
-def _acts(click: Click) -> bool:
-    """Whether a board click does something (a menu, an action, a choice or a selection)."""
-    return bool(click.menu or click.action is not None or click.choices
-                or click.select is not None)

@@ -17,7 +17,7 @@ that player may see.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
@@ -26,6 +26,9 @@ from engine.ui import colors
 from engine.ui import widgets as w
 from engine.ui.camera import Camera
 from engine.ui.widgets.button import Button
+
+if TYPE_CHECKING:
+    from engine.net.door import Door
 
 GREY = (150, 150, 150)
 REPLAY_STEP = 1.2
@@ -198,25 +201,28 @@ class Handoff:
 
 
 class BoardReplay:
-    """The actions of `session` after the first `since`, one position at a time, for
-    `viewer`'s eyes (None: the public view): actions with nothing `viewer` may see are passed
-    over (their effect shows with the next step, as it would at a real table)."""
+    """The actions of a game after its first `since`, one position at a time, for `viewer`'s
+    eyes (None: the public view), read through the door to the game (`engine.net.door.Door`),
+    so the local and the online screens replay alike: actions with nothing `viewer` may see
+    are passed over (their effect shows with the next step, as it would at a real table)."""
 
-    def __init__(self, session: Session, viewer: str | None, since: int,
+    def __init__(self, door: Door, viewer: str | None, since: int,
                  name: Callable[[str], str] | None = None) -> None:
         """`name` turns a log line's ids and coordinates into the names printed on the board
         (`GameUI.place_name`), as in the log."""
-        self.session = session
+        self.door = door
         self.viewer = viewer
-        self.steps = [entry.index + 1 for entry in session.history[since:]
-                      if any(e.visible(viewer) for e in entry.events)]
+        entries = door.log(viewer, since=since)
+        self.steps = [entry.index + 1 for entry in entries if entry.events]
         named = name or str
-        self.captions = {entry.index + 1: [named(e.text) for e in entry.events
-                                           if e.visible(viewer)]
-                         for entry in session.history[since:]}
+        self.captions = {entry.index + 1: [named(e.text) for e in entry.events]
+                         for entry in entries}
         self.position = 0
         self.timer = 0.0
-        self.state = session.state_at(self.steps[0]) if self.steps else session.state
+        self.view: Any = self._view_at(self.steps[0] if self.steps else door.length)
+
+    def _view_at(self, length: int) -> Any:
+        return self.door.views_at([length], self.viewer)[0]
 
     @property
     def finished(self) -> bool:
@@ -233,7 +239,7 @@ class BoardReplay:
         self.position += 1
         self.timer = 0.0
         if not self.finished:
-            self.state = self.session.state_at(self.steps[self.position])
+            self.view = self._view_at(self.steps[self.position])
 
     def skip(self) -> None:
         self.position = len(self.steps)

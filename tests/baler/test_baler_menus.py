@@ -240,6 +240,7 @@ def test_the_replay_on_the_board_names_actions_and_counters_as_the_log_does() ->
     import random
 
     from engine.core.session import Session
+    from engine.net.local import LocalDoor
     from engine.ui.handoff import BoardReplay
 
     session = Session(PLUGIN.rules, scenario(), 5)
@@ -248,8 +249,9 @@ def test_the_replay_on_the_board_names_actions_and_counters_as_the_log_does() ->
                   for e in session.history):
         session.play(rng.choice(session.legal_actions()))
     ui = BalerUI(PLUGIN, scenario())
-    raw = BoardReplay(session, ES, 0)
-    named = BoardReplay(session, ES, 0, ui.place_name)
+    door = LocalDoor(PLUGIN, session)
+    raw = BoardReplay(door, ES, 0)
+    named = BoardReplay(door, ES, 0, ui.place_name)
     raw_text = "\n".join(t for lines in raw.captions.values() for t in lines)
     text = "\n".join(t for lines in named.captions.values() for t in lines)
     ids = [i for i in (*ui.data.units, *ui.data.cards, *ACTION_NAMES) if "-" in i]

@@ -21,7 +21,8 @@ from baler.rules.state import BalerState
 from baler.ui import menus
 from baler.ui.gameui import BalerUI
 from engine.core.session import Session
-from uitest import DT, click, make_app, shot, start_game
+from engine.ui.widgets.aid_dialog import AidDialog
+from uitest import DT, at, click, key, make_app, shot, start_game
 
 DIGGING, REPAIR, ARTILLERY = "ph-05", "ph-02", "ph-08"
 """'Digging the trenches' (build a trench section), 'Repair' (repair 1) and 'A cannon from
@@ -135,3 +136,53 @@ def test_the_screen_greys_an_event_that_does_nothing_and_asks_before_a_card_is_p
     app.draw()
     shot(app, tmp_path, "baler-no-effect-greyed.png")
     pygame.event.clear()
+
+
+@pytest.mark.ui
+@pytest.mark.usefixtures("user_data")
+def test_the_online_screen_asks_the_same_question_before_a_card_played_for_nothing() -> None:
+    """The online game screen shares the board's part with the local one
+    (`engine.ui.screen.board_input`): the same position through a door of one seat asks before
+    'Repair' is played for nothing, and 'Play it anyway' sends it."""
+    from engine.net.local import LocalDoor
+    from engine.ui.online.play import OnlineGameScene
+
+    position = RULES.to_position(RULES.new_game(scenario(), 1))
+    position.update(phase="events", initiative="philippine")
+    cards = position["cards"]
+    mine = [REPAIR, ARTILLERY, "ph-01", "ph-04", "ph-09", "ph-03"]
+    cards["decks"]["philippine"] = [c for c in cards["decks"]["philippine"]
+                                    + cards["hands"]["philippine"] if c not in mine]
+    cards["hands"]["philippine"] = mine
+    session = Session(PLUGIN.rules, scenario(), 1, state=RULES.from_position(scenario(),
+                                                                             position, 1))
+    app = make_app((1280, 800))
+    app.settings.confirm_irreversible = False
+    scene = OnlineGameScene(app, LocalDoor(PLUGIN, session, ["philippine"]))
+    app.push(scene)
+    ui = scene.gameui
+    assert isinstance(ui, BalerUI) and scene.my_turn()
+    scene.choose_item(menus.item(ui.data, ui.view, PlayCard(REPAIR),
+                                 ui.action_label(PlayCard(REPAIR))))
+    assert scene.dialog is not None and "no effect now" in scene.dialog.title
+    scene.dialog.press("Cancel")
+    scene.dialog = None
+    assert not session.history
+    scene.choose_item(menus.item(ui.data, ui.view, PlayCard(REPAIR),
+                                 ui.action_label(PlayCard(REPAIR))))
+    assert scene.dialog is not None
+    scene.dialog.press("Play it anyway")
+    scene.dialog = None
+    app.step(DT)
+    assert session.history[-1].action == PlayCard(REPAIR)
+    # the card played lies on the table: a right-click opens it full size, as at one screen
+    app.draw()
+    x, y = at(scene, f"card:table:{REPAIR}")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=3))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=3))
+    app.step(DT)
+    assert scene.card_viewer is not None
+    scene.card_viewer = None
+    # F1: the same player aid as at one screen
+    key(app, pygame.K_F1)
+    assert isinstance(scene.dialog, AidDialog)

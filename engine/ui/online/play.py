@@ -21,7 +21,6 @@ online…" (the game goes on at the server).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -31,22 +30,24 @@ from engine.net.door import ChatLine, Door, Link, Moved, Refused
 from engine.plugins import load_object
 from engine.ui import colors
 from engine.ui import widgets as w
-from engine.ui.adapter import Click, GameUI, MenuItem
+from engine.ui.adapter import GameUI, MenuItem
 from engine.ui.app import App
 from engine.ui.camera import Camera
 from engine.ui.dice_anim import DiceAnimation, DiceTray
+from engine.ui.handoff import BoardReplay, Handoff
 from engine.ui.online.field import TextField
 from engine.ui.scene import Scene
-from engine.ui.widgets.action_menu import PopupMenu, item_rows, item_text
-from engine.ui.widgets.confirm import confirm_irreversible
+from engine.ui.screen.since_last_turn import SinceLastTurn
+from engine.ui.screen.table_aids import TableAids
+from engine.ui.widgets.action_menu import PopupMenu, item_text
+from engine.ui.widgets.button import Button
+from engine.ui.widgets.card_viewer import CardViewer
 from engine.ui.widgets.dialog import Dialog
 from engine.ui.widgets.log_view import LogLine, LogView
 from engine.ui.widgets.panel import Panel, layout_side_panel, side_panel_width
 from engine.ui.widgets.prompt import Option, Prompt
 from engine.ui.widgets.tooltip import Tooltip
 
-REPLAY_STEP = 1.6
-"""Seconds each position of the since-your-last-turn replay stays on the board."""
 OFFLINE = "Connection to the server lost: reconnecting… Your moves wait and are sent then."
 SENT = "Sent; waiting for the server…"
 
@@ -64,13 +65,13 @@ def cite(reason: str, section: str) -> str:
     return f"{reason} ({section})"
 
 
-class OnlineGameScene(Scene):
+class OnlineGameScene(SinceLastTurn, TableAids, Scene):
     """One seat of an online game (or a spectator's public view: a door with no seat)."""
 
     def __init__(self, app: App, door: Door, *, gameui: GameUI | None = None,
                  on_leave: Callable[[], None] | None = None) -> None:
         super().__init__(app)
-        self.door = door
+        self._door = door
         self.plugin = door.plugin
         self.seat: str | None = door.seats[0] if door.seats else None
         self.gameui = gameui if gameui is not None else game_ui(door)
@@ -90,19 +91,27 @@ class OnlineGameScene(Scene):
         self.highlight: frozenset[str] = frozenset()
         self.choices: tuple[Action, ...] = ()
         self.menu: PopupMenu | None = None
+        self.card_viewer: CardViewer | None = None
+        self.overlays_on: dict[str, bool] = {}
         self.hover: str | None = None
         self.tray: DiceTray | None = None
         self.animations: list[DiceAnimation] = []
         self.chat = TextField("Say", limit=500, on_enter=self.send_chat,
                               placeholder="a line for the other players (Enter sends)")
         self.chatting = False
-        self.replay: list[tuple[Any, str]] = []
-        """The since-your-last-turn replay: each position's view and what happened."""
-        self.replay_at = 0
-        self._replay_timer = 0.0
+        self.handoff: Handoff | None = None
+        """The since-your-last-turn summary, while it is on screen."""
+        self.replay: BoardReplay | None = None
+        """Its replay on the board, while it runs."""
+        self.moved: frozenset[str] = frozenset()
+        self._placements: dict[str, str] | None = None
+        self._replay_buttons: list[Button] = []
+        self._replay_camera: tuple[float, tuple[float, float]] | None = None
+        self._handoff_since = 0
         self._logged = 0
         self._turn: int | None = None
         self._press_on_board = False
+        self._right_press = False
         self.last_seen = self._last_own_action()
         """The log length when this seat last acted: what came after is "since your last
         turn"."""
@@ -110,6 +119,10 @@ class OnlineGameScene(Scene):
         self.refresh(reset_log=True)
 
     # --- reading the door ----------------------------------------------------------------------
+
+    @property
+    def door(self) -> Door:
+        return self._door
 
     def side_name(self, side: str | None) -> str:
         if side is None:
@@ -121,8 +134,27 @@ class OnlineGameScene(Scene):
         return own[-1] if own else 0
 
     def my_turn(self) -> bool:
+        """This seat decides now and no choice of it waits for the server's answer."""
         return self.seat is not None and self.door.deciding() == self.seat \
             and self.door.result() is None and not self.waiting
+
+    def _my_turn(self) -> bool:
+        return self.my_turn()
+
+    def _legal(self) -> list[Action]:
+        return self.door.legal()
+
+    def _cite(self, reason: str, section: str = "") -> str:
+        return cite(reason, section or self.door.decision().section or "")
+
+    def _wait_text(self) -> str:
+        who = self.side_name(self.door.decision().player)
+        return SENT if self.waiting else f"Wait: {who} is deciding now."
+
+    def _mark_irreversible(self, items: Sequence[MenuItem]) -> Sequence[MenuItem]:
+        """A menu's rows as the game gives them: the server is asked whether one rolls when
+        it is chosen (`ask_then_play`), not once a row."""
+        return items
 
     def others_acted(self) -> int:
         return sum(1 for e in self.door.log(self.seat, since=self.last_seen)
@@ -212,22 +244,6 @@ class OnlineGameScene(Scene):
         except Exception:  # offline: asked about as if it did
             return True
 
-    def ask_then_play(self, item: MenuItem) -> None:
-        action = item.action
-        if action is None:
-            return
-        self.menu = None
-        if (item.irreversible or self.no_undo(action)) and self.app.settings.confirm_irreversible:
-            def never_ask() -> None:
-                self.app.settings.confirm_irreversible = False
-                self.app.set_dice_speed(self.app.settings.dice_speed)  # saves the settings
-
-            self.show_dialog(confirm_irreversible(
-                item_text(replace(item, irreversible=False)), lambda: self.play(action),
-                never_ask))
-            return
-        self.play(action)
-
     def play(self, action: Action) -> None:
         """Send `action` with the revision it answers; the outcome comes through `poll`."""
         if not self.my_turn():
@@ -254,81 +270,24 @@ class OnlineGameScene(Scene):
         self.waiting = True
         self.refresh()
 
-    def clear_selection(self) -> None:
-        self.selection, self.highlight, self.choices = None, frozenset(), ()
-        self.menu = None
-        self.refresh()
-
-    def apply_click(self, click: Click, pos: tuple[int, int] | None) -> None:
-        if click.menu:
-            at = pos if pos is not None else self.camera.viewport.center
-            self.menu = PopupMenu(click.title, item_rows(click.menu, self.ask_then_play), at,
-                                  pygame.Rect((0, 0), self.app.size), self.app.scale)
-        elif click.action is not None:
-            self.ask_then_play(MenuItem(self.gameui.action_label(click.action), click.action))
-        elif click.choices:
-            self.choices = tuple(click.choices)
-            self.refresh()
-        elif click.select is not None:
-            self.selection, self.highlight = click.select, frozenset(click.highlight)
-            self.choices = ()
-            self.refresh()
-        elif click.reason is not None:
-            self.app.toast(cite(click.reason, self.door.decision().section or ""), "error")
-        else:
-            self.clear_selection()
-
     def board_click(self, pos: tuple[int, int]) -> None:
-        target = self.gameui.board.hit(self.camera.screen_to_world(*pos))
-        if not self.my_turn():
-            if self.door.result() is None and target is not None:
-                who = self.side_name(self.door.decision().player)
-                self.app.toast(SENT if self.waiting else f"Wait: {who} is deciding now.")
-            return
-        self.apply_click(self.gameui.on_click(target, self.selection, self.door.legal()), pos)
+        """A left click on the board at `pos` (what the window's release does)."""
+        self._board_click(pos)
 
     def show_since_last_turn(self) -> None:
-        """What the other sides did since this seat last acted, as its log shows it, with the
-        positions to step through on the board."""
-        entries = [entry for entry in self.door.log(self.seat, since=self.last_seen)
-                   if entry.events]
-        since = self.last_seen
-        lines = [event.text for entry in entries if entry.player != self.seat
-                 for event in entry.events if event.text]
-        self.last_seen = self.door.length
-        buttons: list[tuple[str, Callable[[], None] | None]] = [("OK", None)]
-        if entries:
-            buttons.insert(0, ("Show on the board", lambda: self.start_replay(since)))
-        self.show_dialog(Dialog("Since your last turn", "\n".join(lines[-60:]) or
-                                "Nothing you may see happened.", buttons))
-        self._set_prompt()
-
-    def start_replay(self, since: int) -> None:
-        """Step through the positions after each action since `since` that this seat may see
-        something of, as its view showed them (asked of the door), one every `REPLAY_STEP`."""
-        entries = [e for e in self.door.log(self.seat, since=since) if e.events]
-        try:
-            views = self.door.views_at([e.index + 1 for e in entries], self.seat)
-        except Exception as err:  # offline: said, the board stays as it is
-            self.app.toast(f"The replay cannot be shown now: {err}", "error")
+        """What happened since this seat last acted, as its log shows it, with the replay on
+        the board, as at one screen (`engine.ui.screen.since_last_turn`)."""
+        if self.seat is None:
             return
-        self.replay = [(view, "\n".join(f"• {ev.text}" for ev in entry.events if ev.text))
-                       for view, entry in zip(views, entries, strict=True)]
-        self.replay_at, self._replay_timer = 0, 0.0
-        self._show_replay_step()
+        since, self.last_seen = self.last_seen, self.door.length
+        self.open_summary(self.seat, self.seat, since)
 
-    def _show_replay_step(self) -> None:
-        if self.replay_at >= len(self.replay):
-            self.replay = []
-            self.refresh()
-            return
-        self.gameui.sync(self.replay[self.replay_at][0], self.seat)
-        self.dirty = True
+    def _finish_handoff(self) -> None:
+        self.handoff = None
+        self.refresh()
 
-    def replay_next(self) -> None:
-        self.replay_at += 1
-        self._replay_timer = 0.0
-        self._show_replay_step()
+    def _marks_under(self) -> dict[str, str]:
+        return {t: "selected" for t in self.moved}
 
     def open_chat(self) -> None:
         """A line to type along the bottom of the board; Enter sends it, Escape closes."""
@@ -362,11 +321,14 @@ class OnlineGameScene(Scene):
     # --- what the server says ------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.replay:
-            self._replay_timer += dt
-            if self._replay_timer >= REPLAY_STEP:
-                self.replay_next()
+        if self.replay is not None:
+            self.replay.update(dt)
+            if self.replay.timer == 0.0:
+                self._show_replay_state()
+            self.dirty = True
             return  # what the server pushed waits until the replay ends
+        if self.handoff is not None:
+            return  # and until the summary is closed
         if self.animations:
             self.animations[0].update(dt)
             if self.animations[0].finished:
@@ -451,13 +413,8 @@ class OnlineGameScene(Scene):
         if hasattr(event, "pos"):
             self.tooltip.pos = event.pos
         escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-        if self.replay:
-            if escape:
-                self.replay_at = len(self.replay)
-                self._show_replay_step()
-            elif event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP
-                                                  and event.button == 1):
-                self.replay_next()
+        if self.handoff_event(event):
+            self.dirty = True
             return True
         if self.chatting:
             if escape:
@@ -467,12 +424,8 @@ class OnlineGameScene(Scene):
                 return True
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.close_chat()
-        if self.menu is not None and not escape:
-            used = self.menu.process_event(event)
-            if self.menu is not None and self.menu.closed:
-                self.menu = None
-            if used:
-                return True
+        if self.card_event(event) or self.menu_event(event):
+            return True
         if escape:
             if self.menu is not None or self.selection is not None or self.choices:
                 self.clear_selection()
@@ -485,39 +438,36 @@ class OnlineGameScene(Scene):
                 and event.key in (pygame.K_z, pygame.K_y):
             (self.undo if event.key == pygame.K_z else self.redo)()
             return True
+        if self.aid_key(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l and not event.mod & (
+                pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.toggle_log()
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._hover(event.pos)
         self.tooltip.process_event(event)
         if self.prompt.process_event(event) or self.panel.process_event(event):
             return True
-        if self.camera.handle_event(event):
+        if self._hand_click(event):
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
-            self.clear_selection()
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press_on_board = self.camera.viewport.collidepoint(event.pos)
-            return self._press_on_board
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            on_board = self._press_on_board and self.camera.viewport.collidepoint(event.pos)
-            self._press_on_board = False
-            if on_board:
-                self.board_click(event.pos)
-            return on_board
-        return False
+        return self.board_event(event)
 
     def _hover(self, pos: tuple[int, int]) -> str | None:
         from engine.ui.game_scene import hover_board
 
         return hover_board(self.camera, self.gameui.board, self.tooltip, pos)
 
-    def _highlights(self) -> dict[str, str]:
-        marks = {t: self.gameui.highlight_style(t) or "target" for t in self.highlight}
-        if self.selection is not None:
-            marks[self.selection] = "selected"
-        return marks
-
     def draw(self, surface: pygame.Surface) -> None:
+        if self.replay is not None or self.handoff is not None:
+            if self.replay is not None:
+                self._draw_replay(surface)
+            else:
+                assert self.handoff is not None
+                self.handoff.draw(surface, self.app.scale)
+            if not self.connected:
+                self._draw_banner(surface)
+            return
         self.gameui.board.draw(surface, self.camera, self.hover, self._highlights())
         self.panel.draw(surface)
         self.prompt.draw(surface)
@@ -525,34 +475,16 @@ class OnlineGameScene(Scene):
             self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
         elif self.tray is not None:
             self.tray.draw(surface, self.camera.viewport, self.app.scale, [])
-        if self.replay:
-            self._draw_replay_caption(surface)
-        elif self.chatting:
+        if self.chatting:
             self.chat.draw(surface)
         if not self.connected:
             self._draw_banner(surface)
-        if self.menu is not None:
+        if self.card_viewer is not None:
+            self.card_viewer.draw(surface)
+        elif self.menu is not None:
             self.menu.draw(surface)
         else:
             self.tooltip.draw(surface)
-
-    def _draw_replay_caption(self, surface: pygame.Surface) -> None:
-        scale = self.app.scale
-        view = self.camera.viewport
-        head = w.text_font(w.BODY, scale, bold=True)
-        body = w.text_font(w.BODY, scale)
-        pad = w.px(12, scale)
-        lines = w.wrap(self.replay[self.replay_at][1], body, view.width - 2 * pad)[-8:]
-        title = (f"Since your last turn: {self.replay_at + 1} of {len(self.replay)} "
-                 "(a click or a key: next; Esc: back to now)")
-        band = pygame.Rect(view.x, 0, view.width,
-                           head.get_linesize() + len(lines) * body.get_linesize() + 2 * pad)
-        band.bottom = view.bottom
-        surface.fill((20, 18, 16), band)
-        surface.blit(head.render(w.ellipsize(title, head, band.width - 2 * pad), True,
-                                 colors.PAPER), (band.x + pad, band.y + pad))
-        w.blit_lines(surface, lines, body, colors.PAPER,
-                     (band.x + pad, band.y + pad + head.get_linesize()))
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         scale = self.app.scale

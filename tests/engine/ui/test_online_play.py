@@ -82,7 +82,7 @@ def click_an_answer(app, scene: OnlineGameScene, rng: random.Random) -> bool:
         legal = scene.door.legal()
         scene.ask_then_play(scene_item(scene, legal[rng.randrange(len(legal))]))
     if scene.dialog is not None and scene.dialog.title != "Since your last turn":
-        button = next(b for b in scene.dialog.buttons if b.text == "Do it")
+        button = next(b for b in scene.dialog.buttons if b.text in ("Do it", "Play it anyway"))
         click(app, button.rect.center)
     app.step(DT)
     return scene.waiting or scene.door.revision != before
@@ -264,17 +264,21 @@ def test_since_your_last_turn_steps_through_the_positions_on_the_board(app, tmp_
             assert scene.others_acted()
             since = next(b for b in scene.prompt.buttons if b.text.startswith("Since your"))
             click(app, since.rect.center)
-            assert scene.dialog is not None and scene.dialog.title == "Since your last turn"
-            button = next(b for b in scene.dialog.buttons if b.text == "Show on the board")
+            # the summary of one screen, straight on its list, with the replay on the board
+            assert scene.handoff is not None and scene.handoff.stage == "summary"
+            assert scene.handoff.lines and not scene.others_acted()
+            app.draw()
+            button = next(b for b in scene.handoff.buttons if b.text == "Replay on the board")
             click(app, button.rect.center)
-            assert scene.replay and scene.replay_at == 0
+            replay = scene.replay
+            assert replay is not None and replay.position == 0
             shot(app, tmp_path, "online-since-last-turn.png")
-            steps = len(scene.replay)
+            steps = len(replay.steps)
             for _ in range(steps - 1):
                 key(app, pygame.K_SPACE)
-            assert scene.replay_at == steps - 1
+            assert replay.position == steps - 1
             key(app, pygame.K_ESCAPE)
-            assert not scene.replay and scene.dialog is None
+            assert scene.replay is None and scene.handoff is None and scene.dialog is None
         finally:
             friend.close()
             other.close()
