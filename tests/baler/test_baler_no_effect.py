@@ -82,11 +82,9 @@ def test_the_view_tells_only_the_deciding_player() -> None:
     assert RULES.view(st, ES.value)["no_effect"] == {}
 
 
-@pytest.mark.ui
-@pytest.mark.usefixtures("user_data")
-def test_the_screen_greys_an_event_that_does_nothing_and_asks_before_a_card_is_played_for_nothing(
-        tmp_path: Path) -> None:
-    # turn 1 from the setup, the Philippine side first in the Event phase
+def _repair_in_hand() -> BalerState:
+    """Turn 1 from the setup, the Philippine side first in the Event phase, 'Repair' and 'A
+    cannon from Aguinaldo' in its hand."""
     position = RULES.to_position(RULES.new_game(scenario(), 1))
     position.update(phase="events", initiative="philippine")
     cards = position["cards"]
@@ -94,7 +92,14 @@ def test_the_screen_greys_an_event_that_does_nothing_and_asks_before_a_card_is_p
     cards["decks"]["philippine"] = [c for c in cards["decks"]["philippine"]
                                     + cards["hands"]["philippine"] if c not in mine]
     cards["hands"]["philippine"] = mine
-    st = RULES.from_position(scenario(), position, 1)
+    return RULES.from_position(scenario(), position, 1)
+
+
+@pytest.mark.ui
+@pytest.mark.usefixtures("user_data")
+def test_the_screen_greys_an_event_that_does_nothing_and_asks_before_a_card_is_played_for_nothing(
+        tmp_path: Path) -> None:
+    st = _repair_in_hand()
     assert st.decision.kind == "event-card" and st.decision.player == "philippine"
     session = Session(PLUGIN.rules, scenario(), 1, state=st)
     app = make_app((1280, 800))
@@ -147,15 +152,7 @@ def test_the_online_screen_asks_the_same_question_before_a_card_played_for_nothi
     from engine.net.local import LocalDoor
     from engine.ui.online.play import OnlineGameScene
 
-    position = RULES.to_position(RULES.new_game(scenario(), 1))
-    position.update(phase="events", initiative="philippine")
-    cards = position["cards"]
-    mine = [REPAIR, ARTILLERY, "ph-01", "ph-04", "ph-09", "ph-03"]
-    cards["decks"]["philippine"] = [c for c in cards["decks"]["philippine"]
-                                    + cards["hands"]["philippine"] if c not in mine]
-    cards["hands"]["philippine"] = mine
-    session = Session(PLUGIN.rules, scenario(), 1, state=RULES.from_position(scenario(),
-                                                                             position, 1))
+    session = Session(PLUGIN.rules, scenario(), 1, state=_repair_in_hand())
     app = make_app((1280, 800))
     app.settings.confirm_irreversible = False
     scene = OnlineGameScene(app, LocalDoor(PLUGIN, session, ["philippine"]))
