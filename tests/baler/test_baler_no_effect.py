@@ -8,6 +8,7 @@ baler-no-effect-greyed.png)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -95,6 +96,23 @@ def _repair_in_hand() -> BalerState:
     return RULES.from_position(scenario(), position, 1)
 
 
+def _asked_then_played_anyway(scene: Any, ui: BalerUI, session: Session) -> str:
+    """Choosing 'Repair' asks first and Cancel plays nothing; chosen again, "Play it anyway"
+    plays it. The question's text."""
+    item = menus.item(ui.data, ui.view, PlayCard(REPAIR), ui.action_label(PlayCard(REPAIR)))
+    scene.choose_item(item)
+    assert scene.dialog is not None and "no effect now" in scene.dialog.title
+    text = str(scene.dialog.text)
+    scene.dialog.press("Cancel")
+    scene.dialog = None
+    assert not session.history
+    scene.choose_item(item)
+    assert scene.dialog is not None
+    scene.dialog.press("Play it anyway")
+    scene.dialog = None
+    return text
+
+
 @pytest.mark.ui
 @pytest.mark.usefixtures("user_data")
 def test_the_screen_greys_an_event_that_does_nothing_and_asks_before_a_card_is_played_for_nothing(
@@ -111,18 +129,8 @@ def test_the_screen_greys_an_event_that_does_nothing_and_asks_before_a_card_is_p
     assert ui.no_effect(PlayCard(REPAIR)) is not None
     assert ui.no_effect(PlayCard(ARTILLERY)) is None
     # playing 'Repair' (nothing to repair) asks first; Cancel plays nothing
-    scene.choose_item(menus.item(ui.data, ui.view, PlayCard(REPAIR),
-                                 ui.action_label(PlayCard(REPAIR))))
-    assert scene.dialog is not None and "no effect now" in scene.dialog.title
-    assert RULES.no_effect_reason(st, PlayCard(REPAIR))[1:] in scene.dialog.text
-    scene.dialog = None
-    assert not session.history
-    # "Play it anyway"
-    scene.choose_item(menus.item(ui.data, ui.view, PlayCard(REPAIR),
-                                 ui.action_label(PlayCard(REPAIR))))
-    assert scene.dialog is not None
-    scene.dialog.press("Play it anyway")
-    scene.dialog = None
+    text = _asked_then_played_anyway(scene, ui, session)
+    assert RULES.no_effect_reason(st, PlayCard(REPAIR))[1:] in text
     assert session.history[-1].action == PlayCard(REPAIR)
     scene.play(PlayCard(ARTILLERY))
     while session.decision.kind == "support-card":
@@ -159,17 +167,7 @@ def test_the_online_screen_asks_the_same_question_before_a_card_played_for_nothi
     app.push(scene)
     ui = scene.gameui
     assert isinstance(ui, BalerUI) and scene.my_turn()
-    scene.choose_item(menus.item(ui.data, ui.view, PlayCard(REPAIR),
-                                 ui.action_label(PlayCard(REPAIR))))
-    assert scene.dialog is not None and "no effect now" in scene.dialog.title
-    scene.dialog.press("Cancel")
-    scene.dialog = None
-    assert not session.history
-    scene.choose_item(menus.item(ui.data, ui.view, PlayCard(REPAIR),
-                                 ui.action_label(PlayCard(REPAIR))))
-    assert scene.dialog is not None
-    scene.dialog.press("Play it anyway")
-    scene.dialog = None
+    _asked_then_played_anyway(scene, ui, session)
     app.step(DT)
     assert session.history[-1].action == PlayCard(REPAIR)
     # the card played lies on the table: a right-click opens it full size, as at one screen
