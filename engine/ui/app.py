@@ -159,6 +159,12 @@ class Scene:
         return False
 
     @property
+    def typing(self) -> bool:
+        """True while a text field of the scene takes the keys: a letter typed there is
+        text, never one of the window's shortcuts (M for the sound)."""
+        return False
+
+    @property
     def opaque(self) -> bool:
         """True when `draw` covers every pixel of the window, so the app need not clear it
         first (a full-window fill is a millisecond of a frame at 1920x1080)."""
@@ -403,7 +409,8 @@ class App:
             self._step_scale(-1)
         elif ctrl and event.key in (pygame.K_0, pygame.K_KP_0):
             self.set_ui_scale(1.0)
-        elif event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        elif event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) \
+                and not (self.scene is not None and self.scene.typing):
             muted = self.sound.toggle_mute()
             self.settings.muted = muted
             self._save_settings()

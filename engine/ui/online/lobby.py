@@ -438,9 +438,12 @@ class OnlineScene(Scene):
             self.rows.append((pygame.Rect(inner.x, y, inner.width, h), game))
             y += h + w.px(8, scale)
 
+    @property
+    def typing(self) -> bool:
+        return self.address.focused or self.code.focused or self.name.focused
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not (
-                self.address.focused or self.code.focused or self.name.focused):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.typing:
             self.leave()
             return True
         if self.back_button.process_event(event):

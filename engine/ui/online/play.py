@@ -380,6 +380,10 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
     # --- the window ----------------------------------------------------------------------------
 
     @property
+    def typing(self) -> bool:
+        return self.chatting
+
+    @property
     def animating(self) -> bool:
         return bool(self.animations)
 

@@ -320,3 +320,19 @@ def test_each_side_is_offered_its_own_levels(app, tmp_path):
         wait_for(app, lambda: scene.model.tokens.seats(url(server)))
         held = scene.model.tokens.seats(url(server))
         assert len(held) == 1 and held[0].side == "filipino" and not held[0].invites
+
+
+def test_an_m_typed_in_a_field_is_text_not_the_sound_key(app, games, tmp_path):
+    """M switches the sound anywhere else; typed into a field (a code, a name) it is a letter,
+    and the sound stays as it was."""
+    scene = open_lobby(app, games, tmp_path)
+    muted = app.settings.muted
+    click(app, scene.name.rect.center)
+    assert scene.typing
+    key(app, pygame.K_m)
+    type_text(app, "m")
+    assert app.settings.muted == muted and scene.name.text.endswith("m")
+    scene.name.focused = False
+    assert not scene.typing
+    key(app, pygame.K_m)
+    assert app.settings.muted != muted
