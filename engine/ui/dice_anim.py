@@ -209,3 +209,10 @@ class DiceTray:
             x += size + gap // 2
         w.blit_lines(surface, lines, fnt, colors.PAPER, (self.rect.x + 2 * gap + dice_w,
                                                          self.rect.y + gap))
+
+
+def skips_dice(event: pygame.event.Event) -> bool:
+    """A key or a left click, which skips a dice animation; moving the mouse never does."""
+    if event.type == pygame.KEYDOWN:
+        return True
+    return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1

@@ -44,7 +44,7 @@ from engine.ui.app import App
 from engine.ui.autosave import Autosaver
 from engine.ui.camera import Camera
 from engine.ui.clickguard import IGNORED, ClickGuard, camera_view, control_at
-from engine.ui.dice_anim import DiceAnimation, DiceTray
+from engine.ui.dice_anim import DiceAnimation, DiceTray, skips_dice
 from engine.ui.handoff import (
     REPLAY_STEP,
     BoardReplay,
@@ -765,7 +765,7 @@ class GameScene(ScreenHandoff, ComputerSeats, HintKey, SaveKeeper, GameMenu, Sce
             return True
         if self.card_event(event):
             return True
-        if self.animations and self._skips(event):
+        if self.animations and skips_dice(event):
             return self.animations[0].process_event(event)
         if self._guarded(event):
             return True
@@ -818,13 +818,6 @@ class GameScene(ScreenHandoff, ComputerSeats, HintKey, SaveKeeper, GameMenu, Sce
         self.show_dialog(Dialog("Why the computer did it", f"{line.text}\n\n{line.detail}",
                                 [("Close", None)], escape=0))
         return True
-
-    @staticmethod
-    def _skips(event: pygame.event.Event) -> bool:
-        """A key or a left click, which skips a dice animation; moving the mouse never does."""
-        if event.type == pygame.KEYDOWN:
-            return True
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1
 
     def _key(self, event: pygame.event.Event) -> bool:
         ctrl = bool(event.mod & pygame.KMOD_CTRL)

@@ -33,7 +33,7 @@ from engine.ui import widgets as w
 from engine.ui.adapter import GameUI, MenuItem
 from engine.ui.app import App
 from engine.ui.camera import Camera
-from engine.ui.dice_anim import DiceAnimation, DiceTray
+from engine.ui.dice_anim import DiceAnimation, DiceTray, skips_dice
 from engine.ui.handoff import BoardReplay, Handoff
 from engine.ui.online.field import TextField
 from engine.ui.scene import Scene
@@ -96,6 +96,8 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
         self.hover: str | None = None
         self.tray: DiceTray | None = None
         self.animations: list[DiceAnimation] = []
+        self._after_dice = False
+        """The board, log and prompt wait for the dice of the last move to settle."""
         self.chat = TextField("Say", limit=500, on_enter=self.send_chat,
                               placeholder="a line for the other players (Enter sends)")
         self.chatting = False
@@ -251,7 +253,14 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
         self.door.play(action, self.door.revision)
         self.waiting = True
         self.selection, self.highlight, self.choices = None, frozenset(), ()
-        self.refresh()
+        self._show_sent()
+
+    def _show_sent(self) -> None:
+        """The prompt says the choice went out; the board and the log change only with the
+        server's answer (`_moved`), after any dice it rolled."""
+        self._set_prompt()
+        layout_side_panel(self.panel, self.prompt, self.app.size, self.app.scale)
+        self.dirty = True
 
     def undo(self) -> None:
         if not self.door.can_undo():
@@ -259,7 +268,7 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
             return
         self.door.undo(self.door.revision)
         self.waiting = True
-        self.refresh()
+        self._show_sent()
 
     def redo(self) -> None:
         """Play again what this seat just took back (while nothing else happened since)."""
@@ -268,7 +277,7 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
             return
         self.door.redo(self.door.revision)
         self.waiting = True
-        self.refresh()
+        self._show_sent()
 
     def board_click(self, pos: tuple[int, int]) -> None:
         """A left click on the board at `pos` (what the window's release does)."""
@@ -334,6 +343,11 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
             if self.animations[0].finished:
                 self.animations.pop(0)
             self.dirty = True
+            if self.animations:
+                return  # the next move waits for these dice
+        if self._after_dice:
+            self._after_dice = False
+            self.refresh()
         for update in self.door.poll():
             if isinstance(update, Moved):
                 self._moved(update)
@@ -362,20 +376,33 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
         mine = self.waiting
         self.waiting = self._unanswered()
         entries = self.door.log(self.seat, since=update.base)
-        self._queue([e for entry in entries for e in entry.events])
+        rolled = self._queue([e for entry in entries for e in entry.events])
         if mine and entries and entries[-1].player == self.seat:
             self.last_seen = self.door.length
         self.selection, self.highlight, self.choices, self.menu = None, frozenset(), (), None
+        if rolled:
+            # as at one screen, the board and the log show the moment before the roll until
+            # the dice settle and go, so neither gives the result away
+            self._after_dice = True
+            self.prompt.set("Rolling the dice…", [], "Click or press a key to skip.")
+            layout_side_panel(self.panel, self.prompt, self.app.size, self.app.scale)
+            self.dirty = True
+            return
         self.refresh()
 
-    def _queue(self, events: Sequence[Event]) -> None:
+    def _queue(self, events: Sequence[Event]) -> bool:
+        """The dice the seat sees rolled, to animate and keep in the tray; True when dice are
+        to be animated."""
+        rolled = False
         for event in events:
             if isinstance(event, DiceRolled) and event.visible(self.seat):
                 self.tray = DiceTray(event)
                 if self.app.settings.dice_speed > 0:
                     self.animations.append(DiceAnimation(event, self.app.settings.dice_speed))
+                    rolled = True
             elif isinstance(event, TurnEnded):
                 self.tray = None
+        return rolled
 
     # --- the window ----------------------------------------------------------------------------
 
@@ -420,6 +447,8 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
         if self.handoff_event(event):
             self.dirty = True
             return True
+        if self.animations and skips_dice(event):
+            return self.animations[0].process_event(event)
         if self.chatting:
             if escape:
                 self.close_chat()

@@ -333,3 +333,30 @@ def test_the_pointer_is_followed_behind_the_hand_off_screen(app):
     app.step(DT)
     assert scene.handoff is None
     assert scene.hover == "b1"
+
+
+def test_online_the_log_waits_for_the_dice_to_settle_as_at_one_screen(app):
+    """The online screen (here through a door of one seat in this process) shows the board
+    and the log of the moment before a roll until its dice settle, as the local screen does."""
+    from engine.net.local import LocalDoor
+    from engine.ui.online.play import OnlineGameScene
+
+    session = adjacent_session((5,))
+    app.settings.dice_speed = 1
+    scene = OnlineGameScene(app, LocalDoor(PLUGIN, session, ["blue"]))
+    app.push(scene)
+    app.step(DT)
+    logged = len(scene.log_view.lines)
+    scene.play(Attack("b1", "r1"))
+    app.step(DT)
+    assert scene.animations and scene.prompt.text == "Rolling the dice…"
+    assert len(scene.log_view.lines) == logged  # nothing of the attack's result yet
+    rolled = [e for e in session.history[-1].events if isinstance(e, DiceRolled)]
+    assert rolled
+    key(app, pygame.K_SPACE)  # a key settles the dice, a second sends them off
+    assert scene.animations[0].settled and len(scene.log_view.lines) == logged
+    key(app, pygame.K_SPACE)
+    app.step(DT)
+    assert not scene.animations
+    assert len(scene.log_view.lines) > logged
+    assert scene.prompt.text != "Rolling the dice…"
