@@ -50,6 +50,15 @@ REFRESH_EVERY = 15.0
 YOUR_MOVE = "YOUR MOVE"
 
 
+def game_and_scenario(game: str, scenario: str) -> str:
+    """A game's name and its scenario's, once each: "Heroes of Baler: The Siege of Baler",
+    but "La Guerra de España, July 1936" and "Filipinas: after the Peace of Biak-na-Bató" as
+    they are (a scenario's title that starts with its game's name, or a short form of it)."""
+    head = scenario.split(":", 1)[0].strip()
+    if scenario.startswith(game) or (":" in scenario and head and game.startswith(head)):
+        return scenario
+    return f"{game}: {scenario}"
+
 class OnlineScene(Scene):
     """The online screen; `model` and `host` are given by tests (a server on a free port)."""
 
@@ -184,7 +193,7 @@ class OnlineScene(Scene):
                 continue
             for path in files:
                 title = scenario_title(path)
-                label = title if title.startswith(plugin.title) else f"{plugin.title}: {title}"
+                label = game_and_scenario(plugin.title, title)
                 options.append((label, self._host_dialog_for(plugin, path)))
         self.mode = "choose"
         self.picker.set("Host a game: which game and scenario?", options,
@@ -555,7 +564,8 @@ class OnlineScene(Scene):
                 pygame.draw.rect(surface, w.ACCENT, badge, border_radius=w.px(4, scale))
                 surface.blit(img, img.get_rect(center=badge.center))
                 badge_w = badge.width + ipad
-            heading = f"{game.title}: {self.scenario_title(game)} · you play {game.side_name}"
+            heading = (f"{game_and_scenario(game.title, self.scenario_title(game))} · you play "
+                       f"{game.side_name}")
             surface.blit(bold.render(w.ellipsize(heading, bold, rect.width - 2 * ipad - badge_w),
                                      True, w.TEXT), (x, y))
             y += body.get_linesize()

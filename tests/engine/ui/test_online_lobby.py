@@ -336,3 +336,16 @@ def test_an_m_typed_in_a_field_is_text_not_the_sound_key(app, games, tmp_path):
     assert not scene.typing
     key(app, pygame.K_m)
     assert app.settings.muted != muted
+
+
+def test_a_game_and_its_scenario_are_named_once_each():
+    from engine.ui.online.lobby import game_and_scenario
+
+    assert game_and_scenario("Filipinas 1896-1898", "Filipinas 1896-1898: Fin de un Imperio") \
+        == "Filipinas 1896-1898: Fin de un Imperio"
+    assert game_and_scenario("Filipinas 1896-1898", "Filipinas: after the Peace of Biak-na-Bató, "
+                             "1898") == "Filipinas: after the Peace of Biak-na-Bató, 1898"
+    assert game_and_scenario("Heroes of Baler", "The Siege of Baler, 1898-1899") \
+        == "Heroes of Baler: The Siege of Baler, 1898-1899"
+    assert game_and_scenario("La Guerra de España", "La Guerra de España, July 1936") \
+        == "La Guerra de España, July 1936"
