@@ -829,10 +829,10 @@ class GameScene(Scene):
 
     def _highlights(self) -> dict[str, str]:
         """Highlight styles by target for `BoardView.draw`: what the computer (or the replay)
-        just moved, the selection and its targets."""
+        just moved, the selection and its targets, and the hint's suggestion ("hint")."""
         marks = {t: "selected" for t in self.moved}
         marks.update({t: self.gameui.highlight_style(t) or "target" for t in self.highlight})
-        marks.update({t: "selected" for t in self.advisor.marks})
+        marks.update({t: "hint" for t in self.advisor.marks})
         if self.selection is not None:
             marks[self.selection] = "selected"
         return marks
