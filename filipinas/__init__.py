@@ -22,8 +22,8 @@ PLUGIN = GamePlugin(
         "The Philippine Revolution, 1896-1898: the Katipunan's guerrillas plunder and rise "
         "across central Luzon while Spain's brigades hunt them, and the United States wait "
         "for their moment. Two players, or solo as the Filipinos against the rulebook's "
-        "Spanish bot (choose the solo scenario, and \"Solo bot (rulebook §10)\" for the "
-        "Spanish side)."
+        "Spanish bot (the solo scenario gives the Spanish side to the \"Solo bot (rulebook "
+        "§10)\")."
     ),
 )
 

@@ -20,6 +20,7 @@ from engine.ai.agent import Seat, useful_answers
 from engine.ai.policy import Easy
 from engine.ai.search import Budget, Settings, seat, squash, terminal_value
 from engine.core.actions import Action
+from engine.core.game import Scenario
 from filipinas.bot import SpanishBot
 from filipinas.rules import actions as A
 from filipinas.rules import board as B
@@ -455,3 +456,14 @@ def bot(side: str, seed: int) -> BotSeat:
 
 LEVEL_SIDES = {"bot": (SPAIN,)}
 """The solo bot plays Spain only (§10); the registry offers it to that seat alone."""
+
+
+def scenario_levels(scenario: Scenario) -> dict[str, str]:
+    """The seats a scenario is made for a level to play: the solo scenario (its options say
+    `solo`, 10.0) leaves Spain to the solo bot; the others name none."""
+    options = scenario.documents.get("options") or {}
+    return {SPAIN: "bot"} if options.get("solo") else {}
+
+
+SCENARIO_LEVELS = scenario_levels
+"""Read by the registry (engine.ai.registry.scenario_levels) for the launcher's defaults."""

@@ -18,7 +18,7 @@ import pygame
 from baler.rules.state import GameData
 from baler.ui import palette as P
 from baler.ui.cardart import card_back, card_face, face_height
-from engine.ui.colors import darker, lighter
+from engine.ui.colors import HINT, darker, lighter
 from engine.ui.dice_anim import die_face
 from engine.ui.drawing import draw_highlight, rect_points
 from engine.ui.fonts import font
@@ -131,9 +131,10 @@ def draw_strip(surface: pygame.Surface, view: pygame.Rect, table: Table, items: 
 
 def mark_card(surface: pygame.Surface, rect: pygame.Rect, style: str) -> None:
     """A card or a die that may be clicked now: a gold frame cased in ink and a folded corner
-    (a shape, not only a colour); no pattern, which would hide the text or the pips."""
+    (a shape, not only a colour); no pattern, which would hide the text or the pips. The one
+    selected is framed in white, the hint's suggestion in the hint's colour."""
     ring = rect.inflate(6, 6)
-    gold = (255, 214, 40) if style != "selected" else P.WHITE
+    gold = {"selected": P.WHITE, "hint": HINT}.get(style, (255, 214, 40))
     pygame.draw.rect(surface, P.INK, ring, 5, border_radius=6)
     pygame.draw.rect(surface, gold, ring.inflate(-2, -2), 2, border_radius=6)
     ear = max(8, rect.width // 7)

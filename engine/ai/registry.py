@@ -6,7 +6,9 @@ search levels): `easy`, `normal` and `hard` in every game, `bot` in Filipinas. `
 name of `easy`. A player
 marked "computer" alone gets the game's default level: `normal` if it has one, else `easy`.
 A level fit for some sides only (Filipinas' `bot` plays Spain) is listed with those sides in
-the `LEVEL_SIDES` mapping of its factory's module (`side_levels`).
+the `LEVEL_SIDES` mapping of its factory's module (`side_levels`); a scenario made for a level
+at some seat (Filipinas' solo scenario leaves Spain to the bot) is read by the module's
+`SCENARIO_LEVELS` function (`scenario_levels`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     # the search is imported with the levels that use it, not by the command line's checks
     # of level names (`wargames play` draws its board first: issue 27)
     from engine.ai.search import Budget
+    from engine.core.game import Scenario
 
 ALIASES = {"ai": "easy"}
 SEARCH_LEVELS = ("normal", "hard")
@@ -59,6 +62,24 @@ def side_levels(plugin: GamePlugin, side: str) -> tuple[str, ...]:
         if sides is None or side in sides:
             found.append(name)
     return tuple(found)
+
+
+def scenario_levels(plugin: GamePlugin, scenario: Scenario) -> dict[str, str]:
+    """The level a scenario is made for at some of its seats, by side (Filipinas' solo
+    scenario: Spain's solo bot), as the `SCENARIO_LEVELS` function of a level's module reads
+    the scenario; a level the seat does not offer is left out. The launcher and the online
+    host dialog start those seats on it."""
+    found: dict[str, str] = {}
+    for module in dict.fromkeys(ref.partition(":")[0] for ref in plugin.agents.values()):
+        try:
+            reader: Any = getattr(importlib.import_module(module), "SCENARIO_LEVELS", None)
+            named = reader(scenario) if callable(reader) else {}
+        except Exception:  # a game's slip: its seats keep the launcher's defaults
+            continue
+        for side, level in dict(named).items():
+            if side in plugin.sides and level in side_levels(plugin, side):
+                found.setdefault(side, level)
+    return found
 
 
 LEVEL_NAMES = {"easy": "Computer (Easy)", "normal": "Computer (Normal)",

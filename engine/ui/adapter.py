@@ -140,7 +140,9 @@ class BoardView(Protocol):
     ) -> None:
         """Draw the board through `camera`, covering every pixel of its viewport (the screen
         does not clear the window first); `highlights` maps target ids to a style name:
-        "selected", "target", "attack" (drawn with outlines and patterns, never colour alone)."""
+        "selected", "target", "attack", "hint" (the computer's suggestion to a human: a board
+        may draw it above its counters) — drawn with outlines and patterns, never colour
+        alone."""
         ...
 
     def hit(self, world_pos: tuple[float, float]) -> str | None:

@@ -41,6 +41,15 @@ def ordered_scenarios(plugin: GamePlugin, files: list[Path]) -> list[Path]:
     return sorted(files, key=lambda path: (path.name != plugin.default_scenario, path.name))
 
 
+def scenario_players(plugin: GamePlugin, scenario: Scenario) -> dict[str, str]:
+    """The players value of each seat the scenario is made for a level to play (Filipinas'
+    solo scenario: "computer:bot" for Spain), which the launcher and the online host dialog
+    start on (engine.ai.registry.scenario_levels)."""
+    from engine.ai.registry import scenario_levels
+
+    return {side: f"computer:{level}" for side, level in scenario_levels(plugin, scenario).items()}
+
+
 @dataclass(frozen=True)
 class TableOptions:
     """The game's opening question to the whole table (its options: a `table` decision before

@@ -103,12 +103,19 @@ class HighlightStyle:
     dashed: bool = False
     pattern: str = ""
     """"dots", "crosshatch" or "" for none."""
+    edge: int = 1
+    """The casing's width on each side of the line."""
 
+
+HINT = (255, 70, 210)
+"""The hint's colour ("What would the computer do?"): a bright magenta, unlike any terrain of
+the three maps and unlike the other marks (yellow selection, white targets, red attacks)."""
 
 HIGHLIGHTS: dict[str, HighlightStyle] = {
     "selected": HighlightStyle(color=(255, 214, 40), casing=INK, width=4),
     "target": HighlightStyle(color=WHITE, casing=INK, width=3, dashed=True, pattern="dots"),
     "attack": HighlightStyle(color=(230, 40, 30), casing=WHITE, width=3, pattern="crosshatch"),
     "hover": HighlightStyle(color=WHITE, casing=INK_SOFT, width=1),
+    "hint": HighlightStyle(color=HINT, casing=INK, width=3, edge=2),
 }
 """Highlight styles by the names the game screen passes to `BoardView.draw`."""

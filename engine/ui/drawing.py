@@ -57,7 +57,7 @@ _seen: dict[tuple[object, ...], None] = {}
 
 def draw_highlight(surface: pygame.Surface, points: Sequence[Point], style: str) -> None:
     """Mark the polygon `points` (screen pixels) in the highlight `style` ("selected", "target",
-    "attack", "hover"): a fill pattern if the style has one, then a cased outline, dashed or
+    "attack", "hover", "hint"): a fill pattern if the style has one, then a cased outline, dashed or
     solid. Unknown styles draw as "selected" so a new style name is never invisible.
 
     The polygon is drawn at whole pixels from its bounding box. Inside the surface's clip, its
@@ -71,7 +71,7 @@ def draw_highlight(surface: pygame.Surface, points: Sequence[Point], style: str)
     rel = tuple((round(x - left), round(y - top)) for x, y in points)
     w = max(x for x, _ in rel) + 1
     h = max(y for _, y in rel) + 1
-    pad = hs.width + 2
+    pad = hs.width + 2 * hs.edge
     clip = surface.get_clip()
     ring = pygame.Rect(left - pad, top - pad, w + 2 * pad, h + 2 * pad)
     if not ring.colliderect(clip):
@@ -123,18 +123,18 @@ def _outline(surface: pygame.Surface, points: Sequence[Point], hs: HighlightStyl
     if hs.dashed:
         clip = pygame.Rect(surface.get_clip()).inflate(2 * hs.width + 8, 2 * hs.width + 8)
         dashes = _dashes(points, clip)
-        for width, color in ((hs.width + 2, hs.casing), (hs.width, hs.color)):
+        for width, color in ((hs.width + 2 * hs.edge, hs.casing), (hs.width, hs.color)):
             for start, end in dashes:
                 pygame.draw.line(surface, color, start, end, width)
     else:
-        _ring(surface, points, hs.casing, hs.width + 2)
+        _ring(surface, points, hs.casing, hs.width + 2 * hs.edge)
         _ring(surface, points, hs.color, hs.width)
 
 
 def _outline_picture(rel: tuple[tuple[int, int], ...], hs: HighlightStyle) -> pygame.Surface:
     """The outline of the polygon `rel` on a transparent picture with a margin of the casing's
     width (the polygon's corner at (pad, pad))."""
-    pad = hs.width + 2
+    pad = hs.width + 2 * hs.edge
     w = max(x for x, _ in rel) + 1 + 2 * pad
     h = max(y for _, y in rel) + 1 + 2 * pad
     picture = pygame.Surface((w, h), pygame.SRCALPHA)

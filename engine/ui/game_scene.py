@@ -334,7 +334,7 @@ class GameScene(ScreenHandoff, ComputerSeats, HintKey, SaveKeeper, GameMenu, Sce
         return {t: "selected" for t in self.moved}
 
     def _marks_over(self) -> dict[str, str]:
-        return {t: "selected" for t in self.advisor.marks}
+        return {t: "hint" for t in self.advisor.marks}
 
     # --- layout and refresh --------------------------------------------------------------------
 

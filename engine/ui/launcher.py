@@ -34,6 +34,7 @@ from engine.ui import widgets as w
 from engine.ui.app import App
 from engine.ui.catalogue import (
     ordered_scenarios,
+    scenario_players,
     scenario_title,
     seats_in_play,
     table_options,
@@ -343,12 +344,19 @@ class Launcher(Scene):
         defaults = default_players(plugin)
         memory = self.app.settings.launcher
         seats = {side: seat_choices(plugin, side) for side in plugin.sides}
+        made_for = scenario_players(plugin, scenario)
+        again = memory.get("game") == plugin.id \
+            and memory.get("scenario") == paths.scenario_ref(path)
 
         def first(side: str) -> int:
             values = [value for value, _ in seats[side]]
             remembered = memory.get(f"player:{plugin.id}:{side}")
-            if remembered in values:
+            # the level a scenario is made for (the solo bot) unless this scenario was
+            # played last with another choice at that seat
+            if remembered in values and (side not in made_for or again):
                 return values.index(remembered)
+            if made_for.get(side) in values:
+                return values.index(made_for[side])
             if defaults[side] == "human" or len(values) == 1:
                 return 0
             wanted = player_value(plugin, "computer", side)
@@ -378,7 +386,9 @@ class Launcher(Scene):
             choices = {side: seats[side][row.selected][0]
                        for side, row in zip(plugin.sides, rows, strict=True)}
             chosen = options.chosen(option_rows) if options else ()
-            self.remember(plugin, path, choices, chosen)
+            # a scenario's own level is not carried to the game's other scenarios
+            self.remember(plugin, path, {side: c for side, c in choices.items()
+                                         if c != made_for.get(side)}, chosen)
             opening = options.actions.get(chosen) if options else None
             in_play = options.seats.get(chosen) if options else None
             players = {side: player_value(plugin, c, side) if in_play is None or side in in_play

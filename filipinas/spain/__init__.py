@@ -13,6 +13,9 @@ It plays the rulebook's own levers, each checked against the rules:
   column per CF, each +1 for the columns and +1 for being no stronger than the band (6.6,
   6.9.2), and the action that forms them pays the first locate-and-attack. A band destroyed is
   a battle won (+1 Morale, 4.2.3.13); the last Filipino unit destroyed wins the game (5.3.3).
+- **A general leads the attack**: his Tactical Factor counts only stacked with the attackers
+  (6.7), so a general who can join the stack about to attack does so first, when the AP left
+  still pay for the attack.
 - **Few Brigades from Spain**, since each costs a step of Morale (6.2), and **repatriate late**
   (+1 a Brigade, never in the last turn, 6.2).
 - **Hold Manila and Cavite**: a siege needs the besiegers' strength to reach the Defence Value,

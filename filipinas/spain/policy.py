@@ -226,8 +226,16 @@ class SpainPolicy:
         return worth - 0.1, f"to protect the fields of {name(st, where)}"
 
     def _merge(self, pic: Picture, action: A.Merge) -> Scored:
-        """Two stacks together against a regular Filipino stack stronger than each (6.3)."""
+        """Two stacks together against a regular Filipino stack stronger than each (6.3); a
+        general alone joining a stack of his space, as `_leader_joins`."""
         st = pic.st
+        pair = (action.stack, action.into)
+        alone = [s for s in pair if not B.combat_units(st, st.members(s))]
+        if len(alone) == 1:
+            other = action.into if alone[0] == action.stack else action.stack
+            leader = B.leaders(st, st.members(alone[0]))
+            return self._leader_joins(pic, leader[0], other, cost(st, SPAIN, action)) \
+                if len(leader) == 1 else (-0.5, "")
         ours = [B.strength(st, st.members(action.stack)), B.strength(st, st.members(action.into))]
         for stack in pic.foes.get(st.loc[action.stack], ()):
             theirs = B.strength(st, stack)
@@ -236,34 +244,69 @@ class SpainPolicy:
         return -0.3, ""
 
     def _move_leader(self, pic: Picture, action: A.MoveLeader) -> Scored:
-        """A general with a Tactical Factor joins the columns hunting bands (6.7, 9.1); a
-        Captain General stays in the Captaincy, from which any attack costs 1 AP (4.2.2)."""
+        """A general joining a stack (`_leader_joins`), never leaving Brigades among bands."""
         st = pic.st
-        c = B.cdef(st, action.leader)
-        if c.admiral or action.join is None or not c.tf:
-            return -0.5, ""
-        if c.captain_general and st.data.spaces[st.loc[action.leader]].captaincy:
-            return -0.5, ""
-        if action.join not in st.search or not pic.bands.get(action.dest):
-            return -0.5, ""
-        if c.tf <= B.best_tf(st, st.members(action.join))[1]:
+        if action.join is None:
             return -0.5, ""
         here = st.loc[action.leader]
         if B.combat_units(st, st.members(action.leader)) and pic.bands.get(here):
             return -0.3, ""
-        return TF * c.tf * 1.5, f"{c.name} leads the columns in {name(st, action.dest)}"
+        return self._leader_joins(pic, action.leader, action.join, cost(st, SPAIN, action))
+
+    def _leader_joins(self, pic: Picture, leader: str, join: str, paid: int) -> Scored:
+        """A general with a Tactical Factor joins the stack of `join`: he leads the columns
+        hunting bands (6.7, 9.1), and the attack the stack may make next with the AP left
+        (1 AP with a general in the Province, 4.2.2) is worth what his Tactical Factor adds
+        to it, since it counts only stacked with the attackers (6.7). A Captain General stays
+        in the Captaincy, from which any attack costs 1 AP (4.2.2)."""
+        st = pic.st
+        c = B.cdef(st, leader)
+        if c.admiral or not c.tf:
+            return -0.5, ""
+        if c.captain_general and st.data.spaces[st.loc[leader]].captaincy:
+            return -0.5, ""
+        stack = st.members(join)
+        units = B.combat_units(st, stack)
+        if not units or c.tf <= B.best_tf(st, stack)[1]:
+            return -0.5, ""
+        where = st.loc[join]
+        hunting = join in st.search and bool(pic.bands.get(where))
+        worth = TF * c.tf * 1.5 if hunting else 0.0
+        if st.ap[SPAIN] - paid >= 1:
+            worth += self._led(pic, units, c.tf, B.province_of(st, where) or where)
+        if worth <= 0.0:
+            return -0.5, ""
+        led = "the columns" if hunting else "the attack"
+        return worth, f"{c.name} leads {led} in {name(st, where)}"
+
+    def _led(self, pic: Picture, units: list[str], tf: int, province: str) -> float:
+        """How much more the best attack of `units` on a Filipino stack of `province` is worth
+        led with Tactical Factor `tf` than as they stand (an attack not worth making now
+        counts as none)."""
+        st = pic.st
+        gain = 0.0
+        for stack in pic.foes.get(province, ()):
+            target = B.combat_units(st, stack)[0]
+            if B.is_guerrilla(st, target):
+                before, after = (self._hunt(pic, units, target, tf=t)[0] for t in (None, tf))
+            else:
+                before, after = (self._battle(pic, units, target, tf=t)[0] for t in (None, tf))
+            gain = max(gain, after - max(before, 0.0))
+        return gain
 
     # hunting and fighting
     def _hunt(self, pic: Picture, units: list[str], band: str,
-              search: bool = False) -> Scored:
+              search: bool = False, tf: int | None = None) -> Scored:
         """A locate-and-attack on a band (6.6, 6.7): the kill against the counterattack
-        after a miss. `search`: as if `units` had just formed Search and Destroy columns."""
+        after a miss. `search`: as if `units` had just formed Search and Destroy columns;
+        `tf`: as if led with that Tactical Factor."""
         st = pic.st
         if search:
             cols = [(1, True) for u in units for _ in range(B.cf(st, u))]
         else:
             cols = [(cf, searching) for _, cf, searching in columns(st, units)]
-        kill, counter = pic.odds(cols, B.best_tf(st, units)[1], band, C.attack_bonus(pic))
+        led = B.best_tf(st, units)[1] if tf is None else tf
+        kill, counter = pic.odds(cols, led, band, C.attack_bonus(pic))
         worth = kill * pic.kill_worth(band) - counter * pic.hurt(units[0])
         return worth, f"{kill:.0%} to destroy {name(st, band)}"
 
@@ -292,13 +335,17 @@ class SpainPolicy:
         worth = sum(pic.leader_worth(ld) for ld in st.members(leader))
         return found * worth, f"{found:.0%} to catch {name(st, leader)} alone"
 
-    def _battle(self, pic: Picture, units: list[str], target: str) -> Scored:
-        """An attack on a regular stack (6.7): its step against the counterattack."""
+    def _battle(self, pic: Picture, units: list[str], target: str,
+                tf: int | None = None) -> Scored:
+        """An attack on a regular stack (6.7): its step against the counterattack; `tf`: as
+        if led with that Tactical Factor."""
         st = pic.st
         defenders = st.members(target)
         acf = sum(B.defence_cf(st, u) for u in B.combat_units(st, units))
         dcf = sum(B.defence_cf(st, d) for d in B.combat_units(st, defenders))
         mods = sum(v for _, v in base_modifiers(st, "land", units, acf, defenders, dcf))
+        if tf is not None:
+            mods += tf - B.best_tf(st, units)[1]
         hit = hit_chance(mods + C.attack_bonus(pic))
         back = hit_chance(-mods)
         worth = hit * (pic.gain() + 0.8) - (1 - hit) * back * pic.hurt(units[0])

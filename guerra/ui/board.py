@@ -19,7 +19,7 @@ from engine.core.hexgrid import Hex, hex_neighbor
 from engine.ui import colors as C
 from engine.ui.adapter import CounterSpec
 from engine.ui.camera import Camera, StaticLayer
-from engine.ui.drawing import draw_highlight
+from engine.ui.drawing import draw_highlight, rect_points
 from engine.ui.hexmap import CellStyle, HexMapView, hex_id, parse_hex_id
 from engine.ui.layout import LAYOUT_POINTY, Layout, Point, hex_corner_offset, hex_to_pixel
 from guerra.rules.counters import hex_place
@@ -31,6 +31,8 @@ from guerra.ui.minimap import ControlMap, MiniCell
 from guerra.ui.overlays import OverlayPainter
 
 MINIMAP = "minimap"
+HINT = "hint"
+"""The highlight style of the hint's suggestion (engine.ui.game_scene), drawn over the counters."""
 HEX_RADIUS = 28.0
 """World pixels from a hex's centre to its corners (the scale of the board at zoom 1)."""
 FOREIGN_FILL: C.Color = (208, 206, 198)
@@ -215,13 +217,31 @@ class GuerraMap(HexMapView):
         if hovered is not None and hovered in self.cells and hover not in marks:
             draw_highlight(surface, self._screen_hex(hovered, camera), "hover")
         self.stacks.hover(hover if hover != MINIMAP else None, camera.zoom)
+        hinted = [t for t, style in marks.items() if style == HINT]
+        self._ring_hint(surface, camera, hinted)
         self.stacks.draw(surface, camera, marks,
                          before_fan=lambda: self._draw_city_names(surface, camera))
         self._draw_control(surface, camera)
+        for target in hinted:  # a counter suggested is outlined over those stacked on it
+            rect = self.target_rect(target, camera)
+            if rect is not None:
+                draw_highlight(surface, rect_points(rect), HINT)
         self._draw_overlay_labels(surface, camera)
         self.minimap.set_status(self.control)
         self.minimap.draw(surface, camera)
         surface.set_clip(clip)
+
+    def _ring_hint(self, surface: pygame.Surface, camera: Camera, targets: list[str]) -> None:
+        """A ring round each hex the hint names, seen at every zoom (a hex of the whole map is
+        a few pixels wide); under the counters and the city names, which stay readable."""
+        px = HEX_RADIUS * camera.zoom
+        for target in targets:
+            h = parse_hex_id(target)
+            if h is not None and h in self.cells:
+                centre = camera.world_to_screen(*hex_to_pixel(self.layout, h))
+                radius = max(px * 1.2, 16.0)
+                pygame.draw.circle(surface, C.INK, centre, radius + 3, 9)
+                pygame.draw.circle(surface, C.HINT, centre, radius, 3)
 
     def target_rect(self, target: str, camera: Camera) -> pygame.Rect | None:
         """The mini-map, or a counter, on screen (its tooltip keeps off it)."""

@@ -71,6 +71,36 @@ def seed_1(scenario: Scenario) -> FilState:
             "appointment_of_primo_de_rivera"]}})
 
 
+def seed_2(scenario: Scenario, lachambre: str = "manila_city",
+           coordinated: bool = True) -> FilState:
+    """Seed 2, turn 2, action 52 (docs/ai-runs/blunders/filipinas-easy): 1st Mindanao Brigade
+    hunts the Bulacán band in Tarlac in Search and Destroy columns, Lachambre (Tactical Factor
+    1) waits in Manila with Polavieja, Spain has 3 AP. `coordinated`: as in that game, in the
+    middle of a Coordinated Action (three actions paid for this round, each further one 1 AP,
+    5.2.2.1), which a position does not hold; else at the start of Spain's round."""
+    st = position(
+        scenario, 2, turn=2, ap={"filipino": 1, "spain": 3}, morale=8, us_intervention=3,
+        placements=[
+            stack(["cavite_corps", "aguinaldo"], "cavite"),
+            stack(["asia_fleet", "montojo"], "cavite_city"), stack(["polavieja"], "manila_city"),
+            stack(["lachambre"], lachambre), stack(["bulacan_corps"], "tarlac", ["bulacan_corps"]),
+            stack(["tarlac_corps"], "manila", ["tarlac_corps"]), stack(["desierto"], "manila"),
+            stack(["mindanao_1"], "tarlac"), stack(["bonifacio"], "graveyard"),
+            stack(["blanco"], "recalled")],
+        markers={"target": ["bulacan_corps", "tarlac_corps"], "search": ["mindanao_1"],
+                 "protect": ["desierto"], "baler": ["tarlac_corps"],
+                 "lines": ["line_cavite_manila"], "zapote": True},
+        cards_out=["recruits_from_the_barrios", "zapote_line", "hong_kong_junta",
+                   "appointment_of_polavieja", "patriotic_subscription", "katipunan_spies",
+                   "fortified_lines", "spanish_artillery", "katipunan_uprising",
+                   "ultimos_de_filipinas", "spanish_diplomacy"],
+        cards={"hands": {"filipino": ["peace_of_biak_na_bato"],
+                         "spain": ["friars_informants", "appointment_of_augusti"]}})
+    if coordinated:
+        st.round_count, st.round_surcharged, st.round_did = 3, True, True
+    return st
+
+
 def spain_turn(st: FilState, seed: int) -> list[tuple[int, A.PlayCard | Any]]:
     """Play on to the end of the turn with the Easy level on both sides; Spain's answers with
     the US track as it stood when each was chosen."""
@@ -124,3 +154,33 @@ def test_the_policy_is_the_easy_level_and_the_spanish_side_of_the_heuristics(sce
     agent = FilipinasAgent("spain", 4)
     assert agent.rank(RULES, st, legal)[0] == agent.choose(RULES, st, legal)
     assert sorted(map(repr, agent.rank(RULES, st, legal))) == sorted(map(repr, legal))
+
+
+def test_the_leader_joins_the_columns_before_they_attack(scenario):
+    """Easy Spain attacked the Bulacán band with 1st Mindanao Brigade alone (22 % to destroy
+    it) while Lachambre, whose Tactical Factor counts only stacked with the attackers (6.7),
+    waited in Manila: played out, joining first was worth 24 points of Spain's chance to win
+    (docs/ai.md, "Blunders"). Now Lachambre joins the columns, then they attack led by him;
+    where he already stands in their Province, he stacks with them; at the start of a round
+    he joins them all the same (the attack then waits for the next round, 1 AP)."""
+    attack = A.Attack(("mindanao_1",), "bulacan_corps")
+    joins = A.MoveLeader("lachambre", "tarlac", "mindanao_1")
+    st = seed_2(scenario)
+    legal = RULES.legal_actions(st)
+    assert attack in legal and joins in legal
+    for seed in range(3):
+        assert SpainPolicy("spain", seed).choose(RULES, st, legal) == joins
+        assert make_agent(PLUGIN, "easy", "spain", seed).choose(RULES, st, legal) == joins
+    RULES.apply(st, joins)
+    assert st.active == "spain"
+    assert SpainPolicy("spain", 0).choose(RULES, st, RULES.legal_actions(st)) == attack
+
+    st = seed_2(scenario, coordinated=False)
+    assert SpainPolicy("spain", 0).choose(RULES, st, RULES.legal_actions(st)) == joins
+
+    st = seed_2(scenario, lachambre="tarlac")
+    legal = RULES.legal_actions(st)
+    stacks = [a for a in legal if isinstance(a, A.Merge)
+              and {a.stack, a.into} == {"lachambre", "mindanao_1"}]
+    assert stacks
+    assert SpainPolicy("spain", 0).choose(RULES, st, legal) in stacks

@@ -209,7 +209,7 @@ class OnlineScene(Scene):
     def host_dialog(self, plugin: GamePlugin, path: Path) -> None:
         """Options, then who sits at each side, then Create."""
         from engine.ai.registry import side_levels
-        from engine.ui.catalogue import table_options
+        from engine.ui.catalogue import scenario_players, table_options
 
         self.mode = "lobby"
         self.on_resize(self.app.size)
@@ -224,10 +224,13 @@ class OnlineScene(Scene):
         choices = {side: seat_choices(plugin, [lv for lv in side_levels(plugin, side)
                                                if lv != "random"]) for side in plugin.sides}
         values = {side: [value for value, _ in found] for side, found in choices.items()}
+        made_for = scenario_players(plugin, scenario)
 
         def first(i: int, side: str) -> int:
             if i == 0:
                 return values[side].index("me")
+            if made_for.get(side) in values[side]:  # the solo scenario's Spain: the bot
+                return values[side].index(made_for[side])
             # a game of more than two sides: its further seats are in play only with some
             # options (Guerra's second seats, section 4)
             return values[side].index("none") if i >= 2 and "none" in values[side] else \

@@ -106,7 +106,7 @@ class BoardInput:
 
     def _highlights(self) -> dict[str, str]:
         """Highlight styles by target for `BoardView.draw`: what the computer (or the replay)
-        just moved, the selection and its targets."""
+        just moved, the selection and its targets, and the hint's suggestion ("hint")."""
         marks = self._marks_under()
         marks.update({t: self.gameui.highlight_style(t) or "target" for t in self.highlight})
         marks.update(self._marks_over())

@@ -120,7 +120,7 @@ def test_h_marks_the_suggested_answer_on_the_board_with_its_reason(app, tmp_path
     assert scene.prompt.note.startswith("Hint (Normal level): ")
     hinted = scene.gameui.action_label(advisor.action)
     marked = [t for t, style in scene._highlights().items()
-              if style == "selected" and t in advisor.marks]
+              if style == "hint" and t in advisor.marks]
     buttons = [b for b in scene.prompt.buttons if b.selected and b.text == hinted]
     assert marked or buttons, "the suggestion is shown neither on the board nor as a button"
     shot(app, tmp_path, f"hint-{game}.png")
@@ -174,3 +174,63 @@ def test_the_hint_button_asks_like_the_key(app):
     assert scene.advisor.hint is not None
     wait_hint(app, scene)
     assert scene.advisor.told is not None
+
+
+def test_guerras_hint_is_marked_in_its_own_style_and_shows_on_the_whole_map(app, tmp_path,
+                                                                            monkeypatch):
+    """On the map of all Spain a hex is a few pixels wide: the hint's hex is asked for in the
+    "hint" style and ringed in its colour beyond the hex's corners; a counter it suggests is
+    outlined again after the counters, so one stacked on it does not hide the mark."""
+    from engine.ui.colors import HINT
+    from engine.ui.hexmap import parse_hex_id
+    from engine.ui.layout import hex_to_pixel
+    from guerra.ui import board as guerra_board
+
+    plugin = plugins.discover()["guerra"]
+    session = Session(plugin.rules, load_game_scenario(plugin), 4)
+    session.play(session.legal_actions()[0])  # the options, to the Army of Africa
+    side = session.decision.player
+    players = {s: "human" if s == side else "computer:easy" for s in plugin.sides}
+    scene = GameScene(app, plugin, session, players, autosave=False)
+    app.push(scene)
+    app.step(DT)
+    board = scene.gameui.board
+    asked: list[dict[str, str]] = []
+    draw = board.draw
+    monkeypatch.setattr(board, "draw", lambda surface, camera, hover, highlights: (
+        asked.append(dict(highlights)), draw(surface, camera, hover, highlights))[1])
+    key(app, pygame.K_h)
+    wait_hint(app, scene)
+    hexes = [t for t in scene.advisor.marks if parse_hex_id(t) is not None]
+    assert hexes, scene.advisor.marks
+    scene.dirty = True
+    app.draw()
+    assert all(asked[-1].get(t) == "hint" for t in scene.advisor.marks), asked[-1]
+    shot(app, tmp_path, "guerra-hint.png")
+    frame = app.screen
+    for target in hexes:
+        h = parse_hex_id(target)
+        assert h is not None
+        x, y = scene.camera.world_to_screen(*hex_to_pixel(board.layout, h))
+        corner = guerra_board.HEX_RADIUS * scene.camera.zoom
+        ringed = sum(frame.get_at((round(x + dx), round(y + dy)))[:3] == HINT
+                     for dx in range(-30, 31) for dy in range(-30, 31)
+                     if corner < (dx * dx + dy * dy) ** 0.5 <= 30)
+        assert ringed >= 60, f"the hint at {target} is not ringed beyond its hex ({ringed})"
+
+    # a counter under another, suggested: outlined after the counters are drawn
+    stacks = board.stacks
+    loc, ids = next((loc, [spec.id for spec, _ in stacks.rects(loc)])
+                    for loc in sorted(set(stacks.placements().values()))
+                    if len(stacks.rects(loc)) >= 2)
+    order: list[str] = []
+    stacks_draw = type(stacks).draw
+    monkeypatch.setattr(type(stacks), "draw", lambda *a, **k: (order.append("counters"),
+                                                               stacks_draw(*a, **k))[1])
+    outline = guerra_board.draw_highlight
+    monkeypatch.setattr(guerra_board, "draw_highlight", lambda surface, points, style: (
+        order.append(style), outline(surface, points, style))[1])
+    scene.advisor.marks = frozenset({ids[0]})
+    scene.dirty = True
+    app.draw()
+    assert "hint" in order[order.index("counters"):], (loc, order)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from baler import PLUGIN as BALER
+from engine import plugins
 from engine.ai.registry import side_levels
 from engine.cli import main
 from engine.core.saves import read_save, save_data, write_save
@@ -95,8 +96,53 @@ def test_the_solo_bot_is_chosen_in_the_launcher_saved_listed_and_played_again(ap
     assert isinstance(again, GameScene) and again is not scene
     assert again.players == {"filipino": "human", "spain": "computer:bot"}
     assert isinstance(again.agents["spain"], BotSeat)
-    # the launcher remembers the seat's level for the next game
-    assert app.settings.launcher["player:filipinas:spain"] == "computer:bot"
+    # the bot is the solo scenario's own level: it is not remembered for the game's others
+    assert "player:filipinas:spain" not in app.settings.launcher
+    assert app.settings.launcher["player:filipinas:filipino"] == "human"
+
+
+def test_the_solo_scenario_starts_spain_on_the_solo_bot_and_the_standard_on_normal(app,
+                                                                                   tmp_path):
+    """The solo scenario is made for the §10 bot at Spain's seat: chosen in the launcher, that
+    seat starts on it (even when the standard game was played last with Spain at Normal); the
+    standard scenario keeps the launcher's default, also after a solo game with the bot."""
+    app.settings.launcher = {"game": "filipinas", "scenario": "filipinas/standard.yaml",
+                             "player:filipinas:filipino": "human",
+                             "player:filipinas:spain": "computer:normal"}
+    launcher = open_launcher(app, FILIPINAS)
+    click(app, scenario_button(launcher, "solo against the Spanish bot").rect.center)
+    dialog = launcher.dialog
+    assert dialog is not None
+    assert dialog.rows[row_named(launcher, "Spanish")].value == BOT
+    assert dialog.rows[row_named(launcher, "Filipino")].value == "Human"
+    hover(app, (4, 4))
+    shot(app, tmp_path, "launcher-solo-bot.png")
+    click(app, dialog_button(launcher, "Start"))
+    assert isinstance(app.scene, GameScene)
+    assert app.scene.players == {"filipino": "human", "spain": "computer:bot"}
+    app.pop()
+    app.step(DT)
+
+    click(app, scenario_button(launcher, "Filipinas 1896-1898").rect.center)
+    assert launcher.dialog is not None and launcher.dialog is not dialog
+    assert launcher.dialog.rows[row_named(launcher, "Spanish")].value == "Computer (Normal)"
+
+
+def test_another_level_chosen_for_the_solo_scenarios_spain_is_kept_for_it(app) -> None:
+    """A player who gave the solo scenario's Spain another level finds it there next time; no
+    other scenario of the three games is made for a level at any seat."""
+    from engine.ui.catalogue import scenario_players
+
+    app.settings.launcher = {"game": "filipinas", "scenario": "filipinas/solo.yaml",
+                             "player:filipinas:spain": "computer:hard"}
+    launcher = open_launcher(app, FILIPINAS)
+    click(app, scenario_button(launcher, "solo against the Spanish bot").rect.center)
+    assert launcher.dialog is not None
+    assert launcher.dialog.rows[row_named(launcher, "Spanish")].value == "Computer (Hard)"
+    for plugin in (BALER, FILIPINAS, GUERRA):
+        for path in plugins.scenario_files(plugin):
+            made_for = scenario_players(plugin, load_game_scenario(plugin, path))
+            assert made_for == ({"spain": "computer:bot"} if path.resolve() == SOLO else {}), path
 
 
 def test_a_save_without_a_level_is_listed_and_loaded_at_the_default_level_and_says_so(

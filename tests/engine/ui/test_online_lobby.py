@@ -349,3 +349,17 @@ def test_a_game_and_its_scenario_are_named_once_each():
         == "Heroes of Baler: The Siege of Baler, 1898-1899"
     assert game_and_scenario("La Guerra de España", "La Guerra de España, July 1936") \
         == "La Guerra de España, July 1936"
+
+
+def test_the_host_dialog_gives_the_solo_scenarios_spain_to_the_solo_bot(app, tmp_path):
+    """Hosting the solo scenario starts Spain's seat on the §10 bot it is made for, as the
+    launcher does; the standard scenario keeps inviting a friend to it."""
+    plugin = plugins.get("filipinas")
+    scene = open_lobby(app, {"filipinas": plugin}, tmp_path)
+    files = {path.stem: path for path in plugins.scenario_files(plugin)}
+    for name, spain in (("solo", "Solo bot (rulebook §10)"), ("standard", "Invite")):
+        scene.host_dialog(plugin, files[name])
+        assert scene.dialog is not None
+        rows = {row.label: row.value for row in scene.dialog.rows}
+        assert rows["Spanish"] == spain and rows["Filipino"] == "Me", name
+        scene.dialog = None
