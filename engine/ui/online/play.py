@@ -136,9 +136,10 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
         return own[-1] if own else 0
 
     def my_turn(self) -> bool:
-        """This seat decides now and no choice of it waits for the server's answer."""
+        """This seat decides now, no choice of it waits for the server's answer and no dice
+        of the last move are still rolling on the screen."""
         return self.seat is not None and self.door.deciding() == self.seat \
-            and self.door.result() is None and not self.waiting
+            and self.door.result() is None and not self.waiting and not self._after_dice
 
     def _my_turn(self) -> bool:
         return self.my_turn()
