@@ -4,6 +4,8 @@ what to sabotage, who takes a wound, and the Persistence marker on single rolls 
 
 from __future__ import annotations
 
+from typing import Any
+
 from baler.ai.judge import artillery_worth, incursion_worth, shooting_worth, unit_worth
 from baler.rules.actions import Choose, Done, ModifyDie
 from baler.rules.dicepool import dice_in_play
@@ -32,7 +34,7 @@ def face_worth(kind: str, side: str, attacker: str, face: int, successes: bool =
     if kind == "artillery":
         worth = 1.0 if face >= 4 else 0.0
         return worth + (0.4 if attacking and face == 6 else 0.0)
-    return 1.0 if face >= 5 else 0.0
+    return 1.0 if face >= 5 and successes else 0.0
 
 
 def _gain(kind: str, side: str, attacker: str, face: int, how: str,
@@ -51,6 +53,26 @@ def successes_matter(st: BalerState, side: Side) -> bool:
     if not isinstance(task, Incursion):
         return True
     return successes_count(st, task, side)
+
+
+def territorial_success_matters(table: dict[str, Any], side: Side) -> bool:
+    """In a combat on the territorial control map only who has more successes counts, not by
+    how many (rulebook "Combat on the territorial control map"). Once the other side's dice
+    are known, a success more is worth a modifier only when it can still turn the outcome: a
+    tie into a win, or a deficit that the dice showing 4 could still close (one success short
+    always counts). A defence already winning, or losing by more than those dice can make up,
+    spends nothing on the dice."""
+    own = next((p for p in table["pools"] if p["side"] == side.value), None)
+    other = next((p for p in table["pools"] if p["side"] != side.value), None)
+    if own is None or other is None or not other["values"]:
+        return True  # the other side has not rolled yet
+    mine = sum(1 for v in own["values"] if v >= 5)
+    theirs = sum(1 for v in other["values"] if v >= 5)
+    short = theirs - mine
+    if short < 0:
+        return False
+    fours = sum(1 for v in own["values"] if v == 4)
+    return short == 0 or short <= max(1, fours)
 
 
 def defence_useful(st: BalerState, table: dict[str, object], side: Side) -> bool:
@@ -75,6 +97,8 @@ def modify_dice(st: BalerState, side: Side, legal: list[Action]) -> Action:
     best: tuple[float, Action] = (0.08, Done())
     morale_cost = 0.5 if st.morale[side] >= 4 else 0.9 if st.morale[side] >= 2 else 1.6
     successes = successes_matter(st, side)
+    if table["kind"] == "territorial":
+        successes = territorial_success_matters(table, side)
     for action in legal:
         if not isinstance(action, ModifyDie) or idle_modification(st, action) is not None:
             continue
