@@ -62,6 +62,11 @@ class LocalDoor:
         return self._seats
 
     @property
+    def humans(self) -> tuple[str, ...]:
+        """The sides people play at this table."""
+        return self._humans
+
+    @property
     def revision(self) -> int:
         return self._revision
 

@@ -36,6 +36,7 @@ from engine.ai.registry import default_level
 from engine.core.actions import Action, DiceRolled, Event, IllegalActionError, TurnEnded
 from engine.core.game import GamePlugin
 from engine.core.session import Session
+from engine.net.door import Refused
 from engine.net.local import LocalDoor
 from engine.plugins import load_object
 from engine.ui import computer, hotseat
@@ -323,9 +324,22 @@ class GameScene(ScreenHandoff, ComputerSeats, HintKey, SaveKeeper, GameMenu, Sce
         """The door to this game (`engine.net.door.Door`) for the parts of the screen shared
         with the online one: every side of the session is one of its seats."""
         door = self._door
-        if door is None or door.session is not self.session:  # F5 gave another session
+        if door is None or door.session is not self.session \
+                or door.humans != tuple(self.humans):  # F5 gave another session; a take-over
             door = self._door = LocalDoor(self.plugin, self.session, humans=self.humans)
         return door
+
+    def _submit(self, action: Action) -> list[Event]:
+        """Play `action` through the door with the revision it answers, as the online screen
+        does; the events of what it did (IllegalActionError with the rules' reason and section
+        when they refuse it)."""
+        door = self.door
+        base = door.length
+        door.play(action, door.revision)
+        for update in door.poll():
+            if isinstance(update, Refused):
+                raise IllegalActionError(update.reason, update.section)
+        return [event for entry in self.session.history[base:] for event in entry.events]
 
     def _wait_text(self) -> str:
         return f"Wait: {self.side_name(self.deciding)} is deciding now."
@@ -513,11 +527,12 @@ class GameScene(ScreenHandoff, ComputerSeats, HintKey, SaveKeeper, GameMenu, Sce
     # --- playing -------------------------------------------------------------------------------
 
     def play(self, action: Action) -> bool:
-        """Play `action` through the session; an illegal one is refused with its reason."""
+        """Play `action` through the door to the game; an illegal one is refused with its
+        reason."""
         player = self.deciding
         human = player is not None and self.players.get(player) == "human"
         try:
-            events = self.session.play(action)
+            events = self._submit(action)
         except IllegalActionError as err:
             self._refuse(err)
             return False
@@ -596,7 +611,7 @@ class GameScene(ScreenHandoff, ComputerSeats, HintKey, SaveKeeper, GameMenu, Sce
             action, note = auto
             self.notes[len(self.session.history)] = note
             try:
-                events = self.session.play(action)
+                events = self._submit(action)
             except IllegalActionError as err:
                 self._refuse(err)
                 break
