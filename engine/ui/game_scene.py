@@ -355,15 +355,6 @@ class GameScene(ScreenHandoff, ComputerSeats, HintKey, SaveKeeper, GameMenu, Sce
     def _board_rect(self, size: tuple[int, int]) -> pygame.Rect:
         return pygame.Rect(0, 0, size[0] - side_panel_width(size, self.app.scale), size[1])
 
-    def toast_keep_clear(self) -> list[pygame.Rect]:
-        """The side panel (its buttons) and what the board asks to keep clear."""
-        return [self.panel.rect, *self._board_keep_clear()]
-
-    def _board_keep_clear(self) -> list[pygame.Rect]:
-        """What the board asks toasts and the dice tray to keep clear of, as last drawn."""
-        keep = getattr(self.gameui.board, "keep_clear", None)
-        return list(keep()) if keep is not None else []
-
     def on_resize(self, size: tuple[int, int]) -> None:
         self.camera.set_viewport(self._board_rect(size))
         self.tooltip.scale = self.app.scale

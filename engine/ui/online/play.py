@@ -508,7 +508,8 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
         if self.animations:
             self.animations[0].draw(surface, self.camera.viewport, self.app.scale)
         elif self.tray is not None:
-            self.tray.draw(surface, self.camera.viewport, self.app.scale, [])
+            self.tray.draw(surface, self.camera.viewport, self.app.scale,
+                           self._board_keep_clear())
         if self.chatting:
             self.chat.draw(surface)
         if not self.connected:

@@ -114,6 +114,15 @@ class BoardInput:
             marks[self.selection] = "selected"
         return marks
 
+    def toast_keep_clear(self) -> list[pygame.Rect]:
+        """The side panel (its buttons) and what the board asks to keep clear."""
+        return [self.panel.rect, *self._board_keep_clear()]
+
+    def _board_keep_clear(self) -> list[pygame.Rect]:
+        """What the board asks toasts and the dice tray to keep clear of, as last drawn."""
+        keep = getattr(self.gameui.board, "keep_clear", None)
+        return list(keep()) if keep is not None else []
+
     def _close_popups(self) -> None:
         self.menu = None
         self.card_viewer = None

@@ -360,3 +360,17 @@ def test_online_the_log_waits_for_the_dice_to_settle_as_at_one_screen(app):
     assert not scene.animations
     assert len(scene.log_view.lines) > logged
     assert scene.prompt.text != "Rolling the dice…"
+
+
+def test_online_toasts_keep_clear_of_the_side_panel_as_at_one_screen(app):
+    from engine.net.local import LocalDoor
+    from engine.ui.online.play import OnlineGameScene
+
+    scene = OnlineGameScene(app, LocalDoor(PLUGIN, make_session(1), ["blue"]))
+    app.push(scene)
+    app.step(DT)
+    app.toast("A refusal long enough to reach the side panel " * 4, "error")
+    app.step(DT)
+    app.draw()
+    rects = [rect for rect, _ in app.toasts._rects]
+    assert rects and all(not rect.colliderect(scene.panel.rect) for rect in rects)
