@@ -1,16 +1,13 @@
 """Hot-seat at one screen (DESIGN.md §3, docs/hotseat.md): the black screen before a private
-decision of another human side, the seat banner when the screen changes hands without it, and
-the summary of what happened since a player last decided, with its replay on the board.
-`engine.ui.hotseat` holds the rules of when; this part holds the screen's doing of it."""
+decision of another human side, with the summary of what happened since that side last decided
+(`engine.ui.screen.since_last_turn` shows it and its replay), and the seat banner when the
+screen changes hands without it. `engine.ui.hotseat` holds the rules of when; this part holds
+the screen's doing of it."""
 
 from __future__ import annotations
 
 from engine.ui import hotseat
-from engine.ui.handoff import (
-    Handoff,
-    SeatBanner,
-    setup_length,
-)
+from engine.ui.handoff import Handoff, SeatBanner, setup_length
 from engine.ui.screen.local import LocalScreenParts
 
 
