@@ -1,9 +1,13 @@
-"""The game screen: the board through a camera, the side panel with the decision prompt, dice,
-hot-seat hand-off, computer turns, undo/redo, saves and the end of the game.
+"""The game screen of a game on this computer: the board through a camera, the side panel with
+the decision prompt, dice, undo/redo and the end of the game, with its parts in
+`engine.ui.screen` (the board and hand under the pointer, since your last turn, the player aid,
+hot-seat hand-off, computer seats, the hint, saves, the game menu; that package's docstring
+lists them).
 
 Everything drawn comes from `Rules.view(state, viewer)` through the game's `GameUI` (DESIGN.md
-§3); every change goes through `Session.play` (§2). The viewer changes only through a `Handoff`,
-so one human side never sees another's hidden information.
+§3); every action goes through the door to the game (`GameScene.door`, a `LocalDoor` over the
+session, §9), as the online screen's goes through its `RemoteDoor`. The viewer changes only
+through a `Handoff`, so one human side never sees another's hidden information.
 
 Trust at the table (§8): looking is free and acting is explicit. A board click the game answers
 with a menu opens it at the pointer (so does one the game plays at once when it would roll:
