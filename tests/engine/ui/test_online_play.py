@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import socket
 import time
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -70,6 +71,21 @@ def open_from_my_games(app, lobby: OnlineScene) -> OnlineGameScene:
     return scene
 
 
+@contextmanager
+def seat_in_game(app, tmp_path):
+    """A loopback server with a Baler game hosted as Spanish and opened on the game screen from
+    "My games", the Philippine seat a scripted door: (the screen, that door, the lobby, the
+    server's address); everything is closed afterwards."""
+    with running_server(tmp_path) as server:
+        lobby, other, friend = hosted_game(app, tmp_path, url(server))
+        try:
+            yield open_from_my_games(app, lobby), friend, lobby, url(server)
+        finally:
+            friend.close()
+            other.close()
+            app.scenes[-1].close()
+
+
 def click_an_answer(app, scene: OnlineGameScene, rng: random.Random) -> bool:
     """Click a prompt button that answers the decision (or a marked place on the board); True
     when something was sent."""
@@ -120,51 +136,37 @@ def scene_item(scene, action):
 
 def test_a_game_played_by_clicking_against_another_seat(app, tmp_path):
     rng = random.Random(5)
-    with running_server(tmp_path) as server:
-        lobby, other, friend = hosted_game(app, tmp_path, url(server))
-        try:
-            scene = open_from_my_games(app, lobby)
-            shot(app, tmp_path, "online-game.png")
-            clicked, played = play_on(app, scene, friend, rng,
-                                      lambda c, p: c >= 3 and p >= 3)
-            assert clicked >= 3 and played >= 3, (clicked, played, scene.door.result(),
-                                                   scene.door.length, scene.door.connected)
-            wait_for(app, lambda: friend.revision == scene.door.revision, also=[friend])
-            assert friend.length == scene.door.length == scene._logged
-            # both seats read the same log; each move was applied once
-            assert [(e.index, e.player) for e in friend.log("philippine")] == \
-                [(e.index, e.player) for e in scene.door.log("spanish")]
-            shot(app, tmp_path, "online-game-played.png")
-        finally:
-            friend.close()
-            other.close()
-            app.scenes[-1].close()
+    with seat_in_game(app, tmp_path) as (scene, friend, lobby, address):
+        shot(app, tmp_path, "online-game.png")
+        clicked, played = play_on(app, scene, friend, rng,
+                                  lambda c, p: c >= 3 and p >= 3)
+        assert clicked >= 3 and played >= 3, (clicked, played, scene.door.result(),
+                                               scene.door.length, scene.door.connected)
+        wait_for(app, lambda: friend.revision == scene.door.revision, also=[friend])
+        assert friend.length == scene.door.length == scene._logged
+        # both seats read the same log; each move was applied once
+        assert [(e.index, e.player) for e in friend.log("philippine")] == \
+            [(e.index, e.player) for e in scene.door.log("spanish")]
+        shot(app, tmp_path, "online-game-played.png")
 
 
 def test_a_stale_or_refused_answer_is_said_and_changes_nothing(app, tmp_path):
-    with running_server(tmp_path) as server:
-        lobby, other, friend = hosted_game(app, tmp_path, url(server))
-        try:
-            scene = open_from_my_games(app, lobby)
-            length = scene.door.length
-            # an answer to a revision the game has left is refused as stale, never applied
-            if scene.my_turn():
-                scene.door.play(scene.door.legal()[0], scene.door.revision - 1)
-                scene.waiting = True
-                wait_for(app, lambda: not scene.waiting, also=[friend])
-                assert any("moved on" in text for text in app.toasts.messages)
-            else:
-                friend.play(friend.legal()[0], friend.revision - 1)
-            time.sleep(0.2)
-            app.step(DT)
-            assert scene.door.length == length
-            # a board click while the other side decides tells whose decision it is
-            if not scene.my_turn():
-                scene.board_click(scene.camera.viewport.center)
-        finally:
-            friend.close()
-            other.close()
-            app.scenes[-1].close()
+    with seat_in_game(app, tmp_path) as (scene, friend, lobby, address):
+        length = scene.door.length
+        # an answer to a revision the game has left is refused as stale, never applied
+        if scene.my_turn():
+            scene.door.play(scene.door.legal()[0], scene.door.revision - 1)
+            scene.waiting = True
+            wait_for(app, lambda: not scene.waiting, also=[friend])
+            assert any("moved on" in text for text in app.toasts.messages)
+        else:
+            friend.play(friend.legal()[0], friend.revision - 1)
+        time.sleep(0.2)
+        app.step(DT)
+        assert scene.door.length == length
+        # a board click while the other side decides tells whose decision it is
+        if not scene.my_turn():
+            scene.board_click(scene.camera.viewport.center)
 
 
 def free_port() -> int:
@@ -255,87 +257,66 @@ def test_the_seat_opened_on_another_machine_is_said_on_the_banner(app, tmp_path)
 
 def test_since_your_last_turn_steps_through_the_positions_on_the_board(app, tmp_path):
     rng = random.Random(11)
-    with running_server(tmp_path) as server:
-        lobby, other, friend = hosted_game(app, tmp_path, url(server))
-        try:
-            scene = open_from_my_games(app, lobby)
-            play_on(app, scene, friend, rng,
-                    lambda c, p: scene.my_turn() and scene.others_acted() > 0)
-            assert scene.others_acted()
-            since = next(b for b in scene.prompt.buttons if b.text.startswith("Since your"))
-            click(app, since.rect.center)
-            # the summary of one screen, straight on its list, with the replay on the board
-            assert scene.handoff is not None and scene.handoff.stage == "summary"
-            assert scene.handoff.lines and not scene.others_acted()
-            app.draw()
-            button = next(b for b in scene.handoff.buttons if b.text == "Replay on the board")
-            click(app, button.rect.center)
-            replay = scene.replay
-            assert replay is not None and replay.position == 0
-            shot(app, tmp_path, "online-since-last-turn.png")
-            steps = len(replay.steps)
-            for _ in range(steps - 1):
-                key(app, pygame.K_SPACE)
-            assert replay.position == steps - 1
-            key(app, pygame.K_ESCAPE)
-            assert scene.replay is None and scene.handoff is None and scene.dialog is None
-        finally:
-            friend.close()
-            other.close()
-            app.scenes[-1].close()
+    with seat_in_game(app, tmp_path) as (scene, friend, lobby, address):
+        play_on(app, scene, friend, rng,
+                lambda c, p: scene.my_turn() and scene.others_acted() > 0)
+        assert scene.others_acted()
+        since = next(b for b in scene.prompt.buttons if b.text.startswith("Since your"))
+        click(app, since.rect.center)
+        # the summary of one screen, straight on its list, with the replay on the board
+        assert scene.handoff is not None and scene.handoff.stage == "summary"
+        assert scene.handoff.lines and not scene.others_acted()
+        app.draw()
+        button = next(b for b in scene.handoff.buttons if b.text == "Replay on the board")
+        click(app, button.rect.center)
+        replay = scene.replay
+        assert replay is not None and replay.position == 0
+        shot(app, tmp_path, "online-since-last-turn.png")
+        steps = len(replay.steps)
+        for _ in range(steps - 1):
+            key(app, pygame.K_SPACE)
+        assert replay.position == steps - 1
+        key(app, pygame.K_ESCAPE)
+        assert scene.replay is None and scene.handoff is None and scene.dialog is None
 
 
 def test_a_line_said_reaches_the_other_seat_and_theirs_shows_in_the_log(app, tmp_path):
     from engine.net.door import ChatLine
 
-    with running_server(tmp_path) as server:
-        lobby, other, friend = hosted_game(app, tmp_path, url(server))
-        try:
-            scene = open_from_my_games(app, lobby)
-            say = next(b for b in scene.prompt.buttons if b.text == "Say something…")
-            click(app, say.rect.center)
-            assert scene.chatting and scene.chat.focused
-            for ch in "Good luck":
-                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-            app.step(DT)
-            key(app, pygame.K_RETURN)
-            assert not scene.chatting
-            heard: list[ChatLine] = []
-            wait_for(app, lambda: heard.extend(u for u in friend.poll()
-                                               if isinstance(u, ChatLine)) or heard)
-            assert heard[0].text == "Good luck"
-            friend.say("Thanks, you too")
-            wait_for(app, lambda: any("Thanks, you too" in line.text
-                                      for line in scene.log_view.lines))
-            assert any("Thanks, you too" in text for text in app.toasts.messages)
-            shot(app, tmp_path, "online-chat.png")
-        finally:
-            friend.close()
-            other.close()
-            app.scenes[-1].close()
+    with seat_in_game(app, tmp_path) as (scene, friend, lobby, address):
+        say = next(b for b in scene.prompt.buttons if b.text == "Say something…")
+        click(app, say.rect.center)
+        assert scene.chatting and scene.chat.focused
+        for ch in "Good luck":
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.step(DT)
+        key(app, pygame.K_RETURN)
+        assert not scene.chatting
+        heard: list[ChatLine] = []
+        wait_for(app, lambda: heard.extend(u for u in friend.poll()
+                                           if isinstance(u, ChatLine)) or heard)
+        assert heard[0].text == "Good luck"
+        friend.say("Thanks, you too")
+        wait_for(app, lambda: any("Thanks, you too" in line.text
+                                  for line in scene.log_view.lines))
+        assert any("Thanks, you too" in text for text in app.toasts.messages)
+        shot(app, tmp_path, "online-chat.png")
 
 
 def test_undo_within_the_barrier_and_redo_and_the_barrier_said(app, tmp_path):
     rng = random.Random(4)
-    with running_server(tmp_path) as server:
-        lobby, other, friend = hosted_game(app, tmp_path, url(server))
-        try:
-            scene = open_from_my_games(app, lobby)
-            length = scene.door.length
-            key(app, pygame.K_z, pygame.KMOD_CTRL)  # nothing of this seat's to take back
-            assert scene.door.undo_refusal() in app.toasts.messages
-            assert scene.door.length == length and not scene.waiting
-            play_on(app, scene, friend, rng,
-                    lambda c, p: scene.my_turn() and scene.door.can_undo())
-            assert scene.door.can_undo(), "no undoable action of the Spanish side came"
-            length = scene.door.length
-            key(app, pygame.K_z, pygame.KMOD_CTRL)
-            wait_for(app, lambda: not scene.waiting)
-            assert scene.door.length == length - 1 and scene.door.can_redo()
-            key(app, pygame.K_y, pygame.KMOD_CTRL)
-            wait_for(app, lambda: not scene.waiting)
-            assert scene.door.length == length
-        finally:
-            friend.close()
-            other.close()
-            app.scenes[-1].close()
+    with seat_in_game(app, tmp_path) as (scene, friend, lobby, address):
+        length = scene.door.length
+        key(app, pygame.K_z, pygame.KMOD_CTRL)  # nothing of this seat's to take back
+        assert scene.door.undo_refusal() in app.toasts.messages
+        assert scene.door.length == length and not scene.waiting
+        play_on(app, scene, friend, rng,
+                lambda c, p: scene.my_turn() and scene.door.can_undo())
+        assert scene.door.can_undo(), "no undoable action of the Spanish side came"
+        length = scene.door.length
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+        wait_for(app, lambda: not scene.waiting)
+        assert scene.door.length == length - 1 and scene.door.can_redo()
+        key(app, pygame.K_y, pygame.KMOD_CTRL)
+        wait_for(app, lambda: not scene.waiting)
+        assert scene.door.length == length
