@@ -6,19 +6,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from filipinas_hidden import hidden_twin
 
 from engine.ai.agent import Seat
 from engine.ai.registry import make_agent
 from engine.ai.search import Budget, Search, Settings
-from engine.core.dice import Dice
-from engine.core.sampling import copy_state
 from engine.core.session import Session
 from engine.sim import playout
 from filipinas import PLUGIN
 from filipinas.ai import FilipinasAgent, easy, evaluate
 from filipinas.rules.hidden import DRAW_DECK, determinize
 from filipinas.rules.setup import FILIPINO, SPAIN
-from filipinas.rules.state import FilState
 
 RULES = PLUGIN.rules
 SMALL = Budget(seconds=None, iterations=3)
@@ -44,18 +42,6 @@ def position(scenario, seed: int, actions: int, side: str) -> Session:
         player = session.decision.player
         session.play(agents[player].choose(RULES, session.state, session.legal_actions()))
     return session
-
-
-def hidden_twin(st: FilState, side: str) -> FilState:
-    """The other side's hand card swapped with one of its deck, decks reordered, new dice."""
-    twin: FilState = copy_state(st)
-    hand, deck = twin.hands[other(side)], twin.decks[DRAW_DECK[other(side)]]
-    hand[0], deck[-1] = deck[-1], hand[0]
-    for pile in twin.decks.values():
-        pile.reverse()
-    twin.dice = Dice(424242)
-    twin.dice.log = list(st.dice.log)
-    return twin
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

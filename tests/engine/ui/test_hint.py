@@ -11,20 +11,18 @@ import pygame
 import pytest
 from baler_hidden import hidden_twin as baler_twin
 from baler_hidden import position as baler_position
+from filipinas_hidden import hidden_twin
 
 from baler import PLUGIN as BALER
 from baler.rules.state import Side
 from engine import plugins
 from engine.ai.search import Budget
-from engine.core.dice import Dice
-from engine.core.sampling import copy_state
 from engine.core.session import Session
 from engine.loading import load_game_scenario
 from engine.ui import computer
 from engine.ui.game_scene import HINT_BUTTON, GameScene
 from filipinas import PLUGIN as FILIPINAS
 from filipinas.ai import easy as filipinas_easy
-from filipinas.rules.hidden import DRAW_DECK
 from uitest import DT, button_at, click, key, shot
 
 SMALL = Budget(seconds=None, iterations=3)
@@ -60,18 +58,6 @@ def test_the_hint_reads_only_the_baler_sides_own_observation(seed):
     assert hint_of(BALER, st) == hint_of(BALER, twin)
 
 
-def filipinas_twin(st, side: str):  # type: ignore[no-untyped-def]
-    other = "spain" if side == "filipino" else "filipino"
-    twin = copy_state(st)
-    hand, deck = twin.hands[other], twin.decks[DRAW_DECK[other]]
-    hand[0], deck[-1] = deck[-1], hand[0]
-    for pile in twin.decks.values():
-        pile.reverse()
-    twin.dice = Dice(424242)
-    twin.dice.log = list(st.dice.log)
-    return twin
-
-
 def test_the_hint_reads_only_the_filipino_sides_own_observation():
     session = Session(FILIPINAS.rules, load_game_scenario(FILIPINAS), 5)
     agents = {s: filipinas_easy(s, 5) for s in FILIPINAS.rules.sides}
@@ -81,7 +67,7 @@ def test_the_hint_reads_only_the_filipino_sides_own_observation():
         session.play(agents[st.decision.player].choose(FILIPINAS.rules, st,
                                                        session.legal_actions()))
     st = session.state
-    twin = filipinas_twin(st, "filipino")
+    twin = hidden_twin(st, "filipino")
     assert FILIPINAS.rules.state_hash(twin) != FILIPINAS.rules.state_hash(st)
     assert hint_of(FILIPINAS, st) == hint_of(FILIPINAS, twin)
 
