@@ -55,24 +55,26 @@ def successes_matter(st: BalerState, side: Side) -> bool:
     return successes_count(st, task, side)
 
 
-def territorial_success_matters(table: dict[str, Any], side: Side) -> bool:
+def territorial_success_matters(st: BalerState, table: dict[str, Any], side: Side) -> bool:
     """In a combat on the territorial control map only who has more successes counts, not by
     how many (rulebook "Combat on the territorial control map"). Once the other side's dice
     are known, a success more is worth a modifier only when it can still turn the outcome: a
-    tie into a win, or a deficit that the dice showing 4 could still close (one success short
-    always counts). A defence already winning, or losing by more than those dice can make up,
-    spends nothing on the dice."""
+    tie into a win, or a deficit that the dice one pip short of a success could still close
+    (one success short always counts). A defence already winning, or losing by more than those
+    dice can make up, spends nothing on the dice. A success is a face of the scenario's
+    `tcm_combat_success`, as the rules count it."""
     own = next((p for p in table["pools"] if p["side"] == side.value), None)
     other = next((p for p in table["pools"] if p["side"] != side.value), None)
     if own is None or other is None or not other["values"]:
         return True  # the other side has not rolled yet
-    mine = sum(1 for v in own["values"] if v >= 5)
-    theirs = sum(1 for v in other["values"] if v >= 5)
+    faces = st.data.tables["tcm_combat_success"]
+    mine = sum(1 for v in own["values"] if v in faces)
+    theirs = sum(1 for v in other["values"] if v in faces)
     short = theirs - mine
     if short < 0:
         return False
-    fours = sum(1 for v in own["values"] if v == 4)
-    return short == 0 or short <= max(1, fours)
+    near = sum(1 for v in own["values"] if v not in faces and v + 1 in faces)
+    return short == 0 or short <= max(1, near)
 
 
 def defence_useful(st: BalerState, table: dict[str, object], side: Side) -> bool:
@@ -98,7 +100,7 @@ def modify_dice(st: BalerState, side: Side, legal: list[Action]) -> Action:
     morale_cost = 0.5 if st.morale[side] >= 4 else 0.9 if st.morale[side] >= 2 else 1.6
     successes = successes_matter(st, side)
     if table["kind"] == "territorial":
-        successes = territorial_success_matters(table, side)
+        successes = territorial_success_matters(st, table, side)
     for action in legal:
         if not isinstance(action, ModifyDie) or idle_modification(st, action) is not None:
             continue
