@@ -295,3 +295,26 @@ def _private(asked: Asked) -> Asked:
     no own reason (which names the answer)."""
     return Asked(asked.rules, asked.state, asked.side, asked.action, asked.label,
                  asked.values, asked.detail, "", asked.level, asked.hint)
+
+
+def game_reasons(plugin: Any) -> GameReasons | None:
+    """The game's words for its moves (its plugin's `reasons`), None when it has none or they
+    cannot be loaded (the actions are then told as the screen names them)."""
+    from engine.plugins import PluginError, load_object
+
+    if not getattr(plugin, "reasons", ""):
+        return None
+    try:
+        found: GameReasons = load_object(plugin.reasons)
+    except PluginError:
+        return None
+    return found
+
+
+def tell_move(reasons: GameReasons | None, asked: Asked) -> Told:
+    """The reason line and detail of a move; a game's words that fail leave the plain ones (a
+    slip in a game's reasons must never stop the game)."""
+    try:
+        return tell(reasons, asked)
+    except Exception:  # the boundary: the move is played and logged all the same
+        return tell(None, asked)

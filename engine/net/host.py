@@ -21,12 +21,13 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from websockets.asyncio.server import ServerConnection
 
 from engine import plugins
 from engine.ai.agent import Agent
+from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
 from engine.net import protocol as P
 from engine.net import seat as seatinfo
@@ -42,8 +43,15 @@ from engine.net.live import (
 )
 from engine.net.store import Change, Conflict, SeatRow, Store
 
+if TYPE_CHECKING:
+    from engine.ai.search import Budget
+
 log = logging.getLogger("wargames.serve")
 T = TypeVar("T")
+
+HINT_BUDGET: Budget | None = None
+"""The hint's budget when the server sets no `computer_budget`: None thinks as the level does
+(Normal: 2 s on both cores); tests give a number of iterations."""
 
 
 @dataclass(eq=False)
@@ -76,6 +84,9 @@ class GameHost:
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.thinking: set[str] = set()
         self.agents: dict[tuple[str, str], Agent] = {}
+        self.hints: dict[tuple[str, str], tuple[int, asyncio.Future[dict[str, Any]]]] = {}
+        """The hint asked by a seat: the revision it answers and its answer (thinking or
+        found); asked again at the same revision, the same answer."""
         self.last_used: dict[str, float] = {}
         self.scenarios: dict[tuple[str, str], Scenario] = {}
         self._game_ids: list[str] | None = None
@@ -264,6 +275,8 @@ class GameHost:
         self.live.pop(game_id, None)
         for key in [k for k in self.agents if k[0] == game_id]:
             del self.agents[key]
+        for key in [k for k in self.hints if k[0] == game_id]:
+            del self.hints[key]
 
     async def _evict_idle(self) -> None:
         while True:
@@ -355,6 +368,41 @@ class GameHost:
                                           int.from_bytes(digest[:4], "big"), budget)
         return self.agents[key]
 
+    # --- the hint ------------------------------------------------------------------------------
+
+    async def suggest(self, game_id: str, seat: str, seq: int) -> dict[str, Any]:
+        """"What would the computer do?" for `seat`, deciding now at revision `seq`: the
+        game's Normal level thinks on a copy of the position, which its seat reduces to that
+        seat's own observation (what the seat may not see is redrawn, never read), on the
+        computer seats' worker, so the server keeps answering meanwhile. The answer names the
+        action, its line in the game's words and the level's statistics."""
+        loop = asyncio.get_running_loop()
+        async with self.locks[game_id]:
+            live = await self._live(game_id)
+            why = no_hint(live, seat, seq)
+            if why:
+                raise Refusal("no-hint", why)
+            asked = self.hints.get((game_id, seat))
+            if asked is None or asked[0] != live.rev:
+                digest = hashlib.sha256(f"{live.row.seed}:{seat}:hint:{live.rev}".encode())
+                budget = HINT_BUDGET
+                if self.config.computer_budget is not None:
+                    from engine.ai.search import Budget
+
+                    budget = Budget(seconds=self.config.computer_budget)
+                future = loop.run_in_executor(
+                    self._cpu, think_of_hint, live.plugin, seat,
+                    int.from_bytes(digest.digest()[:4], "big"), budget,
+                    copy.deepcopy(live.session.state), live.session.legal_actions())
+                asked = self.hints[(game_id, seat)] = (live.rev, future)
+        rev, future = asked
+        try:
+            found = await asyncio.shield(future)
+        except Exception:
+            log.exception("game %s: a hint failed", game_id)
+            raise Refusal("no-hint", "The computer found no answer to suggest.") from None
+        return {"type": "hint", "game": game_id, "seq": rev, **found}
+
     async def _computer(self, game_id: str) -> None:
         loop = asyncio.get_running_loop()
         try:
@@ -381,3 +429,39 @@ class GameHost:
             log.exception("game %s: a computer seat failed", game_id)
         finally:
             self.thinking.discard(game_id)
+
+
+def no_hint(live: LiveGame, seat: str, seq: int) -> str:
+    """Why the hint is not given to `seat` at revision `seq` ("" when it is): only to the
+    seat deciding now, at a choice of its own with more than one answer."""
+    if live.session.result() is not None or live.answering() != seat:
+        return "The hint is only for the side deciding now."
+    if seq != live.rev:
+        return "The game has moved on; ask again."
+    if live.session.decision.table:
+        return "The game's options are chosen by the players."
+    if not any(not a.concession for a in live.session.legal_actions()):
+        return "There is nothing to choose."
+    if not live.plugin.agents:
+        return "This game has no computer opponent to ask."
+    return ""
+
+
+def think_of_hint(plugin: GamePlugin, seat: str, seed: int, budget: Budget | None,
+                  state: Any, legal: list[Action]) -> dict[str, Any]:
+    """The hint's thinking (a worker thread): the level's seat builds `seat`'s observation from
+    the copy `state` and chooses; its answer told in the game's words. The words read only
+    what the table may see, and go to the seat that asked alone."""
+    from engine.ai.reasons import Asked, game_reasons, tell_move
+    from engine.ai.registry import default_level, make_agent
+
+    level = "normal" if "normal" in plugin.agents else default_level(plugin)
+    agent = make_agent(plugin, level, seat, seed, budget)
+    action = agent.choose(plugin.rules, state, legal)
+    asked = Asked(plugin.rules, state, seat, action,
+                  values=tuple(getattr(agent, "last_values", ()) or ()),
+                  detail=str(getattr(agent, "last_detail", "") or ""),
+                  own=str(getattr(agent, "last_reason", "") or ""), level=level, hint=True)
+    told = tell_move(game_reasons(plugin), asked)
+    return {"action": action.to_json(), "level": level, "line": told.line,
+            "detail": told.detail}

@@ -18,6 +18,7 @@ import queue
 import secrets
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,22 @@ from engine.net.wire import (
     decode_result,
     decode_value,
 )
+
+HINT_WAIT = 60.0
+"""Seconds a hint is waited for: the level's own time, after the server's computer seats of
+other games that are thinking first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The server's hint: the action the computer would play at revision `seq`, the level that
+    thought, and the action told in the game's words with the level's statistics."""
+
+    action: Action
+    seq: int
+    level: str
+    line: str
+    detail: str = ""
 
 
 def load_scenario(plugin: GamePlugin, ref: str, sha256: str) -> Scenario:
@@ -305,6 +322,21 @@ class RemoteDoor:
         except ClientError:
             return True
         return bool(answer.get("rolls"))
+
+    def hint(self, seq: int) -> Advice:
+        """"What would the computer do?" for this seat, deciding at revision `seq`: the server's
+        Normal level thinks on the seat's own observation (`GameHost.suggest`). Blocks until it
+        answers (run it off the screen's thread); DoorError with the reason when it cannot."""
+        if self._seat is None:
+            raise DoorError("a spectator has no decision to ask about")
+        try:
+            answer = self.connection.call({"type": "hint", "game": self.game_id, "seq": seq},
+                                          timeout=HINT_WAIT)
+            action = decode_action(answer.get("action"), self._codec)
+        except (ClientError, WireError) as err:
+            raise DoorError(str(err)) from None
+        return Advice(action, int(answer.get("seq", seq)), str(answer.get("level", "")),
+                      str(answer.get("line", ""))[:500], str(answer.get("detail", ""))[:2000])
 
     # --- changing ------------------------------------------------------------------------------
 

@@ -410,6 +410,11 @@ class GameServer(GameHost):
                     rolls = _would_roll(live, seat, action)
         return {"type": "probed", "game": game_id, "rolls": rolls}
 
+    async def _hint(self, client: Client, data: dict[str, Any]) -> dict[str, Any]:
+        """What would the computer do in this seat's place (`GameHost.suggest`)?"""
+        game_id, seat = self._seat(client, data)
+        return await self.suggest(game_id, seat, P.int_field(data, "seq"))
+
     async def _views(self, client: Client, data: dict[str, Any]) -> dict[str, Any]:
         game_id = P.text_field(data, "game", limit=64)
         if game_id not in client.subs:
@@ -473,7 +478,7 @@ class GameServer(GameHost):
                                  Awaitable[dict[str, Any] | None]]] = {
         "hello": _hello, "create": _create, "join": _join, "open": _open, "leave": _leave,
         "play": _play, "undo": _undo, "redo": _redo, "probe": _probe, "views": _views,
-        "chat": _chat, "games": _games,
+        "chat": _chat, "games": _games, "hint": _hint,
     }
 
 

@@ -18,11 +18,12 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.ai.reasons import Asked, GameReasons, Told, tell
+from engine.ai.reasons import Asked, GameReasons, Told
+from engine.ai.reasons import game_reasons as game_reasons  # the screens read them here
+from engine.ai.reasons import tell_move as tell_move
 from engine.ai.registry import default_level, make_agent
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Rules
-from engine.plugins import PluginError, load_object
 
 if TYPE_CHECKING:
     # the search comes with the agents, after the game's first frame (issue 27)
@@ -30,18 +31,6 @@ if TYPE_CHECKING:
 
 HINT_LEVEL = "normal"
 """The level that answers a hint (the game's default when it has no Normal)."""
-
-
-def game_reasons(plugin: GamePlugin) -> GameReasons | None:
-    """The game's words for its moves (its plugin's `reasons`), None when it has none or they
-    cannot be loaded (the actions are then told as the screen names them)."""
-    if not plugin.reasons:
-        return None
-    try:
-        found: GameReasons = load_object(plugin.reasons)
-    except PluginError:
-        return None
-    return found
 
 
 def level_of(plugin: GamePlugin, player: str | None) -> str:
@@ -58,15 +47,6 @@ def trivial(agent: object) -> bool:
     or one picked at random (the log's own line says what was done)."""
     reason = str(getattr(agent, "last_reason", "") or "")
     return reason.endswith((": the only answer", ": picked at random"))
-
-
-def tell_move(reasons: GameReasons | None, asked: Asked) -> Told:
-    """The reason line and detail of a move; a game's words that fail leave the plain ones (a
-    slip in a game's reasons must never stop the game)."""
-    try:
-        return tell(reasons, asked)
-    except Exception:  # the boundary: the move is played and logged all the same
-        return tell(None, asked)
 
 
 def asked_of(rules: Rules[Any], state: Any, side: str, action: Action, agent: object,

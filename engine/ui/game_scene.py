@@ -61,7 +61,7 @@ from engine.ui.scene import Scene
 from engine.ui.screen.computer_seats import AI_PAUSE, WATCH_SPEEDS, ComputerSeats, is_computer
 from engine.ui.screen.game_menu import GameMenu
 from engine.ui.screen.handoff_seats import ScreenHandoff
-from engine.ui.screen.hint import HintKey
+from engine.ui.screen.hint import HINT_BUTTON, HintKey
 from engine.ui.screen.save_keeper import LEAVE_TITLE, SAVED_TITLE, SaveKeeper
 from engine.ui.screen.since_last_turn import moved_between
 from engine.ui.widgets.action_menu import PopupMenu, item_text
@@ -81,7 +81,6 @@ SECTION_CITED = re.compile(r"§|\bsection\b|\bsec\.|\(\d+(?:[.\s]\d+[a-z]?)*[a-z
                            r"|\([A-Z][^()]*\)\.?$", re.I)
 """A reason that already names its rule (a section sign, "section 7", "(7.2)", "(7 1a)", or a
 section's name in brackets at its end: "(Cards modifiers).")."""
-HINT_BUTTON = "What would the computer do? (H)"
 AUTO_PASS_LIMIT = 200
 """Reaction windows answered by themselves in a row before the screen stops and asks (a game
 whose windows reopen for ever would otherwise hang the screen)."""

@@ -36,7 +36,9 @@ from engine.ui.camera import Camera
 from engine.ui.dice_anim import DiceAnimation, DiceTray, skips_dice
 from engine.ui.handoff import BoardReplay, Handoff
 from engine.ui.online.field import TextField
+from engine.ui.online.hint import OnlineAdvisor
 from engine.ui.scene import Scene
+from engine.ui.screen.hint import HINT_BUTTON
 from engine.ui.screen.since_last_turn import SinceLastTurn
 from engine.ui.screen.table_aids import TableAids
 from engine.ui.widgets.action_menu import PopupMenu, item_text
@@ -110,6 +112,11 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
         self._replay_buttons: list[Button] = []
         self._replay_camera: tuple[float, tuple[float, float]] | None = None
         self._handoff_since = 0
+        ask = getattr(door, "hint", None)
+        self.advisor: OnlineAdvisor | None = OnlineAdvisor(ask) \
+            if callable(ask) and self.seat is not None else None
+        """The hint ("What would the computer do?", H), asked of the server."""
+        self._hint_shown = ""
         self._logged = 0
         self._turn: int | None = None
         self._press_on_board = False
@@ -166,6 +173,9 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
     def refresh(self, reset_log: bool = False) -> None:
         """Board, panel and prompt again from the seat's view; the log gets the new entries
         (all of them again after an undo cut it)."""
+        if self.advisor is not None and self.advisor.stale(
+                self.door.revision if self.my_turn() else None):
+            self.advisor.clear()
         view = self.door.view(self.seat)
         self.gameui.sync(view, self.seat)
         status = list(self.gameui.status(view))
@@ -225,6 +235,9 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
                 note = "Or act on the map with a click."
             if decision.section:
                 note = f"{note} ({decision.section})".strip()
+            if self.advisor is not None and not self._no_hint():
+                options.append((HINT_BUTTON, self.ask_hint))
+                note = self.advisor.note(note)
         acted = self.others_acted() if result is None and not self.waiting else 0
         if acted:
             options.append((f"Since your last turn ({acted} action{'s' * (acted != 1)})…",
@@ -232,6 +245,65 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
         if self.seat is not None:
             options.append(("Say something…", self.open_chat))
         self.prompt.set(text, options, note)
+        if self.advisor is not None and self.advisor.action is not None and self.my_turn():
+            hinted = self.gameui.action_label(self.advisor.action)
+            for button in self.prompt.buttons:
+                button.selected = button.text == hinted
+
+    # --- the hint ------------------------------------------------------------------------------
+
+    def _no_hint(self) -> str:
+        """Why the hint is not offered now ("" when it is): only to this seat deciding now,
+        at a choice with more than one answer, not while a replay or a "Which one?" is on."""
+        if self.advisor is None:
+            return "A spectator has no decision to ask about."
+        if not self.my_turn() or self.replay is not None or self.choices:
+            return "The hint is only for the side deciding now."
+        if self.door.decision().table:
+            return "The game's options are chosen by the players."
+        if not any(not a.concession for a in self.door.legal()):
+            return "There is nothing to choose."
+        if not self.plugin.agents:
+            return "This game has no computer opponent to ask."
+        return ""
+
+    def ask_hint(self) -> None:
+        """H or the prompt's button: the server's Normal level thinks in this seat's place, on
+        its own observation; the window keeps drawing, and the answer is marked on the board
+        with its reason."""
+        why = self._no_hint()
+        if why:
+            self.app.toast(why, "error")
+            return
+        assert self.advisor is not None
+        self.advisor.ask(self.door.revision)
+        self._hint_shown = ""
+        self._hint_tick()
+
+    def _hint_tick(self) -> None:
+        """While the server thinks, the prompt counts the seconds; with its answer, the board
+        marks it and the prompt tells it."""
+        advisor = self.advisor
+        if advisor is None or advisor.seq is None:
+            return
+        targets = getattr(self.gameui, "action_targets", None)
+        if advisor.settle(targets):
+            self._hint_shown = "told"
+        elif advisor.thinking:
+            shown = f"{advisor.seconds():.1f}"
+            if shown == self._hint_shown:
+                return
+            self._hint_shown = shown
+        else:
+            return
+        self._set_prompt()
+        layout_side_panel(self.panel, self.prompt, self.app.size, self.app.scale)
+        self.dirty = True
+
+    def _marks_over(self) -> dict[str, str]:
+        if self.advisor is None or not self.my_turn():
+            return {}
+        return {t: "hint" for t in self.advisor.marks}
 
     # --- acting --------------------------------------------------------------------------------
 
@@ -367,6 +439,7 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
                 self.log_view.append([LogLine(line, "note")])
                 self.app.toast(line)
                 self.dirty = True
+        self._hint_tick()
 
     def _unanswered(self) -> bool:
         """Whether a submission still waits for the server's answer (a reconnection's fresh
@@ -433,12 +506,16 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
         layout_side_panel(self.panel, self.prompt, self.app.size, self.app.scale)
 
     def leave(self) -> None:
+        if self.advisor is not None:
+            self.advisor.close()
         self.door.close()
         self.app.pop()
         if self.on_leave is not None:
             self.on_leave()
 
     def close(self) -> None:
+        if self.advisor is not None:
+            self.advisor.close()
         self.door.close()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -477,6 +554,10 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l and not event.mod & (
                 pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.toggle_log()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h and not event.mod & (
+                pygame.KMOD_CTRL | pygame.KMOD_ALT) and self.advisor is not None:
+            self.ask_hint()
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._hover(event.pos)

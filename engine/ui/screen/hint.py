@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from engine.ui.screen.local import LocalScreenParts
 
+HINT_BUTTON = "What would the computer do? (H)"
+"""The prompt's button for the hint, at one screen and online."""
+
 
 class HintKey(LocalScreenParts):
     """What the computer would do in the human's place."""
