@@ -143,6 +143,9 @@ class Search:
         answers = merge(stats)
         chosen = answers[0]
         prior = min(answers, key=lambda a: a.rank)
+        if (chosen is not prior and prior.visits
+                and chosen.mean - prior.mean < self.settings.overrule_margin):
+            chosen = prior  # the search's lead is within its margin: the heuristics' answer
         simulations = sum(s.iterations for s in stats)
         self.last_values = tuple(answers)
         self.simulations.append(simulations)

@@ -66,6 +66,11 @@ class Settings:
     widen_alpha: float = 0.5
     """Progressive widening: a node visited n times offers its first ceil(c * n^alpha)
     answers."""
+    overrule_margin: float = 0.0
+    """How much higher (in the side's chance of winning, 0-1) the mean of the most visited
+    root answer must be than the heuristics' answer's before it is played instead of it; at 0
+    the most visited answer is played. A small budget's means rest on a handful of playouts,
+    and the most visited answer's lead is partly their luck (docs/ai.md, "Strength")."""
 
 
 def terminal_value(result: Result, team: str) -> float:

@@ -246,3 +246,19 @@ def test_a_budget_is_read_as_seconds_or_iterations() -> None:
     for bad in ("", "2", "xs", "0i", "-1s", "16r"):
         with pytest.raises(ValueError):
             Budget.parse(bad)
+
+
+def test_a_margin_keeps_the_heuristics_answer_unless_the_search_leads_by_it() -> None:
+    """The lock's plan wins every playout the tree finds it in: a margin below that lead
+    still plays it, a margin no lead can reach keeps the heuristics' answer."""
+    state, legal = first_decision()
+    free = lock_search(60)
+    assert free.decide(observe(RULES, state, legal)) == Pick(2)
+    chosen, prior = free.last_values[0], min(free.last_values, key=lambda a: a.rank)
+    lead = chosen.mean - prior.mean
+    assert lead > 0.2
+    for margin, expected in ((lead - 0.01, Pick(2)), (lead + 0.01, Pick(0))):
+        search = lock_search(60)
+        search.settings = replace(search.settings, overrule_margin=margin)
+        assert search.decide(observe(RULES, state, legal)) == expected
+        assert search.switched == (expected == Pick(2))
