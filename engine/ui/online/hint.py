@@ -76,7 +76,7 @@ class OnlineAdvisor:
     def note(self, note: str) -> str:
         """The prompt's note while the hint thinks or once it is told."""
         if self.thinking:
-            return f"The computer is thinking about your move… {self.seconds():.1f} s {note}"\
+            return f"The computer is thinking about your move… {self.seconds():.1f} s. {note}"\
                 .strip()
         if self.failed:
             return f"{self.failed} {note}".strip()

@@ -73,7 +73,7 @@ class HintKey(LocalScreenParts):
     def _hint_note(self, note: str) -> str:
         advisor = self.advisor
         if advisor.thinking:
-            return (f"The computer is thinking about your move… {advisor.seconds():.1f} s "
+            return (f"The computer is thinking about your move… {advisor.seconds():.1f} s. "
                     f"{note}").strip()
         if advisor.told is not None:
             level = advisor.hint.level.title() if advisor.hint is not None else ""
