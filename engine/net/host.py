@@ -400,6 +400,8 @@ class GameHost:
             found = await asyncio.shield(future)
         except Exception:
             log.exception("game %s: a hint failed", game_id)
+            if self.hints.get((game_id, seat)) == asked:
+                del self.hints[(game_id, seat)]  # asked again, it thinks again
             raise Refusal("no-hint", "The computer found no answer to suggest.") from None
         return {"type": "hint", "game": game_id, "seq": rev, **found}
 

@@ -102,7 +102,8 @@ def test_the_hint_is_asked_of_the_server_marked_and_told_then_cleared(app, tmp_p
         assert all(not b.text.startswith("Hint") for b in scene.prompt.buttons)
 
 
-def test_a_hint_for_a_revision_the_game_has_left_is_refused_with_its_reason(app, tmp_path):
+def test_a_hint_for_a_revision_the_game_has_left_is_refused_with_its_reason(app, tmp_path,
+                                                                         monkeypatch):
     rng = random.Random(6)
     with seat_in_game(app, tmp_path) as (scene, friend, lobby, address):
         to_my_turn(app, scene, friend, rng, past=2)
@@ -115,6 +116,16 @@ def test_a_hint_for_a_revision_the_game_has_left_is_refused_with_its_reason(app,
         wait_for(app, lambda: not scene.advisor.thinking)
         assert scene.advisor.failed.startswith("No hint: ")
         assert door.length == length
+        # a level that breaks on the server: said, and the next ask thinks again
+        real = host.think_of_hint
+
+        def broken(*args):  # type: ignore[no-untyped-def]
+            raise RuntimeError("a level that breaks")
+
+        monkeypatch.setattr(host, "think_of_hint", broken)
+        with pytest.raises(Exception, match="found no answer"):
+            door.hint(door.revision)
+        monkeypatch.setattr(host, "think_of_hint", real)
         button = next(b for b in scene.prompt.buttons if b.text == HINT_BUTTON)
         click(app, button.rect.center)
         wait_for(app, lambda: not scene.advisor.thinking)
