@@ -66,6 +66,12 @@ class Settings:
     widen_alpha: float = 0.5
     """Progressive widening: a node visited n times offers its first ceil(c * n^alpha)
     answers."""
+    paired_worlds: bool = False
+    """Common random numbers at the root: the n-th visit of every root answer plays in the same
+    drawn world (the same hidden cards and dice to come, the same heuristics' seeds), so two
+    answers are compared on the same luck, as a paired test compares them, instead of each on
+    its own draws. The root's answer for an iteration is then chosen before its world is
+    drawn (the root's answers are the same in every draw)."""
     overrule_margin: float = 0.0
     """How much higher (in the side's chance of winning, 0-1) the mean of the most visited
     root answer must be than the heuristics' answer's before it is played instead of it; at 0
@@ -171,6 +177,8 @@ class Tree:
         self.iterations = 0
         self.apply = getattr(self.rules, "apply_legal", self.rules.apply)
         self.root_options = without_concessions(list(job.legal))
+        self.worlds: list[int] = []
+        """The seeds of the worlds drawn for `Settings.paired_worlds`, in order of visit."""
 
     def policy_of(self, player: str) -> Policy:
         found = self.policies.get(player)
@@ -213,13 +221,20 @@ class Tree:
 
     def iterate(self) -> None:
         """One draw, one walk down the tree, one new node, one evaluation backed up."""
-        seed = self.rng.getrandbits(62)
+        first = self.paired_root()
+        if first is None:
+            seed = self.rng.getrandbits(62)
+            state = self.sample()
+        else:
+            while len(self.worlds) <= first.visits:
+                self.worlds.append(self.rng.getrandbits(62))
+            seed = self.worlds[first.visits]
+            state = self.job.sampler(random.Random(seed))
         for policy in self.policies.values():
             policy.reseed(seed)
-        state = self.sample()
         path: list[tuple[Node, Edge]] = []
         node = self.root
-        value = self.walk(state, node, path)
+        value = self.walk(state, node, path, first)
         self.iterations += 1
         self.root.visits += 1
         self.root.total += value
@@ -231,7 +246,18 @@ class Tree:
                 child.visits += 1
                 child.total += value
 
-    def walk(self, state: Any, node: Node, path: list[tuple[Node, Edge]]) -> float:
+    def paired_root(self) -> Edge | None:
+        """With `Settings.paired_worlds`, the root's answer for the next iteration, chosen
+        before its world is drawn (None otherwise, or while the root is not ranked)."""
+        if not self.settings.paired_worlds or len(self.root_options) < 2:
+            return None
+        if any(a not in self.root.edges for a in self.root_options):
+            return None
+        return self.select(self.root, None, [], self.root_options)
+
+    def walk(self, state: Any, node: Node, path: list[tuple[Node, Edge]],
+             first: Edge | None = None) -> float:
+        """Down the tree from the root (taking `first` there when given), then a rollout."""
         rules, side, apply = self.rules, self.side, self.apply
         at_root = True
         for _ in range(WALK_LIMIT):
@@ -253,7 +279,10 @@ class Tree:
             if node is not self.root and node.visits == 0:
                 self.extend_order(node, state, legal, options)
                 return self.rollout(state)
-            edge = self.select(node, state, legal, options)
+            if first is not None and node is self.root:
+                edge, first = first, None
+            else:
+                edge = self.select(node, state, legal, options)
             path.append((node, edge))
             apply(state, edge.action)
             if edge.child is None:

@@ -262,3 +262,37 @@ def test_a_margin_keeps_the_heuristics_answer_unless_the_search_leads_by_it() ->
         search.settings = replace(search.settings, overrule_margin=margin)
         assert search.decide(observe(RULES, state, legal)) == expected
         assert search.switched == (expected == Pick(2))
+
+
+def test_paired_worlds_find_the_plan_and_give_each_root_answer_the_same_worlds() -> None:
+    """With common random numbers at the root the search still finds the two-decision plan,
+    the same way for the same seed, and the n-th visit of every root answer is played in the
+    n-th world drawn."""
+    state, legal = first_decision()
+    found = []
+    for _ in range(2):
+        search = lock_search(150)
+        search.settings = replace(search.settings, paired_worlds=True)
+        found.append((search.decide(observe(RULES, state, legal)), search.last_values))
+    assert found[0][0] == Pick(2) and found[0] == found[1]
+    from engine.ai.tree import Job, Tree
+
+    seen: dict[Action, list[int]] = {}
+
+    class Recording(Tree):
+        def walk(self, state, node, path, first=None):  # type: ignore[no-untyped-def]
+            assert first is not None
+            seen.setdefault(first.action, []).append(self.worlds[first.visits])
+            return super().walk(state, node, path, first)
+
+    observation = observe(RULES, state, legal)
+    assert observation.sampler is not None
+    job = Job(RULES, "opener", observation.sampler, tuple(legal), Zeroes, no_clue,
+              Settings(horizon=4, paired_worlds=True), 5, 30, None)
+    tree = Recording(job)
+    tree.start(tree.sample())
+    tree.grow()
+    visited = [worlds for worlds in seen.values() if len(worlds) > 1]
+    assert len(visited) >= 2
+    shortest = min(len(w) for w in visited)
+    assert all(w[:shortest] == visited[0][:shortest] for w in visited)
