@@ -556,7 +556,7 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
             self.toggle_log()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h and not event.mod & (
-                pygame.KMOD_CTRL | pygame.KMOD_ALT) and self.advisor is not None:
+                pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.ask_hint()
             return True
         if event.type == pygame.MOUSEMOTION:
