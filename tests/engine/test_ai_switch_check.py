@@ -71,7 +71,7 @@ def test_a_play_from_drawn_positions_reads_nothing_the_side_may_not_see() -> Non
 
 def test_every_switch_of_a_game_is_checked_once() -> None:
     tool = load_tool("ai_switch_check")
-    switches = tool.check_game(("baler", "philippine", 1, "6i", 1, "real"))
+    switches = tool.check_game(("baler", "spanish", 1, "6i", 1, "real"))
     assert switches, "seed 1 at 6 iterations a tree overrules the heuristics at least once"
     numbers = [s.number for s in switches]
     assert numbers == sorted(set(numbers))
