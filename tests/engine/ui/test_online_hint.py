@@ -51,19 +51,24 @@ def test_the_servers_hint_reads_only_the_seats_own_observation(seed):
 def to_my_turn(app, scene, friend, rng, past: int = 0) -> None:  # type: ignore[no-untyped-def]
     """Both seats play at random until the screen's seat decides, at revision `past` or
     later."""
-    while not scene.my_turn() or scene.door.revision < past:
+    for _ in range(300):
+        # both doors first hear of the last move, so whose turn it is is read on the same game
+        wait_for(app, lambda: not scene.waiting and not scene._after_dice
+                 and friend.revision == scene.door.revision, also=[friend])
+        if scene.my_turn() and scene.door.revision >= past:
+            return
+        revision = scene.door.revision
         if scene.my_turn():
-            revision = scene.door.revision
             legal = scene.door.legal()
             scene.play(pick(scene.door, rng) if any(not a.concession for a in legal)
                        else legal[0])
         else:
-            revision = friend.revision
             legal = friend.legal()
+            assert legal, "neither seat decides"
             friend.play(pick(friend, rng) if any(not a.concession for a in legal)
                         else legal[0], friend.revision)
-        wait_for(app, lambda r=revision: scene.door.revision > r and not scene.waiting,
-                 also=[friend])
+        wait_for(app, lambda r=revision: scene.door.revision > r, also=[friend])
+    raise AssertionError("the screen's seat never came to decide")
 
 
 def test_the_hint_is_asked_of_the_server_marked_and_told_then_cleared(app, tmp_path):
