@@ -27,6 +27,7 @@ from websockets.asyncio.server import ServerConnection
 
 from engine import plugins
 from engine.ai.agent import Agent
+from engine.ai.hint import hint_level, suggest, why_no_hint
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Scenario
 from engine.net import protocol as P
@@ -440,30 +441,20 @@ def no_hint(live: LiveGame, seat: str, seq: int) -> str:
         return "The hint is only for the side deciding now."
     if seq != live.rev:
         return "The game has moved on; ask again."
-    if live.session.decision.table:
-        return "The game's options are chosen by the players."
-    if not any(not a.concession for a in live.session.legal_actions()):
-        return "There is nothing to choose."
-    if not live.plugin.agents:
-        return "This game has no computer opponent to ask."
-    return ""
+    return why_no_hint(live.plugin, live.session.decision, live.session.legal_actions())
 
 
 def think_of_hint(plugin: GamePlugin, seat: str, seed: int, budget: Budget | None,
                   state: Any, legal: list[Action]) -> dict[str, Any]:
-    """The hint's thinking (a worker thread): the level's seat builds `seat`'s observation from
-    the copy `state` and chooses; its answer told in the game's words. The words read only
-    what the table may see, and go to the seat that asked alone."""
+    """The hint's thinking (a worker thread, `engine.ai.hint.suggest`), its answer told in the
+    game's words. The words read only what the table may see, and go to the seat that asked
+    alone."""
     from engine.ai.reasons import Asked, game_reasons, tell_move
-    from engine.ai.registry import default_level, make_agent
 
-    level = "normal" if "normal" in plugin.agents else default_level(plugin)
-    agent = make_agent(plugin, level, seat, seed, budget)
-    action = agent.choose(plugin.rules, state, legal)
-    asked = Asked(plugin.rules, state, seat, action,
-                  values=tuple(getattr(agent, "last_values", ()) or ()),
-                  detail=str(getattr(agent, "last_detail", "") or ""),
-                  own=str(getattr(agent, "last_reason", "") or ""), level=level, hint=True)
+    found = suggest(plugin, seat, seed, budget, state, legal)
+    level = hint_level(plugin)
+    asked = Asked(plugin.rules, state, seat, found.action, values=found.values,
+                  detail=found.detail, own=found.own, level=level, hint=True)
     told = tell_move(game_reasons(plugin), asked)
-    return {"action": action.to_json(), "level": level, "line": told.line,
+    return {"action": found.action.to_json(), "level": level, "line": told.line,
             "detail": told.detail}

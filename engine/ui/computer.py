@@ -15,22 +15,21 @@ import copy
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.ai.hint import HINT_LEVEL as HINT_LEVEL  # the screens and tests read them here
+from engine.ai.hint import Suggestion as Suggestion
+from engine.ai.hint import hint_level, suggest
 from engine.ai.reasons import Asked, GameReasons, Told
 from engine.ai.reasons import game_reasons as game_reasons  # the screens read them here
 from engine.ai.reasons import tell_move as tell_move
-from engine.ai.registry import default_level, make_agent
+from engine.ai.registry import default_level
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Rules
 
 if TYPE_CHECKING:
     # the search comes with the agents, after the game's first frame (issue 27)
     from engine.ai.search import Budget
-
-HINT_LEVEL = "normal"
-"""The level that answers a hint (the game's default when it has no Normal)."""
 
 
 def level_of(plugin: GamePlugin, player: str | None) -> str:
@@ -58,16 +57,6 @@ def asked_of(rules: Rules[Any], state: Any, side: str, action: Action, agent: ob
                  own=str(getattr(agent, "last_reason", "") or ""), level=level)
 
 
-@dataclass(frozen=True, slots=True)
-class Suggestion:
-    """A hint's answer: the action and the level's statistics behind it."""
-
-    action: Action
-    values: tuple[Any, ...]
-    detail: str
-    own: str
-
-
 HINT_BUDGET: Budget | None = None
 """The hint's budget: None plays the level's own (Normal: 2 s on both cores); tests give a
 number of iterations."""
@@ -87,24 +76,14 @@ class Hint:
 
     @property
     def level(self) -> str:
-        return HINT_LEVEL if HINT_LEVEL in self.plugin.agents else default_level(self.plugin)
+        return hint_level(self.plugin)
 
     def start(self, executor: Executor, rules: Rules[Any], state: Any,
               legal: list[Action]) -> None:
-        """Think on a copy of the position. The level's seat builds the side's observation
-        from it (engine.ai.agent.Seat): the other side's hidden cards are redrawn, so only
-        what this side may see is used."""
-        seat = make_agent(self.plugin, self.level, self.side, self.seed, HINT_BUDGET)
-        position = copy.deepcopy(state)
-        answers = list(legal)
-
-        def think() -> Suggestion:
-            action = seat.choose(rules, position, answers)
-            return Suggestion(action, tuple(getattr(seat, "last_values", ()) or ()),
-                              str(getattr(seat, "last_detail", "") or ""),
-                              str(getattr(seat, "last_reason", "") or ""))
-
-        self.future = executor.submit(think)
+        """Think on a copy of the position (`engine.ai.hint.suggest`): only what this side
+        may see is used."""
+        self.future = executor.submit(suggest, self.plugin, self.side, self.seed, HINT_BUDGET,
+                                      copy.deepcopy(state), list(legal))
 
     def done(self) -> bool:
         return self.future is not None and self.future.done()

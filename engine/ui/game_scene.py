@@ -61,7 +61,7 @@ from engine.ui.scene import Scene
 from engine.ui.screen.computer_seats import AI_PAUSE, WATCH_SPEEDS, ComputerSeats, is_computer
 from engine.ui.screen.game_menu import GameMenu
 from engine.ui.screen.handoff_seats import ScreenHandoff
-from engine.ui.screen.hint import HINT_BUTTON, HintKey
+from engine.ui.screen.hint import HINT_BUTTON, HintKey, mark_hinted
 from engine.ui.screen.save_keeper import LEAVE_TITLE, SAVED_TITLE, SaveKeeper
 from engine.ui.screen.since_last_turn import moved_between
 from engine.ui.widgets.action_menu import PopupMenu, item_text
@@ -494,9 +494,7 @@ class GameScene(ScreenHandoff, ComputerSeats, HintKey, SaveKeeper, GameMenu, Sce
                                 self._own_view))
         self.prompt.set(text, options, note)
         if self.advisor.action is not None and self._my_turn():
-            hinted = self.gameui.action_label(self.advisor.action)
-            for button in self.prompt.buttons:
-                button.selected = button.text == hinted
+            mark_hinted(self.prompt.buttons, self.gameui.action_label(self.advisor.action))
 
     # --- the hint ("What would the computer do?") ----------------------------------------------
 

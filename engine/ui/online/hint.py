@@ -13,6 +13,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from engine.core.actions import Action
 from engine.net.door import DoorError
 from engine.net.remote import Advice
+from engine.ui.screen.hint import hint_note
 
 
 class OnlineAdvisor:
@@ -74,16 +75,10 @@ class OnlineAdvisor:
         return self.seq is not None and self.seq != seq
 
     def note(self, note: str) -> str:
-        """The prompt's note while the hint thinks or once it is told."""
-        if self.thinking:
-            return f"The computer is thinking about your move… {self.seconds():.1f} s. {note}"\
-                .strip()
-        if self.failed:
-            return f"{self.failed} {note}".strip()
-        if self.action is not None:
-            level = f" ({self.level.title()} level)" if self.level else ""
-            return f"Hint{level}: {self.line}. {note}".strip()
-        return note
+        """The prompt's note while the hint thinks or once it is told (`hint_note`)."""
+        return hint_note(note, self.thinking, self.seconds(),
+                         self.line if self.action is not None else None, self.level,
+                         self.failed)
 
     def clear(self) -> None:
         if self._future is not None:

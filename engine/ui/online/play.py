@@ -25,6 +25,7 @@ from typing import Any
 
 import pygame
 
+from engine.ai.hint import why_no_hint
 from engine.core.actions import Action, DiceRolled, Event, TurnEnded
 from engine.net.door import ChatLine, Door, Link, Moved, Refused
 from engine.plugins import load_object
@@ -38,7 +39,7 @@ from engine.ui.handoff import BoardReplay, Handoff
 from engine.ui.online.field import TextField
 from engine.ui.online.hint import OnlineAdvisor
 from engine.ui.scene import Scene
-from engine.ui.screen.hint import HINT_BUTTON
+from engine.ui.screen.hint import HINT_BUTTON, hint_shown, mark_hinted
 from engine.ui.screen.since_last_turn import SinceLastTurn
 from engine.ui.screen.table_aids import TableAids
 from engine.ui.widgets.action_menu import PopupMenu, item_text
@@ -246,9 +247,7 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
             options.append(("Say something…", self.open_chat))
         self.prompt.set(text, options, note)
         if self.advisor is not None and self.advisor.action is not None and self.my_turn():
-            hinted = self.gameui.action_label(self.advisor.action)
-            for button in self.prompt.buttons:
-                button.selected = button.text == hinted
+            mark_hinted(self.prompt.buttons, self.gameui.action_label(self.advisor.action))
 
     # --- the hint ------------------------------------------------------------------------------
 
@@ -259,13 +258,7 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
             return "A spectator has no decision to ask about."
         if not self.my_turn() or self.replay is not None or self.choices:
             return "The hint is only for the side deciding now."
-        if self.door.decision().table:
-            return "The game's options are chosen by the players."
-        if not any(not a.concession for a in self.door.legal()):
-            return "There is nothing to choose."
-        if not self.plugin.agents:
-            return "This game has no computer opponent to ask."
-        return ""
+        return why_no_hint(self.plugin, self.door.decision(), self.door.legal())
 
     def ask_hint(self) -> None:
         """H or the prompt's button: the server's Normal level thinks in this seat's place, on
@@ -287,15 +280,11 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
         if advisor is None or advisor.seq is None:
             return
         targets = getattr(self.gameui, "action_targets", None)
-        if advisor.settle(targets):
-            self._hint_shown = "told"
-        elif advisor.thinking:
-            shown = f"{advisor.seconds():.1f}"
-            if shown == self._hint_shown:
-                return
-            self._hint_shown = shown
-        else:
+        shown = hint_shown(advisor.settle(targets), advisor.thinking, advisor.seconds(),
+                           self._hint_shown)
+        if shown is None:
             return
+        self._hint_shown = shown
         self._set_prompt()
         layout_side_panel(self.panel, self.prompt, self.app.size, self.app.scale)
         self.dirty = True

@@ -5,10 +5,44 @@ own view, so it never looks into a hand the screen does not show."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from engine.ai.hint import why_no_hint
 from engine.ui.screen.local import LocalScreenParts
+from engine.ui.widgets.button import Button
 
 HINT_BUTTON = "What would the computer do? (H)"
 """The prompt's button for the hint, at one screen and online."""
+
+
+def hint_note(note: str, thinking: bool, seconds: float, told: str | None, level: str,
+              failed: str = "") -> str:
+    """The prompt's note while the hint thinks, once it is told, or why there is none; the
+    same words at one screen and online."""
+    if thinking:
+        return f"The computer is thinking about your move… {seconds:.1f} s. {note}".strip()
+    if failed:
+        return f"{failed} {note}".strip()
+    if told is not None:
+        named = f" ({level.title()} level)" if level else ""
+        return f"Hint{named}: {told}. {note}".strip()
+    return note
+
+
+def hint_shown(settled: bool, thinking: bool, seconds: float, shown: str) -> str | None:
+    """What the prompt shows of the hint after a frame ("told", or the seconds counted), None
+    when that has not changed and the prompt may stay as it is."""
+    if settled:
+        return "told"
+    if thinking and f"{seconds:.1f}" != shown:
+        return f"{seconds:.1f}"
+    return None
+
+
+def mark_hinted(buttons: Sequence[Button], label: str) -> None:
+    """Select the prompt's button of the hinted answer (none when it is on the board)."""
+    for button in buttons:
+        button.selected = button.text == label
 
 
 class HintKey(LocalScreenParts):
@@ -24,13 +58,7 @@ class HintKey(LocalScreenParts):
             return "The hint is only for the side deciding now."
         if self.viewer != self.deciding:
             return "Show your own view first: the hint reads your side's hand."
-        if self.session.decision.table:
-            return "The game's options are chosen by the players."
-        if not any(not a.concession for a in self._legal()):
-            return "There is nothing to choose."
-        if not self.plugin.agents:
-            return "This game has no computer opponent to ask."
-        return ""
+        return why_no_hint(self.plugin, self.session.decision, self._legal())
 
     def ask_hint(self) -> None:
         """H or the prompt's button: the computer's Normal level thinks on the deciding side's
@@ -56,26 +84,18 @@ class HintKey(LocalScreenParts):
         if advisor.hint is None:
             return
         targets = self._extra("action_targets")
-        if advisor.settle(self.session.rules, self.session.state, self.gameui.action_label,
-                          targets):
-            self._hint_shown = "told"
-        elif advisor.thinking:
-            shown = f"{advisor.seconds():.1f}"
-            if shown == self._hint_shown:
-                return
-            self._hint_shown = shown
-        else:
+        shown = hint_shown(advisor.settle(self.session.rules, self.session.state,
+                                          self.gameui.action_label, targets),
+                           advisor.thinking, advisor.seconds(), self._hint_shown)
+        if shown is None:
             return
+        self._hint_shown = shown
         self._set_prompt()
         self._layout_panel()
         self.dirty = True
 
     def _hint_note(self, note: str) -> str:
         advisor = self.advisor
-        if advisor.thinking:
-            return (f"The computer is thinking about your move… {advisor.seconds():.1f} s. "
-                    f"{note}").strip()
-        if advisor.told is not None:
-            level = advisor.hint.level.title() if advisor.hint is not None else ""
-            return f"Hint ({level} level): {advisor.told.line}. {note}".strip()
-        return note
+        return hint_note(note, advisor.thinking, advisor.seconds(),
+                         advisor.told.line if advisor.told is not None else None,
+                         advisor.hint.level if advisor.hint is not None else "")
