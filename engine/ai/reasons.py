@@ -318,3 +318,33 @@ def tell_move(reasons: GameReasons | None, asked: Asked) -> Told:
         return tell(reasons, asked)
     except Exception:  # the boundary: the move is played and logged all the same
         return tell(None, asked)
+
+
+def trivial(agent: object) -> bool:
+    """Whether the agent's last choice needs no reason in the log: the only answer it had,
+    or one picked at random (the log's own line says what was done)."""
+    reason = str(getattr(agent, "last_reason", "") or "")
+    return reason.endswith((": the only answer", ": picked at random"))
+
+
+def asked_of(rules: Rules[Any], state: Any, side: str, action: Action, agent: object,
+             label: Callable[[Action], str], level: str) -> Asked:
+    """The question for `tell_move` about `agent`'s last choice `action`."""
+    return Asked(rules, state, side, action, label,
+                 values=tuple(getattr(agent, "last_values", ()) or ()),
+                 detail=str(getattr(agent, "last_detail", "") or ""),
+                 own=str(getattr(agent, "last_reason", "") or ""), level=level)
+
+
+def choose_and_tell(plugin: Any, agent: Any, side: str, level: str, state: Any,
+                    legal: list[Action]) -> tuple[Action, Told | None]:
+    """A computer seat's move on `state` (its position before the move, untouched), and its
+    reason in the game's words; None when the level says only that a lone answer or chance
+    chose it. For a seat that is not at a screen (a server's computer seat)."""
+    action: Action = agent.choose(plugin.rules, state, legal)
+    if trivial(agent):
+        return action, None
+    asked = asked_of(plugin.rules, state, side, action, agent,
+                     lambda a: a.describe(), level)
+    told = tell_move(game_reasons(plugin), asked)
+    return action, told if told.line else None

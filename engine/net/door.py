@@ -39,13 +39,17 @@ NOT_YOURS = "It is not your decision now."
 class SeatEntry:
     """One action of the game as a seat's log shows it: its number (from 0), who chose it, the
     turn, whether undo stops before it, and the events the seat may see (perhaps none: the
-    other side did something it may not see)."""
+    other side did something it may not see), and, when a computer seat chose it, its reason
+    in the game's words (the log's line and the statistics a player may open; "" when
+    none)."""
 
     index: int
     player: str | None
     turn: int
     barrier: bool
     events: tuple[Event, ...]
+    reason: str = ""
+    reason_detail: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -145,13 +145,14 @@ class GameHost:
         return self.scenarios[key]
 
     async def _apply(self, live: LiveGame, seat: str, kind: str, action_data: Any, seq: int,
-                     sub: str | None) -> None:
-        """Check, apply, commit, then tell everyone (the game's lock held)."""
+                     sub: str | None, told: tuple[str, str] | None = None) -> None:
+        """Check, apply, commit, then tell everyone (the game's lock held); `told` is a
+        computer seat's reason for its move, kept with it."""
         base = len(live.session.history)
         expected = live.rev
         try:
             if kind == "play":
-                row = live.play(seat, live.decode(action_data), seq, sub)
+                row = live.play(seat, live.decode(action_data), seq, sub, told)
                 change = Change(live.id, expected, live.summary(now_text()), row)
             elif kind == "undo":
                 base = live.undo(seat, seq)
@@ -222,12 +223,13 @@ class GameHost:
         seat only."""
         self.last_used[live.id] = time.monotonic()
         texts: dict[str | None, str] = {}
+        reasons = live.reasons()
         for client, seat in list(self.watchers.get(live.id, {}).items()):
             if seat not in texts:
                 texts[seat] = P.dumps({
                     "type": "update", "game": live.id, "rev": live.rev, "base": base,
                     "entries": seatinfo.encode_entries(
-                        seatinfo.seat_entries(live.session, seat, base)),
+                        seatinfo.seat_entries(live.session, seat, base, reasons)),
                     "snapshot": self._snapshot(live, seat), "sub": sub})
             client.push(texts[seat], self.config.outbox)
 
@@ -354,6 +356,17 @@ class GameHost:
                     return
                 self._kick_computer(await self._live(game_id))
 
+    @staticmethod
+    def _level(live: LiveGame, seat: str) -> str:
+        """The level a computer seat plays at, by name ("easy", "normal", ...)."""
+        from engine.ai.registry import UnknownLevel, resolve
+
+        row = live.seats.get(seat)
+        try:
+            return resolve(live.plugin, row.level if row is not None else "")
+        except UnknownLevel:
+            return ""
+
     def _agent(self, live: LiveGame, seat: str) -> Agent:
         key = (live.id, seat)
         if key not in self.agents:
@@ -419,13 +432,17 @@ class GameHost:
                     legal = live.session.legal_actions()
                     rev = live.rev
                     agent = self._agent(live, seat)
-                action = await loop.run_in_executor(self._cpu, agent.choose,
-                                                    live.plugin.rules, state, legal)
+                    level = self._level(live, seat)
+                from engine.ai.reasons import choose_and_tell
+
+                action, told = await loop.run_in_executor(
+                    self._cpu, choose_and_tell, live.plugin, agent, seat, level, state, legal)
                 async with self.locks[game_id]:
                     live = await self._live(game_id)
                     if live.rev != rev:
                         continue
-                    await self._apply(live, seat, "play", action.to_json(), rev, None)
+                    await self._apply(live, seat, "play", action.to_json(), rev, None,
+                                      (told.line, told.detail) if told else None)
         except Refusal as err:
             log.warning("game %s: a computer seat's move was refused: %s", game_id, err.reason)
         except Exception:

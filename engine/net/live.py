@@ -21,7 +21,7 @@ from engine.core.session import Session
 from engine.net import seat as seatinfo
 from engine.net.door import NOT_YOURS, STALE
 from engine.net.store import ActionRow, GameRow, Loaded, SeatRow, Summary
-from engine.net.wire import WireError, decode_action, encode_result
+from engine.net.wire import WireError, decode_action, decode_told, encode_result, encode_told
 
 
 class Refusal(Exception):
@@ -49,6 +49,8 @@ class LiveGame:
     action_revs: list[int] = field(default_factory=list)
     """The revision each action of the log was written at (two processes compare them)."""
     sub_ids: list[str | None] = field(default_factory=list)
+    tolds: list[tuple[str, str] | None] = field(default_factory=list)
+    """Each action's reason (line, detail), when a computer seat chose it (`ActionRow.told`)."""
 
     @property
     def id(self) -> str:
@@ -85,21 +87,29 @@ class LiveGame:
         except WireError as err:
             raise Refusal("illegal", f"Not an action of this game: {err}") from None
 
-    def play(self, seat: str, action: Action, seq: int, sub_id: str | None) -> ActionRow:
-        """Apply `action` for `seat` (checked) and return the row to commit."""
+    def play(self, seat: str, action: Action, seq: int, sub_id: str | None,
+             told: tuple[str, str] | None = None) -> ActionRow:
+        """Apply `action` for `seat` (checked) and return the row to commit; `told` is a
+        computer seat's reason for it (line, detail)."""
         self.check_turn(seat, seq)
         if action not in self.session.legal_actions():
             raise Refusal("illegal", *_why(self.session, action))
         player = self.session.state.decision.player
         self.session.play(action, check_legal=False)
-        return self._played(action, player, sub_id)
+        return self._played(action, player, sub_id, told)
 
-    def _played(self, action: Action, player: str | None, sub_id: str | None) -> ActionRow:
+    def _played(self, action: Action, player: str | None, sub_id: str | None,
+                told: tuple[str, str] | None = None) -> ActionRow:
         self.rev += 1
         self.action_revs.append(self.rev)
         self.sub_ids.append(sub_id)
+        self.tolds.append(told)
         return ActionRow(len(self.session.history) - 1, self.rev, json.dumps(action.to_json()),
-                         player, sub_id)
+                         player, sub_id, encode_told(*told) if told else None)
+
+    def reasons(self) -> dict[int, tuple[str, str]]:
+        """The computer's reasons kept with the log: action index -> (line, detail)."""
+        return {i: told for i, told in enumerate(self.tolds) if told}
 
     def undo(self, seat: str, seq: int) -> int:
         """Take back `seat`'s last action (the barrier of one screen); the new length."""
@@ -110,6 +120,7 @@ class LiveGame:
         self.rev += 1
         del self.action_revs[len(self.session.history):]
         del self.sub_ids[len(self.session.history):]
+        del self.tolds[len(self.session.history):]
         return len(self.session.history)
 
     def redo(self, seat: str, seq: int, sub_id: str | None) -> ActionRow:
@@ -171,7 +182,8 @@ def rebuild(loaded: Loaded, plugin: GamePlugin, scenario: Scenario) -> LiveGame:
             raise Broken(f"action {n + 1} of the stored log is not legal on replay")
     seats = {s.side: s for s in loaded.seats}
     return LiveGame(row, plugin, session, seats, row.host, row.rev,
-                    [a.rev for a in loaded.actions], [a.sub_id for a in loaded.actions])
+                    [a.rev for a in loaded.actions], [a.sub_id for a in loaded.actions],
+                    [decode_told(a.told) if a.told else None for a in loaded.actions])
 
 
 def common_length(live: LiveGame, stored: Sequence[ActionRow]) -> int:
@@ -192,6 +204,7 @@ def catch_up(live: LiveGame, loaded: Loaded, base: int) -> None:
     live.session.rewind(base)
     del live.action_revs[base:]
     del live.sub_ids[base:]
+    del live.tolds[base:]
     for stored in loaded.actions[base:]:
         action = codec.decode(json.loads(stored.action))
         if action not in live.session.legal_actions():
@@ -199,6 +212,7 @@ def catch_up(live: LiveGame, loaded: Loaded, base: int) -> None:
         live.session.play(action, check_legal=False)
         live.action_revs.append(stored.rev)
         live.sub_ids.append(stored.sub_id)
+        live.tolds.append(decode_told(stored.told) if stored.told else None)
     live.rev = loaded.game.rev
     live.row = loaded.game
     live.seats = {s.side: s for s in loaded.seats}

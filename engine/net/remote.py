@@ -43,6 +43,7 @@ from engine.net.wire import (
     decode_action,
     decode_decision,
     decode_result,
+    decode_told,
     decode_value,
 )
 
@@ -159,8 +160,13 @@ class RemoteDoor:
     def _decode_entries(self, data: Any) -> list[SeatEntry]:
         if not isinstance(data, list):
             raise WireError("the log is not a list")
-        return [SeatEntry(int(e["i"]), e["p"], int(e["t"]), bool(e["b"]),
-                          tuple(self._events(ev) for ev in e["e"])) for e in data]
+        out = []
+        for e in data:
+            told = decode_told(e.get("r")) if "r" in e else None
+            line, detail = told or ("", "")
+            out.append(SeatEntry(int(e["i"]), e["p"], int(e["t"]), bool(e["b"]),
+                                 tuple(self._events(ev) for ev in e["e"]), line, detail))
+        return out
 
     def _decode_answers(self, data: Any) -> Answers | None:
         if data is None:

@@ -11,7 +11,7 @@ information).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.core.actions import Action
@@ -27,16 +27,21 @@ from engine.net.wire import (
 )
 
 
-def seat_entries(session: Session, seat: str | None, since: int = 0) -> list[SeatEntry]:
-    """The actions from `since` on, each with the events `seat` may see. Whether undo stops
-    before an action is said by the events the seat sees (or, for its own action, by all of
-    them: it may know what its own action did)."""
+def seat_entries(session: Session, seat: str | None, since: int = 0,
+                 reasons: Mapping[int, tuple[str, str]] | None = None) -> list[SeatEntry]:
+    """The actions from `since` on, each with the events `seat` may see and the computer's
+    reason for it from `reasons` (index -> line and detail: written for the whole table,
+    engine.ai.reasons). Whether undo stops before an action is said by the events the seat
+    sees (or, for its own action, by all of them: it may know what its own action did)."""
     out = []
+    told = reasons or {}
     for entry in session.history[since:]:
         events = tuple(e for e in entry.events if e.visible(seat))
         barrier = entry.barrier if seat is not None and entry.player == seat \
             else any(e.barrier for e in events)
-        out.append(SeatEntry(entry.index, entry.player, entry.turn, barrier, events))
+        line, detail = told.get(entry.index, ("", ""))
+        out.append(SeatEntry(entry.index, entry.player, entry.turn, barrier, events, line,
+                             detail))
     return out
 
 
@@ -133,8 +138,14 @@ def undo_refusal(session: Session, seat: str | None) -> str:
 
 
 def encode_entries(entries: Iterable[SeatEntry]) -> list[dict[str, Any]]:
-    return [{"i": e.index, "p": e.player, "t": e.turn, "b": e.barrier,
-             "e": [encode_event(ev) for ev in e.events]} for e in entries]
+    out = []
+    for e in entries:
+        item: dict[str, Any] = {"i": e.index, "p": e.player, "t": e.turn, "b": e.barrier,
+                                "e": [encode_event(ev) for ev in e.events]}
+        if e.reason:
+            item["r"] = {"line": e.reason, "detail": e.reason_detail}
+        out.append(item)
+    return out
 
 
 def encode_answers(answers: Answers | None) -> dict[str, Any] | None:

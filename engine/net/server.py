@@ -351,7 +351,8 @@ class GameServer(GameHost):
         self._presence(game_id)
         return {"type": "opened", "game": game_id, "side": seat, "info": self._info(live),
                 "rev": live.rev, "base": 0,
-                "entries": seatinfo.encode_entries(seatinfo.seat_entries(live.session, seat)),
+                "entries": seatinfo.encode_entries(seatinfo.seat_entries(
+                    live.session, seat, reasons=live.reasons())),
                 "snapshot": self._snapshot(live, seat),
                 "chat": [{"number": c.number, "sender": c.sender, "text": c.text, "at": c.at}
                          for c in chat]}

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: each action may keep the computer's reason for it (`actions.told`); a database of
+version 1 is brought to 2 when a server opens it (the column added, nothing else changed)."""
 
 
 class StoreError(Exception):
@@ -75,6 +77,9 @@ class ActionRow:
     player: str | None
     sub_id: str | None = None
     """The submission's id, so a resent submission is known as already applied."""
+    told: str | None = None
+    """A computer seat's reason for the action, in the game's words, as JSON text
+    (`{"line", "detail"}`); None for a person's action or one that needs no reason."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +174,8 @@ TABLES = (
         token_hash TEXT UNIQUE, PRIMARY KEY (game_id, side))""",
     """CREATE TABLE IF NOT EXISTS actions (
         game_id TEXT NOT NULL REFERENCES games(id), idx BIGINT NOT NULL, rev BIGINT NOT NULL,
-        action TEXT NOT NULL, player TEXT, sub_id TEXT, PRIMARY KEY (game_id, idx))""",
+        action TEXT NOT NULL, player TEXT, sub_id TEXT, told TEXT,
+        PRIMARY KEY (game_id, idx))""",
     """CREATE TABLE IF NOT EXISTS chat (
         game_id TEXT NOT NULL REFERENCES games(id), number BIGINT NOT NULL,
         sender TEXT NOT NULL, text TEXT NOT NULL, at TEXT NOT NULL,
@@ -218,6 +224,10 @@ class SqlStore:
             if row is None:
                 self._run("INSERT INTO meta (key, value) VALUES ('schema', ?)",
                           str(SCHEMA_VERSION))
+            elif row[0] == "1":
+                # version 1 kept no reasons: the column is added, every stored game stays
+                self._run("ALTER TABLE actions ADD COLUMN told TEXT")
+                self._run("UPDATE meta SET value = ? WHERE key = 'schema'", str(SCHEMA_VERSION))
             elif row[0] != str(SCHEMA_VERSION):
                 raise StoreError(f"the database holds games of another version "
                                  f"(schema {row[0]}, this server reads {SCHEMA_VERSION})")
@@ -244,8 +254,9 @@ class SqlStore:
             if row is None:
                 return None
             seats = self._seats(game_id)
-            actions = tuple(ActionRow(int(a[0]), int(a[1]), a[2], a[3], a[4]) for a in self._run(
-                "SELECT idx, rev, action, player, sub_id FROM actions WHERE game_id = ? "
+            actions = tuple(ActionRow(int(a[0]), int(a[1]), a[2], a[3], a[4], a[5])
+                            for a in self._run(
+                "SELECT idx, rev, action, player, sub_id, told FROM actions WHERE game_id = ? "
                 "ORDER BY idx", game_id).fetchall())
         return Loaded(_game(row), seats, actions)
 
@@ -272,9 +283,9 @@ class SqlStore:
                     self._run("DELETE FROM actions WHERE game_id = ? AND idx >= ?",
                               change.game_id, change.length)
                 else:
-                    self._run("INSERT INTO actions (game_id, idx, rev, action, player, sub_id) "
-                              "VALUES (?, ?, ?, ?, ?, ?)", change.game_id, row.idx, row.rev,
-                              row.action, row.player, row.sub_id)
+                    self._run("INSERT INTO actions (game_id, idx, rev, action, player, sub_id, "
+                              "told) VALUES (?, ?, ?, ?, ?, ?, ?)", change.game_id, row.idx,
+                              row.rev, row.action, row.player, row.sub_id, row.told)
                 self._notify(change.game_id, change.expected_rev + 1)
                 done.append(True)
         return done

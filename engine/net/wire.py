@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import json
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -268,3 +269,29 @@ def _text(value: Any) -> str:
     if not isinstance(value, str):
         raise WireError("a text was expected")
     return value
+
+
+MAX_TOLD = 4000
+"""The longest reason line or detail a peer is believed (a longer one is cut)."""
+
+
+def encode_told(line: str, detail: str = "") -> str:
+    """A computer's reason for an action (engine.ai.reasons.Told) as the JSON text the store
+    keeps with the action."""
+    return json.dumps({"line": line, "detail": detail})
+
+
+def decode_told(data: Any) -> tuple[str, str] | None:
+    """(line, detail) from a stored JSON text or a peer's {"line", "detail"}; None for
+    anything else (a damaged reason is left out of the log, never a failure)."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except ValueError:
+            return None
+    if not isinstance(data, dict):
+        return None
+    line, detail = data.get("line"), data.get("detail", "")
+    if not isinstance(line, str) or not line or not isinstance(detail, str):
+        return None
+    return line[:MAX_TOLD], detail[:MAX_TOLD]

@@ -21,8 +21,10 @@ from engine.ai.hint import HINT_LEVEL as HINT_LEVEL  # the screens and tests rea
 from engine.ai.hint import Suggestion as Suggestion
 from engine.ai.hint import hint_level, suggest
 from engine.ai.reasons import Asked, GameReasons, Told
+from engine.ai.reasons import asked_of as asked_of  # the screens read them here
 from engine.ai.reasons import game_reasons as game_reasons  # the screens read them here
 from engine.ai.reasons import tell_move as tell_move
+from engine.ai.reasons import trivial as trivial
 from engine.ai.registry import default_level
 from engine.core.actions import Action
 from engine.core.game import GamePlugin, Rules
@@ -39,22 +41,6 @@ def level_of(plugin: GamePlugin, player: str | None) -> str:
     if not kind.startswith("computer"):
         return ""
     return kind.partition(":")[2] or default_level(plugin)
-
-
-def trivial(agent: object) -> bool:
-    """Whether the agent's last choice needs no reason in the log: the only answer it had,
-    or one picked at random (the log's own line says what was done)."""
-    reason = str(getattr(agent, "last_reason", "") or "")
-    return reason.endswith((": the only answer", ": picked at random"))
-
-
-def asked_of(rules: Rules[Any], state: Any, side: str, action: Action, agent: object,
-             label: Callable[[Action], str], level: str) -> Asked:
-    """The question for `tell_move` about `agent`'s last choice `action`."""
-    return Asked(rules, state, side, action, label,
-                 values=tuple(getattr(agent, "last_values", ()) or ()),
-                 detail=str(getattr(agent, "last_detail", "") or ""),
-                 own=str(getattr(agent, "last_reason", "") or ""), level=level)
 
 
 HINT_BUDGET: Budget | None = None

@@ -197,12 +197,28 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
         self.dirty = True
 
     def _log_lines(self, since: int) -> list[LogLine]:
+        """The seat's log from action `since` on, as one screen writes it: a heading per
+        turn, a computer seat's reason before its move's results (its statistics opened on
+        the line), and the board's names for places and counters, not their ids."""
+        name = self._extra("place_name")
+
+        def named(text: str) -> str:
+            if name is None:
+                return text
+            try:
+                return str(name(text))
+            except Exception:  # a naming slip in a game must not cost the player the log
+                return text
+
         lines = []
         for entry in self.door.log(self.seat, since=since):
-            if entry.turn != self._turn and entry.events:
+            if entry.turn != self._turn and (entry.events or entry.reason):
                 self._turn = entry.turn
                 lines.append(LogLine(f"Turn {entry.turn}", "turn"))
-            lines.extend(LogLine(event.text) for event in entry.events if event.text)
+            if entry.reason:
+                lines.append(LogLine(f"{self.side_name(entry.player)}: {named(entry.reason)}",
+                                     "reason", named(entry.reason_detail)))
+            lines.extend(LogLine(named(event.text)) for event in entry.events if event.text)
         return lines
 
     def _set_prompt(self) -> None:
