@@ -1,4 +1,6 @@
-"""A one-line text entry: click to focus, type, Backspace, Ctrl+U to clear, Enter to submit.
+"""A one-line text entry: click to focus, type, Backspace (Ctrl+Backspace a word), Ctrl+A to
+select all (what is typed next replaces it, Backspace clears it), Ctrl+U to clear, Enter to
+submit.
 
 What is typed is kept to `limit` printable characters (a pasted novel or a control character
 never reaches the owner); the text scrolls left when it is wider than the box.
@@ -26,6 +28,8 @@ class TextField:
         self.on_enter = on_enter
         self.placeholder = placeholder
         self.focused = False
+        self.all_selected = False
+        """Ctrl+A: the whole text is selected, and the next key replaces or clears it."""
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
 
@@ -39,19 +43,36 @@ class TextField:
         """True when the event was for this field (a click on it, a key while it has focus)."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             was, self.focused = self.focused, self.rect.collidepoint(event.pos)
+            self.all_selected = False
             if self.focused != was:
                 (pygame.key.start_text_input if self.focused else pygame.key.stop_text_input)()
             return self.focused
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            self.set(self.text + event.text)
+            self.set(("" if self.all_selected else self.text) + event.text)
+            self.all_selected = False
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
-            elif event.key == pygame.K_u and event.mod & pygame.KMOD_CTRL:
+            ctrl = bool(event.mod & pygame.KMOD_CTRL)
+            selected, self.all_selected = self.all_selected, False
+            if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and selected:
                 self.text = ""
+            elif event.key == pygame.K_BACKSPACE and ctrl:
+                kept = self.text.rstrip()
+                self.text = kept[:len(kept) - len(kept.split()[-1])] if kept.split() else ""
+            elif event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            elif event.key == pygame.K_a and ctrl:
+                self.all_selected = bool(self.text)
+            elif event.key == pygame.K_u and ctrl:
+                self.text = ""
+            elif event.key in (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT,
+                               pygame.K_RSHIFT) or (not ctrl and getattr(event, "unicode", "")
+                                                    and event.unicode.isprintable()):
+                # a modifier alone keeps the selection, and so does a key that types (its
+                # text comes next, as TEXTINPUT, and replaces the selection)
+                self.all_selected = selected
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.on_enter is not None:
                     self.on_enter()
@@ -77,6 +98,9 @@ class TextField:
         surface.set_clip(self.rect.inflate(-2, -2).clip(clip))
         x = self.rect.x + pad - max(0, img.get_width() - room)
         y = self.rect.centery - img.get_height() // 2
+        if self.all_selected and self.focused:
+            pygame.draw.rect(surface, colors.lighter(w.PRIMARY, 0.6),
+                             pygame.Rect(x, y, img.get_width(), img.get_height()))
         surface.blit(img, (x, y))
         if self.focused:
             cx = min(self.rect.right - pad, self.rect.x + pad + img.get_width()) + 1

@@ -363,3 +363,41 @@ def test_the_host_dialog_gives_the_solo_scenarios_spain_to_the_solo_bot(app, tmp
         rows = {row.label: row.value for row in scene.dialog.rows}
         assert rows["Spanish"] == spain and rows["Filipino"] == "Me", name
         scene.dialog = None
+
+
+def test_a_text_field_selects_all_with_ctrl_a_and_deletes_a_word_with_ctrl_backspace():
+    from engine.ui.online.field import TextField
+
+    field = TextField("Server", "ws://127.0.0.1:8765")
+    field.rect = pygame.Rect(0, 0, 200, 30)
+
+    def press(k, mod=0):
+        return field.process_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod))
+
+    def typed(text):
+        for ch in text:  # as a keyboard sends it: the key, then its text
+            field.process_event(pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()),
+                                                   mod=0, unicode=ch))
+            field.process_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+
+    field.process_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5)))
+    assert field.focused and not field.all_selected
+    press(pygame.K_a, pygame.KMOD_CTRL)
+    press(pygame.K_LCTRL)  # a modifier alone keeps the selection
+    assert field.all_selected
+    typed("w")  # what is typed replaces the selected text
+    typed("s://example.org:9000")
+    assert field.text == "ws://example.org:9000" and not field.all_selected
+    press(pygame.K_a, pygame.KMOD_CTRL)
+    press(pygame.K_BACKSPACE)
+    assert field.text == ""
+    typed("good luck  all ")
+    press(pygame.K_BACKSPACE, pygame.KMOD_CTRL)
+    assert field.text == "good luck  "
+    press(pygame.K_a, pygame.KMOD_CTRL)
+    press(pygame.K_LEFT)  # a key that types nothing leaves the selection and the text
+    typed("!")
+    assert field.text == "good luck  !"
+    press(pygame.K_a, pygame.KMOD_CTRL)
+    field.process_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5)))
+    assert not field.all_selected  # a click puts the cursor back
