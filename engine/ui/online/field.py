@@ -68,8 +68,7 @@ class TextField:
             elif event.key == pygame.K_u and ctrl:
                 self.text = ""
             elif event.key in (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT,
-                               pygame.K_RSHIFT) or (not ctrl and getattr(event, "unicode", "")
-                                                    and event.unicode.isprintable()):
+                               pygame.K_RSHIFT) or (not ctrl and _types(event)):
                 # a modifier alone keeps the selection, and so does a key that types (its
                 # text comes next, as TEXTINPUT, and replaces the selection)
                 self.all_selected = selected
@@ -106,3 +105,9 @@ class TextField:
             cx = min(self.rect.right - pad, self.rect.x + pad + img.get_width()) + 1
             pygame.draw.line(surface, w.TEXT, (cx, y + 2), (cx, y + img.get_height() - 2), 2)
         surface.set_clip(clip)
+
+
+def _types(event: pygame.event.Event) -> bool:
+    """Whether a key press types a character (its TEXTINPUT comes next)."""
+    text = getattr(event, "unicode", "")
+    return isinstance(text, str) and len(text) == 1 and text.isprintable()

@@ -32,6 +32,7 @@ from engine.ui.online.model import (
     MyGame,
     OnlineError,
     OnlineModel,
+    Spectating,
     activity,
     seat_choices,
     seats_spec,
@@ -307,6 +308,7 @@ class OnlineScene(Scene):
         self.join(self.code.text)
 
     def join(self, code: str) -> None:
+        """Take the seat the code names, or watch the game a spectators' code opens."""
         try:
             seat = self.model.join(code)
         except OnlineError as err:
@@ -314,6 +316,10 @@ class OnlineScene(Scene):
             return
         self.mode = "lobby"
         self.code.focused = False
+        if isinstance(seat, Spectating):
+            self.on_resize(self.app.size)
+            self.watch(seat)
+            return
         self.refresh()
         plugin = None
         for game in self.games_list:
@@ -361,6 +367,23 @@ class OnlineScene(Scene):
             self.error("Cannot open the game", str(err))
             return
         self.app.push(OnlineGameScene(self.app, door, on_leave=self.refresh))
+
+    def watch(self, spectating: Spectating) -> None:
+        """The game's public view on the game screen, opened with a spectators' code."""
+        from engine.net.door import DoorError
+        from engine.net.remote import RemoteDoor
+        from engine.ui.online.play import OnlineGameScene
+
+        if self.model.connection is None or not self.model.connected:
+            self.error("Not connected", "Connect to the server first.")
+            return
+        try:
+            door = RemoteDoor(self.model.connection, spectate=spectating.code)
+        except DoorError as err:
+            self.error("Cannot watch the game", str(err))
+            return
+        self.app.push(OnlineGameScene(self.app, door, on_leave=self.refresh))
+        self.app.toast("You are watching as a spectator: every side's public view.")
 
     def _forget(self, game: MyGame) -> None:
         self.model.forget(game.game)

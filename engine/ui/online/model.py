@@ -167,6 +167,15 @@ def activity(updated: str, now: datetime | None = None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Spectating:
+    """A spectators' code typed in "Join with a code": the game it opens on its public view
+    (nothing is kept: the code itself opens it again)."""
+
+    game: str
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
 class Hosted:
     """A game just created: its id, the codes to give the other players, the spectators'."""
 
@@ -315,13 +324,14 @@ class OnlineModel:
         finally:
             door.close()
 
-    def join(self, code: str) -> SeatToken:
-        """Take the seat an invitation code names; the seat token is kept."""
+    def join(self, code: str) -> SeatToken | Spectating:
+        """Take the seat an invitation code names (the seat token is kept), or, for a
+        spectators' code, the game it lets one watch."""
         if not "".join(c for c in code if c.isalnum()):
             raise OnlineError("Type the invitation code you were given (like K7QF2-MXD9A).")
         joined = self._call({"type": "join", "code": code[:40], "name": self.name})
         if not joined.get("token"):
-            raise OnlineError("This code is a spectator's: it opens no seat.")
+            return Spectating(str(joined.get("game") or ""), code[:40].strip())
         seat = SeatToken(self.address, str(joined["game"]), str(joined["token"]),
                          str(joined.get("side") or ""))
         self.tokens.remember(seat)

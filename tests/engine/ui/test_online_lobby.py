@@ -216,6 +216,33 @@ def test_a_wrong_code_is_refused_with_the_servers_words(app, games, tmp_path):
         assert scene.model.tokens.seats(url(server)) == []
 
 
+def test_a_spectators_code_typed_in_join_opens_the_public_view(app, games, tmp_path):
+    from engine.ui.online.play import OnlineGameScene
+
+    with running_server(tmp_path) as server:
+        host = OnlineModel(SeatTokens(tmp_path / "host.json"), name="Ana", games=games)
+        host.connect(url(server))
+        wait_for(app, lambda: host.connected)
+        hosted = host.host(games["baler"], "siege", {"spanish": "human",
+                                                     "philippine": "computer:easy"},
+                           "spanish", spectators=True)
+        assert hosted.spectate
+        scene = open_lobby(app, games, tmp_path)
+        connect_to(app, scene, url(server))
+        click(app, scene.join_button.rect.center)
+        type_text(app, hosted.spectate.lower())
+        key(app, pygame.K_RETURN)
+        watching = app.scenes[-1]
+        assert isinstance(watching, OnlineGameScene) and watching.seat is None
+        assert scene.dialog is None and scene.mode == "lobby"
+        # nothing is kept: a spectator holds no seat
+        assert scene.model.tokens.seats(url(server)) == []
+        app.step(DT)
+        assert watching.door.view(None) is not None
+        watching.close()
+        host.close()
+
+
 def test_host_on_this_computer_shows_the_address_for_friends_and_stops(app, games, tmp_path):
     config = ServerConfig(host="127.0.0.1", port=0, db=f"sqlite:///{tmp_path / 'here.db'}")
     local = LocalHost(config)
