@@ -808,24 +808,6 @@ class GameScene(ScreenHandoff, ComputerSeats, HintKey, SaveKeeper, GameMenu, Sce
             return self.guard.release()
         return False
 
-    def _reason_at(self, pos: tuple[int, int] | None) -> LogLine | None:
-        """The computer's reason with a detail under `pos` in the log, if any."""
-        if pos is None or self.menu is not None or self.card_viewer is not None:
-            return None
-        line = self.panel.log_view.line_at(self.panel.log_rect, pos)
-        return line if line is not None and line.kind == "reason" and line.detail else None
-
-    def _reason_click(self, event: pygame.event.Event) -> bool:
-        """A click on a computer's reason in the log opens its statistics in a dialog."""
-        if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
-            return False
-        line = self._reason_at(event.pos)
-        if line is None:
-            return False
-        self.show_dialog(Dialog("Why the computer did it", f"{line.text}\n\n{line.detail}",
-                                [("Close", None)], escape=0))
-        return True
-
     def _key(self, event: pygame.event.Event) -> bool:
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         if ctrl and event.key == pygame.K_z:
@@ -978,15 +960,8 @@ class GameScene(ScreenHandoff, ComputerSeats, HintKey, SaveKeeper, GameMenu, Sce
             [("Start", start), ("In the panel", None)], rows=rows))
 
     def _update_hover(self) -> None:
-        line = self._reason_at(self._mouse)
-        if line is not None:
-            # a computer's reason in the log: its statistics beside the log, never over its
-            # lines
+        if self._reason_tip(self._mouse):
             self.hover = None
-            self.tooltip.avoid = self.panel.log_rect
-            key = f"reason:{id(line)}"
-            if self.tooltip.key != key:
-                self.tooltip.hover(key, f"{line.detail}\n(Click to keep it open.)")
             return
         legend = self._extra("legend")
         self.hover = hover_board(self.camera, self.gameui.board, self.tooltip, self._mouse,

@@ -408,6 +408,10 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
     # --- what the server says ------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        shown = self.tooltip.visible
+        self.tooltip.update(dt)  # a tooltip shows once the pointer rests on its target
+        if self.tooltip.visible != shown:
+            self.dirty = True
         if self.replay is not None:
             self.replay.update(dt)
             if self.replay.timer == 0.0:
@@ -569,13 +573,18 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
         self.tooltip.process_event(event)
         if self.prompt.process_event(event) or self.panel.process_event(event):
             return True
-        if self._hand_click(event):
+        if self._hand_click(event) or self._reason_click(event):
             return True
         return self.board_event(event)
 
     def _hover(self, pos: tuple[int, int]) -> str | None:
+        """The board's target under the pointer, named in the tooltip; over a computer's
+        reason in the log, its statistics instead."""
         from engine.ui.game_scene import hover_board
 
+        if self._reason_tip(pos):
+            return None
+        self.tooltip.avoid = None
         return hover_board(self.camera, self.gameui.board, self.tooltip, pos)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,6 +1,7 @@
 """What the game gives a player to read at the table, on the local and the online screens
-alike: the player aid (F1, the game's pages and its counter legend) and the map overlays
-(switched by their keys, or the local game menu)."""
+alike: the player aid (F1, the game's pages and its counter legend), the map overlays
+(switched by their keys, or the local game menu) and the statistics behind a computer's reason
+in the log (on hover beside the log, kept open by a click)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import pygame
 from engine.ui.adapter import AidPage, AidTable
 from engine.ui.screen.board_input import BoardInput
 from engine.ui.widgets.aid_dialog import AidDialog
+from engine.ui.widgets.dialog import Dialog
+from engine.ui.widgets.log_view import LogLine
+from engine.ui.widgets.tooltip import Tooltip
 
 
 class TableAids(BoardInput):
@@ -17,6 +21,7 @@ class TableAids(BoardInput):
     overlays_on: dict[str, bool]
     """The game's map overlays switched on."""
     dirty: bool
+    tooltip: Tooltip
 
     def aid_pages(self) -> list[AidPage]:
         """The game's player aid, with its counter legend as a last page when it has one."""
@@ -71,3 +76,35 @@ class TableAids(BoardInput):
             self.toggle_overlay(overlay)
             return True
         return False
+
+    # --- the computer's reasons in the log -----------------------------------------------------
+
+    def _reason_at(self, pos: tuple[int, int] | None) -> LogLine | None:
+        """The computer's reason with a detail under `pos` in the log, if any."""
+        if pos is None or self.menu is not None or self.card_viewer is not None:
+            return None
+        line = self.panel.log_view.line_at(self.panel.log_rect, pos)
+        return line if line is not None and line.kind == "reason" and line.detail else None
+
+    def _reason_click(self, event: pygame.event.Event) -> bool:
+        """A click on a computer's reason in the log opens its statistics in a dialog."""
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
+            return False
+        line = self._reason_at(event.pos)
+        if line is None:
+            return False
+        self.show_dialog(Dialog("Why the computer did it", f"{line.text}\n\n{line.detail}",
+                                [("Close", None)], escape=0))
+        return True
+
+    def _reason_tip(self, pos: tuple[int, int] | None) -> bool:
+        """A computer's reason under `pos`: its statistics shown beside the log, never over
+        its lines; False when the pointer is on none."""
+        line = self._reason_at(pos)
+        if line is None:
+            return False
+        self.tooltip.avoid = self.panel.log_rect
+        key = f"reason:{id(line)}"
+        if self.tooltip.key != key:
+            self.tooltip.hover(key, f"{line.detail}\n(Click to keep it open.)")
+        return True

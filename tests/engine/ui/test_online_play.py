@@ -320,3 +320,16 @@ def test_undo_within_the_barrier_and_redo_and_the_barrier_said(app, tmp_path):
         key(app, pygame.K_y, pygame.KMOD_CTRL)
         wait_for(app, lambda: not scene.waiting)
         assert scene.door.length == length
+
+
+def test_the_boards_tooltips_show_on_the_online_screen(app, tmp_path):
+    """A space hovered on the online screen is named after the same short rest as at one
+    screen (the screen lets the tooltip's delay run)."""
+    with seat_in_game(app, tmp_path) as (scene, friend, lobby, address):
+        from uitest import at, hover
+
+        hover(app, at(scene, "es-bell-tower"), steps=40)
+        assert scene.hover is not None  # the space, or the counter standing on it
+        assert scene.tooltip.visible
+        assert scene.tooltip.text and scene.tooltip.text.startswith(
+            scene.gameui.board.tooltip(scene.hover))

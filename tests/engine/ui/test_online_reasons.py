@@ -1,12 +1,15 @@
 """The online game screen's log reads as one screen's: a server's computer seat's reason comes
-before its move's results, in the reasons' colour with its statistics on the line, and places,
-counters and actions are named as the board names them, never by their ids."""
+before its move's results, in the reasons' colour, its statistics beside the log on hover and in
+a dialog on a click, and places, counters and actions are named as the board names them, never
+by their ids."""
 
 from __future__ import annotations
 
 import random
 
+import pygame
 import pytest
+from test_computer_reasons import reason_on_screen
 from test_online_play import click_an_answer, open_from_my_games, wait_for
 
 from engine import plugins
@@ -14,7 +17,7 @@ from engine.net.tokens import SeatTokens
 from engine.ui.online.lobby import OnlineScene
 from engine.ui.online.model import OnlineModel
 from netplay import running_server, url
-from uitest import DT, shot
+from uitest import DT, hover, shot
 
 pytestmark = [pytest.mark.ui, pytest.mark.usefixtures("user_data")]
 
@@ -64,6 +67,19 @@ def test_the_computer_seats_reasons_and_the_boards_names_in_the_online_log(app, 
             # ids never reach the log: the board's names replace them, as at one screen
             assert all(name(line.text) == line.text for line in lines), \
                 [line.text for line in lines if name(line.text) != line.text]
+            # the statistics on hover, beside the log, then in a dialog on a click
+            spot = reason_on_screen(scene)
+            line = scene.panel.log_view.line_at(scene.panel.log_rect, spot)
+            assert line is not None and line.kind == "reason"
+            hover(app, spot, steps=45)
+            assert scene.tooltip.visible and line.detail in (scene.tooltip.text or "")
+            assert scene.tooltip.drawn is not None
+            assert not scene.tooltip.drawn.colliderect(scene.panel.log_rect)
             shot(app, tmp_path, "online-computer-reasons.png")
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=1))
+            app.step(DT)
+            assert scene.dialog is not None and scene.dialog.title == "Why the computer did it"
+            assert line.detail in scene.dialog.text
         finally:
             scene.close()
