@@ -255,7 +255,9 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
             if self.advisor is not None and not self._no_hint():
                 options.append((HINT_BUTTON, self.ask_hint))
                 note = self.advisor.note(note)
-        acted = self.others_acted() if result is None and not self.waiting else 0
+        # a spectator has no turn to count from: the log shows it every move
+        acted = self.others_acted() if result is None and not self.waiting \
+            and self.seat is not None else 0
         if acted:
             options.append((f"Since your last turn ({acted} action{'s' * (acted != 1)})…",
                             self.show_since_last_turn))

@@ -239,8 +239,35 @@ def test_a_spectators_code_typed_in_join_opens_the_public_view(app, games, tmp_p
         assert scene.model.tokens.seats(url(server)) == []
         app.step(DT)
         assert watching.door.view(None) is not None
+        # the computer plays on; a spectator is offered no "since your last turn" (it has no
+        # turn to count from), only what it can use
+        end = time.monotonic() + 30
+        while watching.door.length < 2 and time.monotonic() < end:
+            host_door_moves(host, hosted)
+            app.step(DT)
+        assert watching.door.length >= 2
+        assert not any(b.text.startswith("Since your") for b in watching.prompt.buttons)
         watching.close()
         host.close()
+
+
+def host_door_moves(host: OnlineModel, hosted) -> None:
+    """The host's seat answers its decision at random, if it is deciding."""
+    import random
+
+    from engine.net.remote import RemoteDoor
+    from netplay import pick
+
+    door = RemoteDoor(host.connection, token=host.tokens.seats(host.address)[0].token)
+    try:
+        if door.deciding() == door.seats[0]:
+            door.play(pick(door, random.Random(door.length)), door.revision)
+            end = time.monotonic() + 10
+            while door.pending and time.monotonic() < end:
+                door.poll()
+                time.sleep(0.01)
+    finally:
+        door.close()
 
 
 def test_host_on_this_computer_shows_the_address_for_friends_and_stops(app, games, tmp_path):
