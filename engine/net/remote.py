@@ -162,8 +162,7 @@ class RemoteDoor:
             raise WireError("the log is not a list")
         out = []
         for e in data:
-            told = decode_told(e.get("r")) if "r" in e else None
-            line, detail = told or ("", "")
+            line, detail = decode_told(e.get("r")) or ("", "")
             out.append(SeatEntry(int(e["i"]), e["p"], int(e["t"]), bool(e["b"]),
                                  tuple(self._events(ev) for ev in e["e"]), line, detail))
         return out

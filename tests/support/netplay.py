@@ -62,6 +62,14 @@ def wait_until(condition: Any, timeout: float = WAIT, doors: Sequence[RemoteDoor
         time.sleep(0.005)
 
 
+def wait_evicted(server: EmbeddedServer, game_id: str, timeout: float = 10.0) -> None:
+    """Wait until the idle game `game_id` has left the server's memory (fails if it stays)."""
+    end = time.monotonic() + timeout
+    while game_id in server.server.live and time.monotonic() < end:
+        time.sleep(0.05)
+    assert game_id not in server.server.live, "the idle game stayed in memory"
+
+
 def settle(doors: Sequence[RemoteDoor], revision: int) -> list[Update]:
     """Wait until every door has heard of `revision` and has nothing unanswered."""
     return wait_until(lambda: all(d.revision >= revision and not d.pending for d in doors),

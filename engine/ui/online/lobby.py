@@ -354,36 +354,31 @@ class OnlineScene(Scene):
 
     def open_game(self, game: MyGame) -> None:
         """The game on the game screen, through the door to this seat of it."""
-        from engine.net.door import DoorError
-        from engine.net.remote import RemoteDoor
-        from engine.ui.online.play import OnlineGameScene
-
-        if self.model.connection is None or not self.model.connected:
-            self.error("Not connected", "Connect to the server first.")
-            return
-        try:
-            door = RemoteDoor(self.model.connection, token=game.token)
-        except DoorError as err:
-            self.error("Cannot open the game", str(err))
-            return
-        self.app.push(OnlineGameScene(self.app, door, on_leave=self.refresh))
+        self._open("Cannot open the game", token=game.token)
 
     def watch(self, spectating: Spectating) -> None:
         """The game's public view on the game screen, opened with a spectators' code."""
+        if self._open("Cannot watch the game", spectate=spectating.code):
+            self.app.toast("You are watching as a spectator: every side's public view.")
+
+    def _open(self, refused: str, *, token: str | None = None,
+              spectate: str | None = None) -> bool:
+        """A door to the game (a seat's `token` or a `spectate` code) on the game screen;
+        False, with `refused` as the message's title, when it cannot be opened."""
         from engine.net.door import DoorError
         from engine.net.remote import RemoteDoor
         from engine.ui.online.play import OnlineGameScene
 
         if self.model.connection is None or not self.model.connected:
             self.error("Not connected", "Connect to the server first.")
-            return
+            return False
         try:
-            door = RemoteDoor(self.model.connection, spectate=spectating.code)
+            opened = RemoteDoor(self.model.connection, token=token, spectate=spectate)
         except DoorError as err:
-            self.error("Cannot watch the game", str(err))
-            return
-        self.app.push(OnlineGameScene(self.app, door, on_leave=self.refresh))
-        self.app.toast("You are watching as a spectator: every side's public view.")
+            self.error(refused, str(err))
+            return False
+        self.app.push(OnlineGameScene(self.app, opened, on_leave=self.refresh))
+        return True
 
     def _forget(self, game: MyGame) -> None:
         self.model.forget(game.game)

@@ -46,7 +46,7 @@ from engine.ui.widgets.action_menu import PopupMenu, item_text
 from engine.ui.widgets.button import Button
 from engine.ui.widgets.card_viewer import CardViewer
 from engine.ui.widgets.dialog import Dialog
-from engine.ui.widgets.log_view import LogLine, LogView
+from engine.ui.widgets.log_view import LogLine, LogView, named
 from engine.ui.widgets.panel import Panel, layout_side_panel, side_panel_width
 from engine.ui.widgets.prompt import Option, Prompt
 from engine.ui.widgets.tooltip import Tooltip
@@ -201,24 +201,17 @@ class OnlineGameScene(SinceLastTurn, TableAids, Scene):
         turn, a computer seat's reason before its move's results (its statistics opened on
         the line), and the board's names for places and counters, not their ids."""
         name = self._extra("place_name")
-
-        def named(text: str) -> str:
-            if name is None:
-                return text
-            try:
-                return str(name(text))
-            except Exception:  # a naming slip in a game must not cost the player the log
-                return text
-
         lines = []
         for entry in self.door.log(self.seat, since=since):
             if entry.turn != self._turn and (entry.events or entry.reason):
                 self._turn = entry.turn
                 lines.append(LogLine(f"Turn {entry.turn}", "turn"))
             if entry.reason:
-                lines.append(LogLine(f"{self.side_name(entry.player)}: {named(entry.reason)}",
-                                     "reason", named(entry.reason_detail)))
-            lines.extend(LogLine(named(event.text)) for event in entry.events if event.text)
+                lines.append(LogLine(
+                    f"{self.side_name(entry.player)}: {named(name, entry.reason)}", "reason",
+                    named(name, entry.reason_detail)))
+            lines.extend(LogLine(named(name, event.text)) for event in entry.events
+                         if event.text)
         return lines
 
     def _set_prompt(self) -> None:

@@ -15,6 +15,7 @@ from engine.ui.handoff import BoardReplay, Handoff, draw_replay_panel, pan_to
 from engine.ui.screen.board_input import BoardInput
 from engine.ui.stacks import CounterStacks
 from engine.ui.widgets.button import Button
+from engine.ui.widgets.log_view import named
 
 if TYPE_CHECKING:
     from engine.ui.widgets.panel import Panel
@@ -45,7 +46,7 @@ class SinceLastTurn(BoardInput):
         def summary() -> list[str]:
             texts = [event.text for entry in self.door.log(viewer, since=since)
                      for event in entry.events]
-            return [str(name(t)) for t in texts] if name is not None else texts
+            return [named(name, t) for t in texts]
 
         return summary
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -233,6 +234,17 @@ class LogView:
                 picture.blit(img, (0, y))
 
 
+def named(name: Callable[[str], Any] | None, text: str) -> str:
+    """`text` with the game's printed names for its ids (`GameUI.place_name`), as it is when
+    the game has none or its naming fails (a naming slip must not cost the player the log)."""
+    if name is None:
+        return text
+    try:
+        return str(name(text))
+    except Exception:
+        return text
+
+
 class LogFeed:
     """Feeds one viewer's `LogView` from a session's history, a few entries at a time.
 
@@ -261,12 +273,7 @@ class LogFeed:
         """(entry index, lines after it) of each entry that rolled, drew or revealed."""
 
     def _text(self, text: str) -> str:
-        if self._name is None:
-            return text
-        try:
-            return self._name(text)
-        except Exception:  # a naming slip in a game must not cost the player the log
-            return text
+        return named(self._name, text)
 
     def update(self, session: Session) -> None:
         """Catch up with `session.history`: only new entries are read."""

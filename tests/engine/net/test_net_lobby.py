@@ -5,7 +5,6 @@ idle and are rebuilt from their log when opened again."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -14,7 +13,7 @@ from engine.net.client import ClientError
 from engine.net.door import ChatLine
 from engine.net.protocol import MAX_CHAT
 from engine.net.remote import RemoteDoor
-from netplay import connection, pick, running_server, settle, wait_until
+from netplay import connection, pick, running_server, settle, wait_evicted, wait_until
 
 
 def test_a_computer_seat_is_played_by_the_server(tmp_path):
@@ -116,10 +115,7 @@ def test_an_idle_game_leaves_memory_and_comes_back_from_its_log(tmp_path):
                 played += 1
             view, length = door.view("spanish"), door.length
             door.close()
-            end = time.monotonic() + 10
-            while created["game"] in server.server.live and time.monotonic() < end:
-                time.sleep(0.05)
-            assert created["game"] not in server.server.live
+            wait_evicted(server, created["game"])
             back = RemoteDoor(conn, token=created["token"])
             assert back.length == length and back.view("spanish") == view
         finally:

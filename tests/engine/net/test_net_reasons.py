@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
-import time
 
 import pytest
 
@@ -24,7 +23,7 @@ from engine.net.store import (
     Summary,
 )
 from engine.net.wire import MAX_TOLD, decode_told, encode_told
-from netplay import connection, pick, running_server, settle, wait_until
+from netplay import connection, pick, running_server, settle, wait_evicted, wait_until
 
 
 def play_against_the_computer(door: RemoteDoor, rng: random.Random, computer: str,
@@ -41,6 +40,11 @@ def play_against_the_computer(door: RemoteDoor, rng: random.Random, computer: st
     raise AssertionError("the computer seat gave no reasons")
 
 
+def reasons_of(door: RemoteDoor) -> dict[int, tuple[str, str]]:
+    """The reasons in the door's log: action index -> (line, detail)."""
+    return {e.index: (e.reason, e.reason_detail) for e in door.log(door.seats[0]) if e.reason}
+
+
 def test_a_computer_seats_reasons_reach_the_seat_and_stay_with_the_game(tmp_path):
     with running_server(tmp_path, idle_evict=0.3) as server:
         conn = connection(server)
@@ -50,7 +54,7 @@ def test_a_computer_seats_reasons_reach_the_seat_and_stay_with_the_game(tmp_path
             door = RemoteDoor(conn, token=created["token"])
             play_against_the_computer(door, random.Random(3), "philippine")
             log = door.log("spanish")
-            told = {e.index: (e.reason, e.reason_detail) for e in log if e.reason}
+            told = reasons_of(door)
             assert told and all(log[i].player == "philippine" for i in told)
             # the line says what was done, in words (not the action's id), and the detail is
             # the statistics behind it
@@ -64,19 +68,14 @@ def test_a_computer_seats_reasons_reach_the_seat_and_stay_with_the_game(tmp_path
             # another machine opening the seat hears them all again
             other = connection(server)
             again = RemoteDoor(other, token=created["token"])
-            assert {e.index: (e.reason, e.reason_detail) for e in again.log("spanish")
-                    if e.reason} == told
+            assert reasons_of(again) == told
             again.close()
             other.close()
             # the game leaves memory and is rebuilt from its log: they are still there
             door.close()
-            end = time.monotonic() + 10
-            while created["game"] in server.server.live and time.monotonic() < end:
-                time.sleep(0.05)
-            assert created["game"] not in server.server.live
+            wait_evicted(server, created["game"])
             back = RemoteDoor(conn, token=created["token"])
-            assert {e.index: (e.reason, e.reason_detail) for e in back.log("spanish")
-                    if e.reason} == told
+            assert reasons_of(back) == told
         finally:
             conn.close()
 
