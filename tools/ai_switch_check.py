@@ -36,7 +36,7 @@ import random
 import sys
 import time
 from collections import defaultdict
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from multiprocessing import Pool
 from typing import Any
 
@@ -45,7 +45,7 @@ from engine.ai.observation import Observation, observe
 from engine.ai.policy import Policy
 from engine.ai.registry import make_agent
 from engine.ai.search import Budget, Search, play_on
-from engine.ai.tree import Answer, Settings
+from engine.ai.tree import Answer, setting_overrides
 from engine.core.actions import Action
 from engine.core.sampling import reseed_dice
 from engine.core.session import Session
@@ -114,20 +114,10 @@ def estimate(answers: tuple[Answer, ...], chosen: Action) -> float:
 
 def settings_of(pairs: list[str]) -> dict[str, Any]:
     """`--set` values ("explore=0.2", "turn_end=false") as Settings fields."""
-    found: dict[str, Any] = {}
-    kinds = {f.name: f.type for f in fields(Settings)}
-    for text in pairs:
-        name, _, value = text.partition("=")
-        if name not in kinds:
-            raise SystemExit(f"--set {text}: Settings has no {name!r} (it has {', '.join(kinds)})")
-        kind = str(kinds[name])
-        if kind == "bool":
-            found[name] = value.strip().lower() in ("1", "true", "yes", "on")
-        elif kind == "int":
-            found[name] = int(value)
-        else:
-            found[name] = float(value)
-    return found
+    try:
+        return setting_overrides(pairs)
+    except ValueError as error:
+        raise SystemExit(f"--set: {error}") from None
 
 
 def check_game(job: tuple[Any, ...]) -> list[Switch]:

@@ -19,6 +19,9 @@ side's wins).
 With `--log FILE` every finished game is appended to FILE, and a game FILE already holds (same
 cell, same seed) is counted from it instead of played again: a run stopped early goes on where
 it stopped when the same command is given again (keep one log per budget).
+`--set NAME=VALUE` (repeatable) changes one of the tested search level's settings
+(engine.ai.tree.Settings, e.g. `--set horizon=4 --set turn_end=false`), to play a trial
+setting's cells without changing the code (keep its games in a log of their own).
 """
 
 from __future__ import annotations
@@ -35,8 +38,9 @@ from typing import Any
 
 from engine import plugins
 from engine.ai.registry import make_agent
-from engine.ai.search import Budget
+from engine.ai.search import Budget, Search
 from engine.ai.stats import percentile, wilson
+from engine.ai.tree import setting_overrides
 from engine.loading import load_game_scenario
 from engine.paths import scenario_path
 from engine.sim import playout
@@ -131,11 +135,12 @@ def logged(path: str | None) -> dict[tuple[str, int], str]:
     return found
 
 
-def play_one(job: tuple[Cell, int, str] | tuple[Cell, int, str, str]) -> Played:
+def play_one(job: tuple[Any, ...]) -> Played:
     """One game of a cell: "win" | "draw" | "loss" | "error", and what the tested search level
-    did. The job is (cell, seed, Normal's budget[, Hard's budget])."""
+    did. The job is (cell, seed, Normal's budget[, Hard's budget[, settings changed]])."""
     cell, seed, budget_text = job[:3]
     hard_text = job[3] if len(job) > 3 else "8s"
+    overrides: dict[str, Any] = job[4] if len(job) > 4 else {}
     plugin = plugins.get(cell.game)
     key = (cell.game, cell.scenario)
     if key not in _SCENARIOS:
@@ -146,6 +151,9 @@ def play_one(job: tuple[Cell, int, str] | tuple[Cell, int, str, str]) -> Played:
     for i, side in enumerate(plugin.sides):
         level = cell.tested if team(side) == team(cell.side) else cell.opponent
         agents[side] = make_agent(plugin, level, side, seed * 10 + i, budgets.get(level))
+        decider = getattr(agents[side], "decider", None)
+        if overrides and level == cell.tested and isinstance(decider, Search):
+            decider.settings = replace(decider.settings, **overrides)
     try:
         session = playout(plugin, _SCENARIOS[key], seed, agents, check=False)
     except Exception:  # a broken game is counted, reported, and the table goes on
@@ -168,7 +176,7 @@ def play_one(job: tuple[Cell, int, str] | tuple[Cell, int, str, str]) -> Played:
     return Played(cell, seed, outcome, times, simulations, switched)
 
 
-def finished(jobs: list[tuple[Cell, int, str, str]], processes: int) -> Iterator[Played]:
+def finished(jobs: list[tuple[Any, ...]], processes: int) -> Iterator[Played]:
     """The jobs' games as they finish: in worker processes, or in this one for a single job
     (no process is forked then, so a caller whose process holds threads, a test run for one,
     cannot leave a forked worker waiting)."""
@@ -251,7 +259,14 @@ def main(argv: list[str] | None = None) -> int:
                              "Easy-against-Easy baseline on the very seeds of the Normal cells)")
     parser.add_argument("--out", help="write the Markdown table here (default: stdout)")
     parser.add_argument("--log", help="append a line per finished game to this file")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="change one of the tested search level's settings (engine.ai."
+                             "tree.Settings) for a trial (repeatable)")
     args = parser.parse_args(argv)
+    try:
+        overrides = setting_overrides(args.set)
+    except ValueError as error:
+        parser.error(f"--set: {error}")
     Budget.parse(args.budget)
     Budget.parse(args.hard_budget)
     per_game = {k: int(v) for k, _, v in (e.partition("=") for e in args.games_for)}
@@ -267,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     # seed by seed across the cells: a run stopped early (its --log kept) leaves every cell
     # with about as many games
     most = max((per_game.get(c.game, args.games) for c in todo), default=0)
-    wanted = [(c, args.seed + i, args.budget, args.hard_budget) for i in range(most)
+    wanted = [(c, args.seed + i, args.budget, args.hard_budget, overrides) for i in range(most)
               for c in todo if i < per_game.get(c.game, args.games)]
     tallies = {c: Tally() for c in todo}
     before = logged(args.log)

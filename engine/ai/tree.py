@@ -30,7 +30,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.ai.agent import no_effect_query, useful_answers, without_concessions
@@ -77,6 +77,34 @@ class Settings:
     root answer must be than the heuristics' answer's before it is played instead of it; at 0
     the most visited answer is played. A small budget's means rest on a handful of playouts,
     and the most visited answer's lead is partly their luck (docs/ai.md, "Strength")."""
+
+
+def setting_overrides(pairs: Sequence[str]) -> dict[str, Any]:
+    """Settings fields by name from "name=value" texts ("horizon=4", "turn_end=false"), for
+    the tools that weigh another setting (`--set`); ValueError names a field Settings lacks or
+    a value of the wrong kind."""
+    found: dict[str, Any] = {}
+    kinds = {f.name: str(f.type) for f in fields(Settings)}
+    for text in pairs:
+        name, _, value = text.partition("=")
+        name = name.strip()
+        if name not in kinds:
+            raise ValueError(f"Settings has no {name!r} (it has {', '.join(kinds)})")
+        kind = kinds[name]
+        try:
+            if kind == "bool":
+                word = value.strip().lower()
+                if word not in ("1", "true", "yes", "on", "0", "false", "no", "off"):
+                    raise ValueError(value)
+                found[name] = word in ("1", "true", "yes", "on")
+            elif kind == "int":
+                found[name] = int(value)
+            else:
+                found[name] = float(value)
+        except ValueError:
+            wanted = {"bool": "true or false", "int": "a whole number"}.get(kind, "a number")
+            raise ValueError(f"{name} takes {wanted}, not {value!r}") from None
+    return found
 
 
 def terminal_value(result: Result, team: str) -> float:

@@ -101,3 +101,11 @@ def test_set_changes_the_search_settings_by_name_and_refuses_unknown_ones() -> N
         "explore": 0.2, "turn_end": False, "horizon": 12}
     with pytest.raises(SystemExit, match="Settings has no 'depth'"):
         tool.settings_of(["depth=3"])
+
+
+def test_set_refuses_a_value_of_the_wrong_kind() -> None:
+    tool = load_tool("ai_switch_check")
+    with pytest.raises(SystemExit, match="horizon takes a whole number, not 'four'"):
+        tool.settings_of(["horizon=four"])
+    with pytest.raises(SystemExit, match="turn_end takes true or false"):
+        tool.settings_of(["turn_end=maybe"])

@@ -67,3 +67,32 @@ def test_against_plays_easy_against_easy_once_a_game_on_the_cells_seeds(tmp_path
     # the same game as the Easy player of the Normal cell's seed meets
     cell = tool.Cell("baler", "spanish", "easy", "easy")
     assert tool.play_one((cell, 1, "1i")).outcome == lines[0].split(": ")[1].split(";")[0]
+
+
+def test_set_changes_the_tested_levels_search_settings_and_no_other(monkeypatch) -> None:
+    tool = load_tool("ai_table")
+    seen = {}
+
+    def playout(plugin, scenario, seed, agents, check=True):  # the game itself is not needed
+        seen.update(agents)
+        raise RuntimeError("stop here")
+
+    monkeypatch.setattr(tool, "playout", playout)
+    cell = tool.Cell("baler", "spanish", "normal", "hard")
+    played = tool.play_one((cell, 1, "1i", "1i", {"horizon": 4, "turn_end": False}))
+    assert played.outcome == "error"
+    tested = seen["spanish"].decider.settings
+    other = seen["philippine"].decider.settings
+    assert (tested.horizon, tested.turn_end) == (4, False)
+    assert (other.horizon, other.turn_end) == (80, True)
+
+
+def test_set_refuses_a_setting_the_search_lacks_in_one_line(capsys) -> None:
+    tool = load_tool("ai_table")
+    try:
+        tool.main(["--only", "baler", "--set", "depth=3"])
+    except SystemExit as stop:
+        assert stop.code == 2
+    else:
+        raise AssertionError("an unknown setting was taken")
+    assert "Settings has no 'depth'" in capsys.readouterr().err
