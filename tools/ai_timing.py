@@ -19,7 +19,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -31,15 +33,17 @@ from engine.ai.agent import Seat  # noqa: E402
 from engine.ai.registry import make_agent  # noqa: E402
 from engine.ai.search import LEVELS, Budget, Search  # noqa: E402
 from engine.ai.stats import percentile  # noqa: E402
+from engine.ai.tree import setting_overrides  # noqa: E402
 from engine.core.game import GamePlugin, Scenario  # noqa: E402
 from engine.core.session import Session  # noqa: E402
 from engine.loading import load_game_scenario  # noqa: E402
 
 
 def sample(plugin: GamePlugin, scenario: Scenario, side: str, seed: int, skip: int,
-           decisions: int, budget: Budget, level: str = "normal") -> tuple[list[float], list[int]]:
+           decisions: int, budget: Budget, level: str = "normal",
+           overrides: dict[str, Any] | None = None) -> tuple[list[float], list[int]]:
     """The seconds and simulations of the level's first `decisions` real decisions from
-    action `skip`."""
+    action `skip` (with `overrides`, the search's settings changed by name)."""
     easy = {s: make_agent(plugin, "easy", s, seed * 10 + i)
             for i, s in enumerate(plugin.sides)}
     normal = {s: make_agent(plugin, level, s, seed * 10 + i, budget)
@@ -51,6 +55,8 @@ def sample(plugin: GamePlugin, scenario: Scenario, side: str, seed: int, skip: i
     rules = session.rules
     deciders = [a.decider for a in normal.values()
                 if isinstance(a, Seat) and isinstance(a.decider, Search)]
+    for decider in deciders:
+        decider.settings = replace(decider.settings, **(overrides or {}))
     while session.result() is None:
         if sum(len(d.times) for d in deciders) >= decisions:
             break
@@ -75,7 +81,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="the skips for one game (repeatable)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", action="append", default=[], metavar="GAME")
+    parser.add_argument("--side", action="append", default=[], metavar="SIDE",
+                        help="only this side (repeatable)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="change one of the search's settings (engine.ai.tree.Settings) "
+                             "for a trial (repeatable)")
     args = parser.parse_args(argv)
+    try:
+        overrides = setting_overrides(args.set)
+    except ValueError as error:
+        parser.error(f"--set: {error}")
     budget = Budget.parse(args.budget) if args.budget else LEVELS[args.level]
     skips = {game: [int(s) for s in text.split(",")]
              for game, _, text in (e.partition("=") for e in args.skip_for)}
@@ -90,9 +105,11 @@ def main(argv: list[str] | None = None) -> int:
         plugin = plugins.get(game)
         scenario = load_game_scenario(plugin)
         for side in PLAYING.get(game, plugin.sides):
+            if args.side and side not in args.side:
+                continue
             for skip in skips.get(game, default_skips):
                 t, r = sample(plugin, scenario, side, args.seed, skip, args.decisions, budget,
-                              args.level)
+                              args.level, overrides)
                 times += t
                 simulations += r
                 sys.stderr.write(f"{game} {side} from action {skip}: {len(t)} decisions\n")
