@@ -79,12 +79,12 @@ def test_set_changes_the_tested_levels_search_settings_and_no_other(monkeypatch)
 
     monkeypatch.setattr(tool, "playout", playout)
     cell = tool.Cell("baler", "spanish", "normal", "hard")
-    played = tool.play_one((cell, 1, "1i", "1i", {"horizon": 4, "turn_end": False}))
+    played = tool.play_one((cell, 1, "1i", "1i", {"horizon": 12, "explore": 0.2}))
     assert played.outcome == "error"
     tested = seen["spanish"].decider.settings
     other = seen["philippine"].decider.settings
-    assert (tested.horizon, tested.turn_end) == (4, False)
-    assert (other.horizon, other.turn_end) == (80, True)
+    assert (tested.horizon, tested.explore) == (12, 0.2)
+    assert (other.horizon, other.explore) == (80, 0.35)
 
 
 def test_set_refuses_a_setting_the_search_lacks_in_one_line(capsys) -> None:
