@@ -45,7 +45,7 @@ from engine.ai.observation import Observation, observe
 from engine.ai.policy import Policy
 from engine.ai.registry import make_agent
 from engine.ai.search import Budget, Search, play_on
-from engine.ai.tree import Answer, setting_overrides
+from engine.ai.tree import Answer, evaluation_named, setting_overrides
 from engine.core.actions import Action
 from engine.core.sampling import reseed_dice
 from engine.core.session import Session
@@ -123,9 +123,11 @@ def settings_of(pairs: list[str]) -> dict[str, Any]:
 def check_game(job: tuple[Any, ...]) -> list[Switch]:
     """Play one game of the cell and check every switch of its Normal side, from the real
     position (`start` "real") or from positions drawn from the side's observation ("drawn");
-    the seventh item of the job, if any, changes the game's search settings (`--set`)."""
+    the seventh item of the job, if any, changes the game's search settings (`--set`), the
+    eighth its evaluation (`--evaluate`)."""
     game, side, seed, budget, pairs, start = job[:6]
     overrides: dict[str, Any] = job[6] if len(job) > 6 else {}
+    evaluation: str = job[7] if len(job) > 7 else ""
     plugin = plugins.get(game)
     rules = plugin.rules
     scenario = load_game_scenario(plugin, None)
@@ -137,6 +139,8 @@ def check_game(job: tuple[Any, ...]) -> list[Switch]:
         raise SystemExit(f"{game} {side}: Normal is not a search here")
     if overrides:
         normal.settings = replace(normal.settings, **overrides)
+    if evaluation:
+        normal.evaluate = evaluation_named(evaluation)
     session = Session(rules, scenario, seed, lazy_checkpoints=True)
     found: list[Switch] = []
     number = 0
@@ -215,14 +219,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="change one of the game's search settings (engine.ai.tree."
                              "Settings), to weigh another setting the same way (repeatable)")
+    parser.add_argument("--evaluate", default="", metavar="MODULE:FUNCTION",
+                        help="another evaluation for the search's rollouts to end on "
+                             "(e.g. filipinas.ai:fitted_evaluate)")
     args = parser.parse_args(argv)
     overrides = settings_of(args.set)
+    if args.evaluate:
+        try:
+            evaluation_named(args.evaluate)
+        except ValueError as error:
+            parser.error(f"--evaluate: {error}")
     plugin = plugins.get(args.game)
     if args.side not in plugin.sides:
         parser.error(f"{args.game} has the sides {', '.join(plugin.sides)}")
     seeds = seeds_of(args.seeds)
-    jobs = [(args.game, args.side, seed, args.budget, args.pairs, args.start, overrides)
-            for seed in seeds]
+    jobs = [(args.game, args.side, seed, args.budget, args.pairs, args.start, overrides,
+             args.evaluate) for seed in seeds]
     switches: list[Switch] = []
     start = time.perf_counter()
     with Pool(max(1, args.jobs)) as pool:

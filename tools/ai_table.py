@@ -21,7 +21,8 @@ cell, same seed) is counted from it instead of played again: a run stopped early
 it stopped when the same command is given again (keep one log per budget).
 `--set NAME=VALUE` (repeatable) changes one of the tested search level's settings
 (engine.ai.tree.Settings, e.g. `--set horizon=4 --set turn_end=false`), to play a trial
-setting's cells without changing the code (keep its games in a log of their own).
+setting's cells without changing the code (keep its games in a log of their own);
+`--evaluate MODULE:FUNCTION` the same for another evaluation (filipinas.ai:fitted_evaluate).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from engine import plugins
 from engine.ai.registry import make_agent
 from engine.ai.search import Budget, Search
 from engine.ai.stats import percentile, wilson
-from engine.ai.tree import setting_overrides
+from engine.ai.tree import evaluation_named, setting_overrides
 from engine.loading import load_game_scenario
 from engine.paths import scenario_path
 from engine.sim import playout
@@ -137,10 +138,12 @@ def logged(path: str | None) -> dict[tuple[str, int], str]:
 
 def play_one(job: tuple[Any, ...]) -> Played:
     """One game of a cell: "win" | "draw" | "loss" | "error", and what the tested search level
-    did. The job is (cell, seed, Normal's budget[, Hard's budget[, settings changed]])."""
+    did. The job is (cell, seed, Normal's budget[, Hard's budget[, settings changed[,
+    evaluation]]])."""
     cell, seed, budget_text = job[:3]
     hard_text = job[3] if len(job) > 3 else "8s"
     overrides: dict[str, Any] = job[4] if len(job) > 4 else {}
+    evaluation: str = job[5] if len(job) > 5 else ""
     plugin = plugins.get(cell.game)
     key = (cell.game, cell.scenario)
     if key not in _SCENARIOS:
@@ -152,8 +155,10 @@ def play_one(job: tuple[Any, ...]) -> Played:
         level = cell.tested if team(side) == team(cell.side) else cell.opponent
         agents[side] = make_agent(plugin, level, side, seed * 10 + i, budgets.get(level))
         decider = getattr(agents[side], "decider", None)
-        if overrides and level == cell.tested and isinstance(decider, Search):
+        if level == cell.tested and isinstance(decider, Search):
             decider.settings = replace(decider.settings, **overrides)
+            if evaluation:
+                decider.evaluate = evaluation_named(evaluation)
     try:
         session = playout(plugin, _SCENARIOS[key], seed, agents, check=False)
     except Exception:  # a broken game is counted, reported, and the table goes on
@@ -262,11 +267,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="change one of the tested search level's settings (engine.ai."
                              "tree.Settings) for a trial (repeatable)")
+    parser.add_argument("--evaluate", default="", metavar="MODULE:FUNCTION",
+                        help="another evaluation for the tested search level's rollouts "
+                             "(e.g. filipinas.ai:fitted_evaluate), for a trial")
     args = parser.parse_args(argv)
     try:
         overrides = setting_overrides(args.set)
+        if args.evaluate:
+            evaluation_named(args.evaluate)
     except ValueError as error:
-        parser.error(f"--set: {error}")
+        parser.error(f"--set or --evaluate: {error}")
     Budget.parse(args.budget)
     Budget.parse(args.hard_budget)
     per_game = {k: int(v) for k, _, v in (e.partition("=") for e in args.games_for)}
@@ -282,7 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     # seed by seed across the cells: a run stopped early (its --log kept) leaves every cell
     # with about as many games
     most = max((per_game.get(c.game, args.games) for c in todo), default=0)
-    wanted = [(c, args.seed + i, args.budget, args.hard_budget, overrides) for i in range(most)
+    wanted = [(c, args.seed + i, args.budget, args.hard_budget, overrides, args.evaluate)
+              for i in range(most)
               for c in todo if i < per_game.get(c.game, args.games)]
     tallies = {c: Tally() for c in todo}
     before = logged(args.log)

@@ -45,6 +45,7 @@ class Fitted:
 GAMES = {
     "baler": Fitted("baler.ai.value", "spanish", 5, ("philippine_morale",)),
     "guerra": Fitted("guerra.ai.value", "nationalist", 25),
+    "filipinas": Fitted("filipinas.ai", "filipino", 3),
 }
 
 

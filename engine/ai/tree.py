@@ -26,12 +26,13 @@ grown from its own seed.
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, cast
 
 from engine.ai.agent import no_effect_query, useful_answers, without_concessions
 from engine.ai.observation import Sampler
@@ -105,6 +106,21 @@ def setting_overrides(pairs: Sequence[str]) -> dict[str, Any]:
             wanted = {"bool": "true or false", "int": "a whole number"}.get(kind, "a number")
             raise ValueError(f"{name} takes {wanted}, not {value!r}") from None
     return found
+
+
+def evaluation_named(text: str) -> Evaluate:
+    """The evaluation `module:function` names ("filipinas.ai:fitted_evaluate"), for the tools
+    that weigh another evaluation (`--evaluate`); ValueError when it names none. A function
+    at a module's top level, so the worker processes find it by name."""
+    module_name, _, name = text.partition(":")
+    try:
+        found = getattr(importlib.import_module(module_name), name, None) if name else None
+    except (ImportError, ValueError):
+        found = None
+    if not callable(found):
+        raise ValueError(f"{text!r} names no evaluation (module:function, e.g. "
+                         "filipinas.ai:fitted_evaluate)")
+    return cast(Evaluate, found)
 
 
 def terminal_value(result: Result, team: str) -> float:

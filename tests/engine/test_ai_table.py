@@ -96,3 +96,31 @@ def test_set_refuses_a_setting_the_search_lacks_in_one_line(capsys) -> None:
     else:
         raise AssertionError("an unknown setting was taken")
     assert "Settings has no 'depth'" in capsys.readouterr().err
+
+
+def test_evaluate_gives_the_tested_level_another_evaluation(monkeypatch) -> None:
+    tool = load_tool("ai_table")
+    seen = {}
+
+    def playout(plugin, scenario, seed, agents, check=True):
+        seen.update(agents)
+        raise RuntimeError("stop here")
+
+    monkeypatch.setattr(tool, "playout", playout)
+    from filipinas.ai import evaluate, fitted_evaluate
+    cell = tool.Cell("filipinas", "filipino", "normal", "hard")
+    tool.play_one((cell, 1, "1i", "1i", {}, "filipinas.ai:fitted_evaluate"))
+    assert seen["filipino"].decider.evaluate is fitted_evaluate
+    assert seen["spain"].decider.evaluate is evaluate
+
+
+def test_evaluate_refuses_a_name_that_is_no_evaluation(capsys) -> None:
+    tool = load_tool("ai_table")
+    for wrong in ("filipinas.ai:nothing", "no.such.module:f", "filipinas.ai"):
+        try:
+            tool.main(["--only", "filipinas", "--evaluate", wrong])
+        except SystemExit as stop:
+            assert stop.code == 2
+        else:
+            raise AssertionError(f"{wrong} was taken")
+        assert "names no evaluation" in capsys.readouterr().err

@@ -3,6 +3,7 @@ short Normal-against-Easy game ends legally."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -14,7 +15,7 @@ from engine.ai.search import Budget, Search, Settings
 from engine.core.session import Session
 from engine.sim import playout
 from filipinas import PLUGIN
-from filipinas.ai import FilipinasAgent, easy, evaluate
+from filipinas.ai import FITTED, FilipinasAgent, easy, evaluate, features, fitted_evaluate
 from filipinas.rules.hidden import DRAW_DECK, determinize
 from filipinas.rules.setup import FILIPINO, SPAIN
 
@@ -76,3 +77,18 @@ def test_a_short_normal_game_against_easy_ends_legally(scenario):
     session = playout(PLUGIN, scenario, 2, agents, check=True)
     assert session.result() is not None
     assert agents[FILIPINO].last_reason
+
+
+def test_the_fitted_evaluation_rates_a_city_taken_and_a_morale_step_lost_for_the_filipinos(
+        scenario):
+    state = RULES.new_game(scenario, 1)
+    before = fitted_evaluate(state, FILIPINO)
+    assert 0.0 < before < 1.0
+    assert fitted_evaluate(state, SPAIN) == pytest.approx(1.0 - before)
+    lower = copy.deepcopy(state)
+    lower.morale -= 2
+    assert fitted_evaluate(lower, FILIPINO) > before
+    city = copy.deepcopy(state)
+    city.city_owner[next(iter(state.data.cities))] = FILIPINO
+    assert fitted_evaluate(city, FILIPINO) > before
+    assert set(features(state)) >= set(FITTED) - {"bias"}
