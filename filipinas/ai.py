@@ -457,11 +457,10 @@ def evaluate(state: FilState, side: str) -> float:
 
 
 SETTINGS = Settings(horizon=40, turn_end=True)
-POLICY = FilipinasAgent
-"""The heuristics the search plays its rollouts with (engine.speed reads it by name)."""
-
 """Beyond a new node the search plays on to the start of the next turn (10-35 actions; at
 most 40) before the evaluation reads the position."""
+POLICY = FilipinasAgent
+"""The heuristics the search plays its rollouts with (engine.speed reads it by name)."""
 
 
 def easy(side: str, seed: int) -> Seat:

@@ -246,6 +246,8 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr.flush()
     sys.stderr.write("\n")
     changed = "".join(f" --set {text}" for text in args.set)
+    if args.evaluate:
+        changed += f" --evaluate {args.evaluate}"
     print(f"python tools/ai_switch_check.py --game {args.game} --side {args.side} "
           f"--seeds {args.seeds} --budget {args.budget} --pairs {args.pairs} --from {args.start}"
           f"{changed}")

@@ -109,3 +109,11 @@ def test_set_refuses_a_value_of_the_wrong_kind() -> None:
         tool.settings_of(["horizon=four"])
     with pytest.raises(SystemExit, match="turn_end takes true or false"):
         tool.settings_of(["turn_end=maybe"])
+
+
+def test_evaluate_refuses_a_name_that_is_no_evaluation(capsys) -> None:
+    tool = load_tool("ai_switch_check")
+    with pytest.raises(SystemExit) as stop:
+        tool.main(["--game", "filipinas", "--side", "filipino", "--evaluate", "filipinas.ai:x"])
+    assert stop.value.code == 2
+    assert "names no evaluation" in capsys.readouterr().err
