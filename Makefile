@@ -71,7 +71,7 @@ AI_TABLE_GAMES ?= 200
 AI_TABLE := nice -n 10 $(BIN)/python tools/ai_table.py --games $(AI_TABLE_GAMES)
 ai-table: $(STAMP)
 	$(AI_TABLE) --only baler --tested normal --side spanish --budget 16i --jobs 2 \
-		--log docs/ai-runs/baler-normal-16i-spanish-h4.log > docs/ai-table.md
+		--log docs/ai-runs/baler-normal-16i-spanish-h8.log > docs/ai-table.md
 	$(AI_TABLE) --only baler --tested normal --side philippine --budget 16i --jobs 2 \
 		--log docs/ai-runs/baler-normal-16i-philippine-paired.log >> docs/ai-table.md
 	$(AI_TABLE) --only guerra --tested normal --budget 8i --jobs 2 \
