@@ -36,20 +36,25 @@ import random
 import sys
 import time
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from multiprocessing import Pool
+from pathlib import Path
 from typing import Any
 
-from engine import plugins
-from engine.ai.observation import Observation, observe
-from engine.ai.policy import Policy
-from engine.ai.registry import make_agent
-from engine.ai.search import Budget, Search, play_on
-from engine.ai.tree import Answer, evaluation_named, setting_overrides
-from engine.core.actions import Action
-from engine.core.sampling import reseed_dice
-from engine.core.session import Session
-from engine.loading import load_game_scenario
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ai_table import trial_arguments, trial_of  # noqa: E402
+
+from engine import plugins  # noqa: E402
+from engine.ai.observation import Observation, observe  # noqa: E402
+from engine.ai.policy import Policy  # noqa: E402
+from engine.ai.registry import make_agent  # noqa: E402
+from engine.ai.search import Budget, Search, play_on, try_out  # noqa: E402
+from engine.ai.tree import Answer  # noqa: E402
+from engine.core.actions import Action  # noqa: E402
+from engine.core.sampling import reseed_dice  # noqa: E402
+from engine.core.session import Session  # noqa: E402
+from engine.loading import load_game_scenario  # noqa: E402
 
 MAX_ACTIONS = 20_000
 """A rollout to the end stops here (no game of the three comes near it) and is scored by the
@@ -112,14 +117,6 @@ def estimate(answers: tuple[Answer, ...], chosen: Action) -> float:
     return mine.mean - prior.mean
 
 
-def settings_of(pairs: list[str]) -> dict[str, Any]:
-    """`--set` values ("explore=0.2", "turn_end=false") as Settings fields."""
-    try:
-        return setting_overrides(pairs)
-    except ValueError as error:
-        raise SystemExit(f"--set: {error}") from None
-
-
 def check_game(job: tuple[Any, ...]) -> list[Switch]:
     """Play one game of the cell and check every switch of its Normal side, from the real
     position (`start` "real") or from positions drawn from the side's observation ("drawn");
@@ -137,10 +134,7 @@ def check_game(job: tuple[Any, ...]) -> list[Switch]:
     normal = getattr(agents[side], "decider", None)
     if not isinstance(normal, Search):
         raise SystemExit(f"{game} {side}: Normal is not a search here")
-    if overrides:
-        normal.settings = replace(normal.settings, **overrides)
-    if evaluation:
-        normal.evaluate = evaluation_named(evaluation)
+    try_out(normal, overrides, evaluation)
     session = Session(rules, scenario, seed, lazy_checkpoints=True)
     found: list[Switch] = []
     number = 0
@@ -216,25 +210,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="play the pairs from the real position or from positions drawn "
                              "from the side's observation, as the search draws them")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="change one of the game's search settings (engine.ai.tree."
-                             "Settings), to weigh another setting the same way (repeatable)")
-    parser.add_argument("--evaluate", default="", metavar="MODULE:FUNCTION",
-                        help="another evaluation for the search's rollouts to end on "
-                             "(e.g. filipinas.ai:fitted_evaluate)")
+    trial_arguments(parser, "the game's search")
     args = parser.parse_args(argv)
-    overrides = settings_of(args.set)
-    if args.evaluate:
-        try:
-            evaluation_named(args.evaluate)
-        except ValueError as error:
-            parser.error(f"--evaluate: {error}")
+    overrides, evaluation = trial_of(parser, args)
     plugin = plugins.get(args.game)
     if args.side not in plugin.sides:
         parser.error(f"{args.game} has the sides {', '.join(plugin.sides)}")
     seeds = seeds_of(args.seeds)
     jobs = [(args.game, args.side, seed, args.budget, args.pairs, args.start, overrides,
-             args.evaluate) for seed in seeds]
+             evaluation) for seed in seeds]
     switches: list[Switch] = []
     start = time.perf_counter()
     with Pool(max(1, args.jobs)) as pool:

@@ -39,7 +39,7 @@ from typing import Any
 
 from engine import plugins
 from engine.ai.registry import make_agent
-from engine.ai.search import Budget, Search
+from engine.ai.search import Budget, Search, try_out
 from engine.ai.stats import percentile, wilson
 from engine.ai.tree import evaluation_named, setting_overrides
 from engine.loading import load_game_scenario
@@ -156,9 +156,7 @@ def play_one(job: tuple[Any, ...]) -> Played:
         agents[side] = make_agent(plugin, level, side, seed * 10 + i, budgets.get(level))
         decider = getattr(agents[side], "decider", None)
         if level == cell.tested and isinstance(decider, Search):
-            decider.settings = replace(decider.settings, **overrides)
-            if evaluation:
-                decider.evaluate = evaluation_named(evaluation)
+            try_out(decider, overrides, evaluation)
     try:
         session = playout(plugin, _SCENARIOS[key], seed, agents, check=False)
     except Exception:  # a broken game is counted, reported, and the table goes on
@@ -245,6 +243,35 @@ def count(t: Tally, outcome: str, times: list[float] | None = None) -> None:
         t.errors += 1
 
 
+def trial_arguments(parser: argparse.ArgumentParser, whose: str,
+                    evaluate: bool = True) -> None:
+    """`--set NAME=VALUE` (repeatable) and, with `evaluate`, `--evaluate MODULE:FUNCTION`: the
+    trial of a search setting or evaluation, for this tool and the other tools that weigh the
+    search (`whose` names the search they change, in the help)."""
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help=f"change one of {whose} settings (engine.ai.tree.Settings) for "
+                             "a trial (repeatable)")
+    if evaluate:
+        parser.add_argument("--evaluate", default="", metavar="MODULE:FUNCTION",
+                            help=f"another evaluation for {whose} rollouts to end on (e.g. "
+                                 "filipinas.ai:fitted_evaluate), for a trial")
+
+
+def trial_of(parser: argparse.ArgumentParser,
+             args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    """The settings changed and the evaluation named by `trial_arguments`' options; a setting
+    the search lacks, a value of the wrong kind or a name that is no evaluation ends the tool
+    with one line (the parser's usage error)."""
+    evaluation = getattr(args, "evaluate", "")
+    try:
+        overrides = setting_overrides(args.set)
+        if evaluation:
+            evaluation_named(evaluation)
+    except ValueError as error:
+        parser.error(f"--set or --evaluate: {error}")
+    return overrides, evaluation
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per cell")
@@ -264,19 +291,9 @@ def main(argv: list[str] | None = None) -> int:
                              "Easy-against-Easy baseline on the very seeds of the Normal cells)")
     parser.add_argument("--out", help="write the Markdown table here (default: stdout)")
     parser.add_argument("--log", help="append a line per finished game to this file")
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="change one of the tested search level's settings (engine.ai."
-                             "tree.Settings) for a trial (repeatable)")
-    parser.add_argument("--evaluate", default="", metavar="MODULE:FUNCTION",
-                        help="another evaluation for the tested search level's rollouts "
-                             "(e.g. filipinas.ai:fitted_evaluate), for a trial")
+    trial_arguments(parser, "the tested search level's")
     args = parser.parse_args(argv)
-    try:
-        overrides = setting_overrides(args.set)
-        if args.evaluate:
-            evaluation_named(args.evaluate)
-    except ValueError as error:
-        parser.error(f"--set or --evaluate: {error}")
+    overrides, evaluation = trial_of(parser, args)
     Budget.parse(args.budget)
     Budget.parse(args.hard_budget)
     per_game = {k: int(v) for k, _, v in (e.partition("=") for e in args.games_for)}
@@ -292,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     # seed by seed across the cells: a run stopped early (its --log kept) leaves every cell
     # with about as many games
     most = max((per_game.get(c.game, args.games) for c in todo), default=0)
-    wanted = [(c, args.seed + i, args.budget, args.hard_budget, overrides, args.evaluate)
+    wanted = [(c, args.seed + i, args.budget, args.hard_budget, overrides, evaluation)
               for i in range(most)
               for c in todo if i < per_game.get(c.game, args.games)]
     tallies = {c: Tally() for c in todo}

@@ -19,21 +19,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ai_table import PLAYING, team  # noqa: E402
+from ai_table import PLAYING, team, trial_arguments, trial_of  # noqa: E402
 
 from engine import plugins  # noqa: E402
 from engine.ai import workers  # noqa: E402
 from engine.ai.agent import Seat  # noqa: E402
 from engine.ai.registry import make_agent  # noqa: E402
-from engine.ai.search import LEVELS, Budget, Search  # noqa: E402
+from engine.ai.search import LEVELS, Budget, Search, try_out  # noqa: E402
 from engine.ai.stats import percentile  # noqa: E402
-from engine.ai.tree import setting_overrides  # noqa: E402
 from engine.core.game import GamePlugin, Scenario  # noqa: E402
 from engine.core.session import Session  # noqa: E402
 from engine.loading import load_game_scenario  # noqa: E402
@@ -56,7 +54,7 @@ def sample(plugin: GamePlugin, scenario: Scenario, side: str, seed: int, skip: i
     deciders = [a.decider for a in normal.values()
                 if isinstance(a, Seat) and isinstance(a.decider, Search)]
     for decider in deciders:
-        decider.settings = replace(decider.settings, **(overrides or {}))
+        try_out(decider, overrides or {})
     while session.result() is None:
         if sum(len(d.times) for d in deciders) >= decisions:
             break
@@ -83,14 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", default=[], metavar="GAME")
     parser.add_argument("--side", action="append", default=[], metavar="SIDE",
                         help="only this side (repeatable)")
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="change one of the search's settings (engine.ai.tree.Settings) "
-                             "for a trial (repeatable)")
+    trial_arguments(parser, "the search's", evaluate=False)
     args = parser.parse_args(argv)
-    try:
-        overrides = setting_overrides(args.set)
-    except ValueError as error:
-        parser.error(f"--set: {error}")
+    overrides, _ = trial_of(parser, args)
     budget = Budget.parse(args.budget) if args.budget else LEVELS[args.level]
     skips = {game: [int(s) for s in text.split(",")]
              for game, _, text in (e.partition("=") for e in args.skip_for)}

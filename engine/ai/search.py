@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from engine.ai.agent import Seat
 from engine.ai.observation import Observation
@@ -28,6 +29,7 @@ from engine.ai.tree import (
     Job,
     RootStats,
     Settings,
+    evaluation_named,
     grow,
     merge,
     play_on,
@@ -91,6 +93,14 @@ NORMAL = Budget(seconds=2.0)
 HARD = Budget(seconds=8.0)
 """The budgets the levels play with: both cores, 2 s and 8 s a decision."""
 LEVELS = {"normal": NORMAL, "hard": HARD}
+
+
+def try_out(search: Search, overrides: dict[str, Any], evaluation: str = "") -> None:
+    """A trial for the tools that weigh the search (`--set`, `--evaluate`): `search` with the
+    settings `overrides` names changed and, given `module:function`, another evaluation."""
+    search.settings = replace(search.settings, **overrides)
+    if evaluation:
+        search.evaluate = evaluation_named(evaluation)
 
 
 def seat(level: str, policy: PolicyFactory, evaluate: Evaluate, side: str, seed: int,

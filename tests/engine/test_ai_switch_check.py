@@ -14,7 +14,7 @@ from engine import plugins
 from engine.ai.observation import observe
 from engine.ai.registry import make_agent
 from engine.ai.search import Budget
-from engine.ai.tree import Answer
+from engine.ai.tree import Answer, setting_overrides
 from engine.core.actions import Action
 from engine.core.session import Session
 from engine.loading import load_game_scenario
@@ -95,20 +95,26 @@ def test_the_summary_counts_switches_a_game_and_means_by_kind() -> None:
     assert tool.seeds_of("3-5") == [3, 4, 5] and tool.seeds_of("2,9") == [2, 9]
 
 
-def test_set_changes_the_search_settings_by_name_and_refuses_unknown_ones() -> None:
+def refusal(tool, argv: list[str], capsys) -> str:
+    """What the tool says when it refuses `argv` (a usage error: exit 2, one line)."""
+    with pytest.raises(SystemExit) as stop:
+        tool.main(["--game", "baler", "--side", "spanish", *argv])
+    assert stop.value.code == 2
+    return capsys.readouterr().err
+
+
+def test_set_changes_the_search_settings_by_name_and_refuses_unknown_ones(capsys) -> None:
     tool = load_tool("ai_switch_check")
-    assert tool.settings_of(["explore=0.2", "turn_end=false", "horizon=12"]) == {
+    assert setting_overrides(["explore=0.2", "turn_end=false", "horizon=12"]) == {
         "explore": 0.2, "turn_end": False, "horizon": 12}
-    with pytest.raises(SystemExit, match="Settings has no 'depth'"):
-        tool.settings_of(["depth=3"])
+    assert "Settings has no 'depth'" in refusal(tool, ["--set", "depth=3"], capsys)
 
 
-def test_set_refuses_a_value_of_the_wrong_kind() -> None:
+def test_set_refuses_a_value_of_the_wrong_kind(capsys) -> None:
     tool = load_tool("ai_switch_check")
-    with pytest.raises(SystemExit, match="horizon takes a whole number, not 'four'"):
-        tool.settings_of(["horizon=four"])
-    with pytest.raises(SystemExit, match="turn_end takes true or false"):
-        tool.settings_of(["turn_end=maybe"])
+    assert "horizon takes a whole number, not 'four'" in refusal(
+        tool, ["--set", "horizon=four"], capsys)
+    assert "turn_end takes true or false" in refusal(tool, ["--set", "turn_end=maybe"], capsys)
 
 
 def test_evaluate_refuses_a_name_that_is_no_evaluation(capsys) -> None:
