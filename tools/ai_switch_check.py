@@ -49,7 +49,7 @@ from engine import plugins  # noqa: E402
 from engine.ai.observation import Observation, observe  # noqa: E402
 from engine.ai.policy import Policy  # noqa: E402
 from engine.ai.registry import make_agent  # noqa: E402
-from engine.ai.search import Budget, Search, play_on, try_out  # noqa: E402
+from engine.ai.search import Budget, Search, lead_in_errors, play_on, try_out  # noqa: E402
 from engine.ai.tree import Answer  # noqa: E402
 from engine.core.actions import Action  # noqa: E402
 from engine.core.sampling import reseed_dice  # noqa: E402
@@ -70,10 +70,13 @@ class Switch:
     kind: str
     estimate: float
     check: float
+    errors: float = 0.0
+    """The search's lead in standard errors of that lead (`engine.ai.search.lead_in_errors`)."""
 
     def line(self) -> str:
         return (f"seed {self.seed} decision {self.number} {self.kind}: "
-                f"search {self.estimate:+.3f}, to the end {self.check:+.3f}")
+                f"search {self.estimate:+.3f} ({self.errors:+.1f} s.e.), "
+                f"to the end {self.check:+.3f}")
 
 
 def to_the_end(rules: Any, normal: Search, state: Any, action: Action, seed: int,
@@ -109,12 +112,13 @@ def paired_gain(rules: Any, normal: Search, state: Any, chosen: Action, prior: A
     return total / pairs
 
 
-def estimate(answers: tuple[Answer, ...], chosen: Action) -> float:
+def estimate(answers: tuple[Answer, ...], chosen: Action) -> tuple[float, float]:
     """The search's own estimate of what `chosen` gains over the heuristics' answer (the root
-    answer ranked first): the difference of their mean values."""
+    answer ranked first): the difference of their mean values, and that difference in its
+    standard errors."""
     prior = min(answers, key=lambda a: a.rank)
     mine = next(a for a in answers if a.action == chosen)
-    return mine.mean - prior.mean
+    return mine.mean - prior.mean, lead_in_errors(mine, prior)
 
 
 def check_game(job: tuple[Any, ...]) -> list[Switch]:
@@ -154,8 +158,8 @@ def check_game(job: tuple[Any, ...]) -> list[Switch]:
                 drawn = observe(rules, state, legal) if start == "drawn" else None
                 check = paired_gain(rules, normal, state, action, prior, pairs,
                                     seed * 100_000 + number * 1_000, drawn)
-                found.append(Switch(seed, number, state.decision.kind,
-                                    estimate(answers, action), check))
+                lead, errors = estimate(answers, action)
+                found.append(Switch(seed, number, state.decision.kind, lead, check, errors))
         session.play(action, check_legal=False, listed=True)
     return found
 
@@ -188,6 +192,15 @@ def summary(switches: list[Switch], games: int) -> str:
         k_est = sum(r.estimate for r in rows) / len(rows)
         k_chk = sum(r.check for r in rows) / len(rows)
         lines.append(f"  {kind:24} {len(rows):4}  search {k_est:+.3f}  to the end {k_chk:+.3f}")
+    # what a stricter overrule rule would have kept (Settings.overrule_margin, overrule_z)
+    for name, kept in ([(f"led by {z} s.e. or more", [s for s in switches if s.errors >= z])
+                        for z in (1, 2, 3)]
+                       + [(f"led by {m:.2f} or more", [s for s in switches if s.estimate >= m])
+                          for m in (0.10, 0.15)]):
+        if kept:
+            k_chk, k_err = mean_and_error([s.check for s in kept])
+            lines.append(f"{name}: {len(kept)}, to the end {k_chk:+.3f} (± {k_err:.3f}) each, "
+                         f"{k_chk * len(kept) / max(games, 1):+.3f} a game")
     return "\n".join(lines)
 
 

@@ -111,6 +111,25 @@ def seat(level: str, policy: PolicyFactory, evaluate: Evaluate, side: str, seed:
                 side)
 
 
+def lead_in_errors(chosen: Answer, prior: Answer) -> float:
+    """`chosen`'s lead over `prior` in standard errors of that lead (infinite where the
+    values brought back did not vary)."""
+    error = math.hypot(chosen.error, prior.error)
+    lead = chosen.mean - prior.mean
+    if error == 0.0:
+        return math.copysign(math.inf, lead) if lead else 0.0
+    return lead / error
+
+
+def overrules(chosen: Answer, prior: Answer, settings: Settings) -> bool:
+    """Whether the search's most visited answer `chosen` leads the heuristics' answer `prior`
+    by enough to be played instead: by `Settings.overrule_margin` in the chance of winning and
+    by `Settings.overrule_z` standard errors."""
+    if chosen.mean - prior.mean < settings.overrule_margin:
+        return False
+    return not settings.overrule_z or lead_in_errors(chosen, prior) >= settings.overrule_z
+
+
 def squash(advantage: float, scale: float) -> float:
     """An advantage in the game's own points as a chance of winning (logistic)."""
     return 1.0 / (1.0 + math.exp(-advantage / scale))
@@ -153,8 +172,7 @@ class Search:
         answers = merge(stats)
         chosen = answers[0]
         prior = min(answers, key=lambda a: a.rank)
-        if (chosen is not prior and prior.visits
-                and chosen.mean - prior.mean < self.settings.overrule_margin):
+        if chosen is not prior and prior.visits and not overrules(chosen, prior, self.settings):
             chosen = prior  # the search's lead is within its margin: the heuristics' answer
         simulations = sum(s.iterations for s in stats)
         self.last_values = tuple(answers)

@@ -78,6 +78,12 @@ class Settings:
     root answer must be than the heuristics' answer's before it is played instead of it; at 0
     the most visited answer is played. A small budget's means rest on a handful of playouts,
     and the most visited answer's lead is partly their luck (docs/ai.md, "Strength")."""
+    overrule_z: float = 0.0
+    """How many standard errors that lead must also reach (0: no such test). The standard
+    error comes from the spread of the values each of the two answers brought back, so unlike
+    `overrule_margin` the test asks less of a lead as the budget grows: a margin in the
+    side's chance of winning that suits 16 iterations a tree forbids nearly every departure
+    at the level's own budget (docs/ai.md, "Strength")."""
 
 
 def setting_overrides(pairs: Sequence[str]) -> dict[str, Any]:
@@ -159,6 +165,8 @@ class Edge:
     rank: int
     visits: int = 0
     total: float = 0.0
+    squares: float = 0.0
+    """The sum of the squared values, for their spread (`Settings.overrule_z`)."""
     child: Node | None = None
 
     @property
@@ -179,13 +187,15 @@ class Node:
 
 @dataclass(frozen=True, slots=True)
 class RootStats:
-    """What one tree found at the root: per answer (in the root's ranking order) its visits
-    and total value, and how many iterations the tree ran."""
+    """What one tree found at the root: per answer (in the root's ranking order) its visits,
+    total value and sum of squared values, and how many iterations the tree ran."""
 
     actions: tuple[Action, ...]
     visits: tuple[int, ...]
     totals: tuple[float, ...]
     iterations: int
+    squares: tuple[float, ...] = ()
+    """Empty where not kept: the spread then reads as 0."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +295,7 @@ class Tree:
         for _, edge in path:
             edge.visits += 1
             edge.total += value
+            edge.squares += value * value
             child = edge.child
             if child is not None:
                 child.visits += 1
@@ -410,7 +421,8 @@ class Tree:
     def stats(self) -> RootStats:
         edges = [self.root.edges[a] for a in self.root.order]
         return RootStats(tuple(e.action for e in edges), tuple(e.visits for e in edges),
-                         tuple(e.total for e in edges), self.iterations)
+                         tuple(e.total for e in edges), self.iterations,
+                         tuple(e.squares for e in edges))
 
 
 def grow(job: Job) -> RootStats:
@@ -425,12 +437,19 @@ def grow(job: Job) -> RootStats:
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """A root answer over every tree: visits and mean value (0-1 for the side)."""
+    """A root answer over every tree: visits and mean value (0-1 for the side), and the
+    standard deviation of the values its visits brought back."""
 
     action: Action
     visits: int
     mean: float
     rank: int
+    deviation: float = 0.0
+
+    @property
+    def error(self) -> float:
+        """The standard error of `mean` (0 without visits)."""
+        return self.deviation / math.sqrt(self.visits) if self.visits else 0.0
 
 
 def merge(stats: Sequence[RootStats]) -> list[Answer]:
@@ -439,13 +458,26 @@ def merge(stats: Sequence[RootStats]) -> list[Answer]:
     leads unless a tree's draw changed it). Most visited first; ties by the ranking."""
     visits: dict[Action, int] = {}
     totals: dict[Action, float] = {}
+    squares: dict[Action, float] = {}
     rank: dict[Action, int] = {}
     for s in stats:
-        for i, (action, v, t) in enumerate(zip(s.actions, s.visits, s.totals, strict=True)):
+        kept = s.squares or (0.0,) * len(s.actions)
+        for i, (action, v, t, q) in enumerate(zip(s.actions, s.visits, s.totals, kept,
+                                                  strict=True)):
             visits[action] = visits.get(action, 0) + v
             totals[action] = totals.get(action, 0.0) + t
+            squares[action] = squares.get(action, 0.0) + q
             rank[action] = min(rank.get(action, i), i)
-    answers = [Answer(a, visits[a], totals[a] / visits[a] if visits[a] else 0.0, rank[a])
+    answers = [Answer(a, visits[a], totals[a] / visits[a] if visits[a] else 0.0, rank[a],
+                      deviation(visits[a], totals[a], squares[a]))
                for a in visits]
     answers.sort(key=lambda a: (-a.visits, a.rank))
     return answers
+
+
+def deviation(count: int, total: float, squares: float) -> float:
+    """The sample standard deviation of `count` values from their sum and sum of squares (0
+    under two values)."""
+    if count < 2:
+        return 0.0
+    return math.sqrt(max(0.0, (squares - total * total / count) / (count - 1)))

@@ -28,9 +28,26 @@ class Pick(Action):
 def test_the_search_estimate_is_the_root_mean_over_the_heuristics_answers() -> None:
     tool = load_tool("ai_switch_check")
     a, b = Pick(1), Pick(2)
-    answers = (Answer(b, 9, 0.6, 1), Answer(a, 5, 0.45, 0))
-    assert abs(tool.estimate(answers, b) - 0.15) < 1e-12
-    assert tool.estimate(answers, a) == 0.0
+    answers = (Answer(b, 9, 0.6, 1, 0.3), Answer(a, 4, 0.45, 0, 0.4))
+    lead, errors = tool.estimate(answers, b)
+    assert abs(lead - 0.15) < 1e-12
+    # standard errors 0.3/3 and 0.4/2: the lead of 0.15 is 0.15 / hypot(0.1, 0.2) of them
+    assert abs(errors - 0.15 / (0.1 ** 2 + 0.2 ** 2) ** 0.5) < 1e-9
+    assert tool.estimate(answers, a) == (0.0, 0.0)
+
+
+def test_the_summary_says_what_a_stricter_rule_would_have_kept() -> None:
+    tool = load_tool("ai_switch_check")
+    switches = [tool.Switch(1, 1, "action", 0.20, 0.10, 2.5),
+                tool.Switch(1, 2, "action", 0.05, -0.30, 0.5),
+                tool.Switch(2, 1, "movement", 0.12, 0.20, 1.2)]
+    text = tool.summary(switches, 2)
+    assert "led by 1 s.e. or more: 2, to the end +0.150" in text
+    assert "led by 2 s.e. or more: 1, to the end +0.100 (± 0.000) each, +0.050 a game" in text
+    assert "led by 3 s.e." not in text
+    assert "led by 0.10 or more: 2" in text
+    assert "led by 0.15 or more: 1" in text
+    assert "(+2.5 s.e.)" in switches[0].line()
 
 
 def test_a_play_to_the_end_leaves_the_real_position_alone_and_repeats_with_its_seed() -> None:
@@ -89,7 +106,7 @@ def test_the_summary_counts_switches_a_game_and_means_by_kind() -> None:
     assert text.splitlines()[0] == "3 switches in 2 games (1.5 a game)"
     assert "search +0.080" in text and "to the end +0.100" in text
     assert "a game: to the end +0.150" in text
-    by_kind = [line.split() for line in text.splitlines()[3:]]
+    by_kind = [line.split() for line in text.splitlines()[3:] if line.startswith("  ")]
     assert by_kind == [["action", "2", "search", "+0.080", "to", "the", "end", "+0.000"],
                        ["movement", "1", "search", "+0.080", "to", "the", "end", "+0.300"]]
     assert tool.seeds_of("3-5") == [3, 4, 5] and tool.seeds_of("2,9") == [2, 9]

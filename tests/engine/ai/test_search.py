@@ -12,7 +12,7 @@ import pytest
 from engine.ai.agent import Seat
 from engine.ai.observation import observe
 from engine.ai.policy import ranking
-from engine.ai.search import Budget, Search
+from engine.ai.search import Budget, Search, lead_in_errors, overrules
 from engine.ai.tree import Answer, RootStats, Settings, merge
 from engine.core.actions import Action, Event
 from engine.core.dice import Dice
@@ -223,6 +223,37 @@ def test_the_roots_of_several_trees_merge_by_summing_visits_and_values() -> None
     assert [(m.action, m.visits, m.rank) for m in merged] == [
         (Pick(0), 5, 0), (Pick(1), 5, 1), (Pick(2), 1, 1)]
     assert merged[0].mean == pytest.approx(0.3) and merged[1].mean == pytest.approx(0.6)
+
+
+def test_merged_roots_keep_the_spread_of_each_answers_values() -> None:
+    # Pick(0) brought back 1, 0.5 and 0 in one tree and 0, 0 in the other
+    a = RootStats((Pick(0), Pick(1)), (3, 1), (1.5, 1.0), 4, (1.25, 1.0))
+    b = RootStats((Pick(0),), (2,), (0.0,), 2, (0.0,))
+    merged = {m.action: m for m in merge([a, b])}
+    # values 1, 0.5, 0, 0, 0: mean 0.3, sample variance (1.25 - 5 * 0.09) / 4 = 0.2
+    assert merged[Pick(0)].deviation == pytest.approx(0.2 ** 0.5)
+    assert merged[Pick(0)].error == pytest.approx((0.2 / 5) ** 0.5)
+    assert merged[Pick(1)].deviation == 0.0  # one value has no spread
+    # a tree that kept no squares reads as no spread, not as an error
+    old = RootStats((Pick(0),), (2,), (1.0,), 2)
+    assert merge([old])[0].deviation == 0.0
+
+
+def test_a_lead_in_standard_errors_asks_less_of_a_lead_as_the_visits_grow() -> None:
+    settings = Settings(overrule_z=2.0)
+    few = (Answer(Pick(1), 100, 0.6, 1, 0.5), Answer(Pick(0), 100, 0.5, 0, 0.5))
+    many = (Answer(Pick(1), 400, 0.6, 1, 0.5), Answer(Pick(0), 400, 0.5, 0, 0.5))
+    # a lead of 0.1: 1.4 standard errors over 100 visits each, 2.8 over 400
+    assert lead_in_errors(*few) == pytest.approx(0.1 / (2 * 0.05 ** 2) ** 0.5)
+    assert not overrules(*few, settings) and overrules(*many, settings)
+    assert overrules(*few, Settings(overrule_z=1.0))
+    # the margin in the chance of winning still applies beside it
+    assert not overrules(*many, Settings(overrule_z=2.0, overrule_margin=0.15))
+    # no test at all by default
+    assert overrules(*few, Settings())
+    # values that never varied: any lead is infinitely many standard errors, no lead none
+    assert overrules(Answer(Pick(1), 3, 1.0, 1), Answer(Pick(0), 3, 0.0, 0), settings)
+    assert lead_in_errors(Answer(Pick(1), 3, 0.5, 1), Answer(Pick(0), 3, 0.5, 0)) == 0.0
 
 
 class Ranked(Zeroes):
