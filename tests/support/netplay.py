@@ -47,6 +47,26 @@ def connection(server: EmbeddedServer | str, name: str = "") -> Connection:
     return conn.start(wait=WAIT)
 
 
+BALER_FOR_TWO = {"type": "create", "game": "baler", "take": "spanish",
+                 "seats": {"spanish": "human", "philippine": "human"}}
+"""A Baler game with a person at each seat, the host playing the Spanish."""
+
+
+def game_for_two(host: Connection, guest: Connection, **join: Any
+                 ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`BALER_FOR_TWO` created by `host` and joined by `guest` with its invitation (`join`:
+    more fields of the join, e.g. name="Ana"): the server's two answers."""
+    created = host.call(dict(BALER_FOR_TWO))
+    joined = guest.call({"type": "join", "code": created["invites"]["philippine"], **join})
+    return created, joined
+
+
+def doors_for_two(host: Connection, guest: Connection) -> list[RemoteDoor]:
+    """A game for two (`game_for_two`) opened at both seats: the Spanish door first."""
+    created, joined = game_for_two(host, guest)
+    return [RemoteDoor(host, token=created["token"]), RemoteDoor(guest, token=joined["token"])]
+
+
 def wait_until(condition: Any, timeout: float = WAIT, doors: Sequence[RemoteDoor] = ()
                ) -> list[Update]:
     """Poll `doors` until `condition()` holds; the updates they gave."""

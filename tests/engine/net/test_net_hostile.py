@@ -16,7 +16,7 @@ from websockets.sync.client import ClientConnection, connect
 from engine.net.client import Connection
 from engine.net.protocol import MAX_MESSAGE, dumps
 from engine.net.remote import RemoteDoor
-from netplay import pick, running_server, settle, url
+from netplay import doors_for_two, pick, running_server, settle, url
 
 WAIT = 20.0
 """Seconds to wait for an answer (a loaded machine is slow; a passing test does not wait)."""
@@ -35,11 +35,7 @@ class Table:
         for conn in self.conns:
             conn.timeout = 60
             conn.start(wait=10)
-        created = self.conns[0].call({"type": "create", "game": "baler", "take": "spanish",
-                                      "seats": {"spanish": "human", "philippine": "human"}})
-        joined = self.conns[1].call({"type": "join", "code": created["invites"]["philippine"]})
-        self.doors = [RemoteDoor(self.conns[0], token=created["token"]),
-                      RemoteDoor(self.conns[1], token=joined["token"])]
+        self.doors = doors_for_two(*self.conns)
         self.rng = random.Random(3)
 
     def bystanders_play(self) -> None:

@@ -13,7 +13,16 @@ from engine.net.client import ClientError
 from engine.net.door import ChatLine
 from engine.net.protocol import MAX_CHAT
 from engine.net.remote import RemoteDoor
-from netplay import connection, pick, running_server, settle, wait_evicted, wait_until
+from netplay import (
+    connection,
+    doors_for_two,
+    game_for_two,
+    pick,
+    running_server,
+    settle,
+    wait_evicted,
+    wait_until,
+)
 
 
 def test_a_computer_seat_is_played_by_the_server(tmp_path):
@@ -42,10 +51,7 @@ def test_my_games_say_whose_move_it_is(tmp_path):
     with running_server(tmp_path) as server:
         a, b = connection(server), connection(server)
         try:
-            created = a.call({"type": "create", "game": "baler", "take": "spanish",
-                              "seats": {"spanish": "human", "philippine": "human"}})
-            joined = b.call({"type": "join", "code": created["invites"]["philippine"],
-                             "name": "Ana"})
+            created, joined = game_for_two(a, b, name="Ana")
             listed = a.call({"type": "games", "tokens": [created["token"], "forged"]})["games"]
             assert len(listed) == 1
             game = listed[0]
@@ -64,9 +70,7 @@ def test_the_chat_is_shared_stored_and_limited(tmp_path):
     with running_server(tmp_path) as server:
         a, b = connection(server), connection(server)
         try:
-            created = a.call({"type": "create", "game": "baler", "take": "spanish",
-                              "seats": {"spanish": "human", "philippine": "human"}})
-            joined = b.call({"type": "join", "code": created["invites"]["philippine"]})
+            created, joined = game_for_two(a, b)
             doors = [RemoteDoor(a, token=created["token"]), RemoteDoor(b, token=joined["token"])]
             doors[0].say("  good luck\x07  ")
             updates = wait_until(lambda: doors[1].chat, doors=doors)
@@ -128,11 +132,7 @@ def test_the_server_says_which_answers_roll(tmp_path):
     with running_server(tmp_path) as server:
         a, b = connection(server), connection(server)
         try:
-            created = a.call({"type": "create", "game": "baler", "take": "spanish",
-                              "seats": {"spanish": "human", "philippine": "human"}})
-            joined = b.call({"type": "join", "code": created["invites"]["philippine"]})
-            doors = {"spanish": RemoteDoor(a, token=created["token"]),
-                     "philippine": RemoteDoor(b, token=joined["token"])}
+            doors = dict(zip(("spanish", "philippine"), doors_for_two(a, b), strict=True))
             rng = random.Random(6)
             rolled = False
             for _ in range(40):

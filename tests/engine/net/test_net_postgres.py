@@ -16,6 +16,7 @@ from engine.net.remote import RemoteDoor
 from netplay import (
     connection,
     free_port,
+    game_for_two,
     pick,
     settle,
     start_server_process,
@@ -33,9 +34,7 @@ def test_two_server_processes_share_one_postgresql(tmp_path):
         conns = []
         try:
             conns = [connection(f"ws://127.0.0.1:{p}") for p in ports]
-            created = conns[0].call({"type": "create", "game": "baler", "take": "spanish",
-                                     "seats": {"spanish": "human", "philippine": "human"}})
-            joined = conns[1].call({"type": "join", "code": created["invites"]["philippine"]})
+            created, joined = game_for_two(*conns)
             doors = [RemoteDoor(conns[0], token=created["token"]),
                      RemoteDoor(conns[1], token=joined["token"])]
             rng = random.Random(8)

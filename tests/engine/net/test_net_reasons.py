@@ -23,7 +23,15 @@ from engine.net.store import (
     Summary,
 )
 from engine.net.wire import MAX_TOLD, decode_told, encode_told
-from netplay import connection, pick, running_server, settle, wait_evicted, wait_until
+from netplay import (
+    connection,
+    doors_for_two,
+    pick,
+    running_server,
+    settle,
+    wait_evicted,
+    wait_until,
+)
 
 
 def play_against_the_computer(door: RemoteDoor, rng: random.Random, computer: str,
@@ -84,10 +92,7 @@ def test_a_person_s_moves_carry_no_reason(tmp_path):
     with running_server(tmp_path) as server:
         a, b = connection(server), connection(server)
         try:
-            created = a.call({"type": "create", "game": "baler", "take": "spanish",
-                              "seats": {"spanish": "human", "philippine": "human"}})
-            joined = b.call({"type": "join", "code": created["invites"]["philippine"]})
-            doors = [RemoteDoor(a, token=created["token"]), RemoteDoor(b, token=joined["token"])]
+            doors = doors_for_two(a, b)
             rng = random.Random(4)
             for _ in range(12):
                 deciding = next((d for d in doors if d.deciding() == d.seats[0]), None)
