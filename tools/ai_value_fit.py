@@ -20,6 +20,7 @@ import sys
 from dataclasses import dataclass
 from multiprocessing import Pool
 from types import ModuleType
+from typing import Any, cast
 
 import numpy as np
 
@@ -37,13 +38,22 @@ class Fitted:
     side: str
     every: int
     leave_out: tuple[str, ...] = ()
+    features: str = "features"
+    """The function of `module` that reads a position's features."""
+    game: str = ""
+    """The game's plugin, where the name of the entry is not it."""
 
     def value(self) -> ModuleType:
         return importlib.import_module(self.module)
 
+    def features_of(self, state: Any) -> dict[str, float]:
+        return cast(dict[str, float], getattr(self.value(), self.features)(state))
+
 
 GAMES = {
     "baler": Fitted("baler.ai.value", "spanish", 5, ("philippine_morale",)),
+    "baler-rich": Fitted("baler.ai.value", "spanish", 5, ("philippine_morale",),
+                         "rich_features", "baler"),
     "guerra": Fitted("guerra.ai.value", "nationalist", 25),
     "filipinas": Fitted("filipinas.ai", "filipino", 3),
 }
@@ -55,7 +65,7 @@ def game_samples(job: tuple[str, int]) -> list[tuple[int, float, list[float], fl
     game, seed = job
     spec = GAMES[game]
     value = spec.value()
-    plugin = plugins.get(game)
+    plugin = plugins.get(spec.game or game)
     scenario = load_game_scenario(plugin, None)
     rules = plugin.rules
     agents = {s: make_agent(plugin, "easy", s, seed * 10 + i)
@@ -68,7 +78,7 @@ def game_samples(job: tuple[str, int]) -> list[tuple[int, float, list[float], fl
         session.play(agents[state.decision.player].choose(rules, state, legal),
                      check_legal=False, listed=True)
         if len(session.history) % spec.every == 0 and session.result() is None:
-            f = value.features(session.state)
+            f = spec.features_of(session.state)
             found.append((len(session.history), list(f.values()),
                           value.evaluate(session.state, spec.side)))
     result = session.result()
@@ -130,9 +140,9 @@ def main(argv: list[str] | None = None) -> int:
     spec = GAMES[args.game]
     leave_out = spec.leave_out if args.leave_out is None else tuple(args.leave_out)
     seeds, progress, rows, current, won = samples(args.game, args.seed, args.games, args.jobs)
-    plugin = plugins.get(args.game)
+    plugin = plugins.get(spec.game or args.game)
     start = plugin.rules.new_game(load_game_scenario(plugin, None), 1)
-    names = list(spec.value().features(start))
+    names = list(spec.features_of(start))
     keep = [i for i, n in enumerate(names) if n not in leave_out]
     x = np.array(rows)[:, keep]
     y, s, prog, now = np.array(won), np.array(seeds), np.array(progress), np.array(current)

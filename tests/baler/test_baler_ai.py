@@ -108,6 +108,30 @@ def test_the_evaluation_is_a_chance_for_each_side_that_grows_with_the_lead() -> 
     assert set(value.WEIGHTS) == {*value.features(st), "bias"}
 
 
+def test_the_richer_evaluation_reads_losses_patients_and_hands_too() -> None:
+    """baler.ai.value.rich_evaluate (a trial evaluation): every feature it reads has a weight;
+    a Spanish unit lost or in the infirmary, or a Philippine card more, is worse for Spain,
+    and the two sides' chances add up to 1."""
+    from baler.ai import value
+    from baler.rules.infirmary import patients
+    from baler.rules.state import ELIMINATED_BY, Side
+
+    st = Session(RULES, scenario(), 1).state
+    found = value.rich_features(st)
+    assert set(value.RICH_WEIGHTS) == {*found, "bias"}
+    assert {k: found[k] for k in value.features(st)} == value.features(st)
+    base = value.rich_evaluate(st, "spanish")
+    assert abs(base + value.rich_evaluate(st, "philippine") - 1.0) < 1e-12
+    unit = next(u for u, spec in st.data.units.items() if spec.side is Side.SPANISH)
+    st.at.setdefault(ELIMINATED_BY[Side.SPANISH], []).append(unit)
+    assert value.rich_features(st)["spanish_lost"] == found["spanish_lost"] + 1
+    assert value.rich_evaluate(st, "spanish") < base
+    st.at[ELIMINATED_BY[Side.SPANISH]].remove(unit)
+    st.hands[Side.PHILIPPINE].append("a card")
+    assert value.rich_evaluate(st, "spanish") < base
+    assert value.rich_features(st)["patients"] == len(patients(st))
+
+
 def test_the_same_seed_plays_the_same_game_whatever_the_interpreters_string_hashing() -> None:
     """A post's areas were a frozenset: the computer summed their needs in an order that
     followed Python's string hashing, so the last bits of a worth, and with them a tie between
