@@ -63,7 +63,9 @@ bench-check: $(STAMP)
 # The strength table of the computer opponents (docs/ai.md): each game's Normal-against-Easy
 # cells (and Normal Filipino against the solo bot) at the budgets the table was measured at
 # (iterations a tree, so the same games on any machine). At 200 games a cell some 26 hours of
-# CPU, 13 on 2 cores: a game is about 25 s in Baler, 30-36 s in Filipinas, 140-185 s in Guerra. Every finished game goes to its log, so a stopped run goes on where
+# CPU from nothing, 13 on 2 cores: a game is about 15-45 s in Baler, 30-40 s in Filipinas,
+# 140-185 s in Guerra; from the logs in the repository (Baler's cells complete) some 9 hours on
+# 2 cores. Every finished game goes to its log, so a stopped run goes on where
 # it stopped when run again, and a complete log is read back in seconds. `make ai-table
 # AI_TABLE_GAMES=40` stops each cell at 40 games. The level as played (2 s and 8 s a decision):
 # `python tools/ai_table.py --budget 2s --hard-budget 8s --jobs 1`.
