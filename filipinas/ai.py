@@ -13,13 +13,12 @@ bot of 10.3 and 10.4.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
 from engine.ai.agent import Seat, useful_answers
 from engine.ai.policy import Easy
-from engine.ai.search import Budget, Settings, seat, squash, terminal_value
+from engine.ai.search import Budget, Settings, fitted_chance, seat, squash, terminal_value
 from engine.core.actions import Action
 from engine.core.game import Scenario
 from filipinas.bot import SpanishBot
@@ -441,9 +440,7 @@ def fitted_evaluate(state: FilState, side: str) -> float:
     game is over."""
     if state.outcome is not None:
         return terminal_value(state.outcome, side)
-    found = features(state)
-    logit = FITTED["bias"] + sum(w * found[k] for k, w in FITTED.items() if k != "bias")
-    chance = 1.0 / (1.0 + math.exp(-logit))
+    chance = fitted_chance(features(state), FITTED)
     return chance if side == FILIPINO else 1.0 - chance
 
 

@@ -11,7 +11,7 @@ the whole game) and is calibrated where that one said 84 % for a side that won 4
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 
 from baler.ai.judge import (
     PHILIPPINE_MORALE,
@@ -22,7 +22,7 @@ from baler.ai.judge import (
 )
 from baler.rules.infirmary import patients
 from baler.rules.state import DESTROYED, ELIMINATED_BY, BalerState, Side
-from engine.ai.search import terminal_value
+from engine.ai.search import fitted_chance, terminal_value
 
 WEIGHTS = {
     "vp": 0.362,
@@ -71,17 +71,18 @@ def features(st: BalerState) -> dict[str, float]:
     }
 
 
-def spanish_logit(st: BalerState) -> float:
-    """The log-odds of a Spanish win."""
-    found = features(st)
-    return WEIGHTS["bias"] + sum(WEIGHTS[k] * v for k, v in found.items())
-
-
 def evaluate(st: BalerState, side: str) -> float:
     """The chance `side` wins from `st`: 1 or 0 once the game is over."""
+    return side_chance(st, side, features, WEIGHTS)
+
+
+def side_chance(st: BalerState, side: str, read: Callable[[BalerState], dict[str, float]],
+                weights: dict[str, float]) -> float:
+    """The chance `side` wins from `st` by the Spanish log-odds `weights` of the features
+    `read` finds: 1 or 0 once the game is over."""
     if st.outcome is not None:
         return terminal_value(st.outcome, side)
-    chance = 1.0 / (1.0 + math.exp(-spanish_logit(st)))
+    chance = fitted_chance(read(st), weights)
     return chance if side == Side.SPANISH.value else 1.0 - chance
 
 
@@ -135,9 +136,4 @@ def rich_features(st: BalerState) -> dict[str, float]:
 def rich_evaluate(st: BalerState, side: str) -> float:
     """As `evaluate`, on `rich_features` with `RICH_WEIGHTS` (a trial: `--evaluate
     baler.ai.value:rich_evaluate`)."""
-    if st.outcome is not None:
-        return terminal_value(st.outcome, side)
-    found = rich_features(st)
-    logit = RICH_WEIGHTS["bias"] + sum(RICH_WEIGHTS[k] * v for k, v in found.items())
-    chance = 1.0 / (1.0 + math.exp(-logit))
-    return chance if side == Side.SPANISH.value else 1.0 - chance
+    return side_chance(st, side, rich_features, RICH_WEIGHTS)

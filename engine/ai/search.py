@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -37,8 +37,8 @@ from engine.ai.tree import (
 )
 from engine.core.actions import Action
 
-__all__ = ["HARD", "NORMAL", "Budget", "Evaluate", "Search", "Settings", "play_on", "seat",
-           "squash", "terminal_value"]
+__all__ = ["HARD", "NORMAL", "Budget", "Evaluate", "Search", "Settings", "fitted_chance", "play_on",
+           "seat", "squash", "terminal_value"]
 
 MARGIN = 0.25
 """Seconds of a time budget kept back from the trees: a worker's last iteration may run past
@@ -133,6 +133,13 @@ def overrules(chosen: Answer, prior: Answer, settings: Settings) -> bool:
 def squash(advantage: float, scale: float) -> float:
     """An advantage in the game's own points as a chance of winning (logistic)."""
     return 1.0 / (1.0 + math.exp(-advantage / scale))
+
+
+def fitted_chance(found: Mapping[str, float], weights: Mapping[str, float]) -> float:
+    """The chance of winning a logistic fitted by `tools/ai_value_fit.py` gives: `weights` are
+    log-odds a unit of each feature of `found` they name, and "bias" the constant."""
+    logit = weights["bias"] + sum(w * found[k] for k, w in weights.items() if k != "bias")
+    return squash(logit, 1.0)
 
 
 class Search:
