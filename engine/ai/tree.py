@@ -194,8 +194,7 @@ class RootStats:
     visits: tuple[int, ...]
     totals: tuple[float, ...]
     iterations: int
-    squares: tuple[float, ...] = ()
-    """Empty where not kept: the spread then reads as 0."""
+    squares: tuple[float, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,8 +460,7 @@ def merge(stats: Sequence[RootStats]) -> list[Answer]:
     squares: dict[Action, float] = {}
     rank: dict[Action, int] = {}
     for s in stats:
-        kept = s.squares or (0.0,) * len(s.actions)
-        for i, (action, v, t, q) in enumerate(zip(s.actions, s.visits, s.totals, kept,
+        for i, (action, v, t, q) in enumerate(zip(s.actions, s.visits, s.totals, s.squares,
                                                   strict=True)):
             visits[action] = visits.get(action, 0) + v
             totals[action] = totals.get(action, 0.0) + t
