@@ -32,16 +32,16 @@ from engine.loading import load_game_scenario
 
 @dataclass(frozen=True)
 class Fitted:
-    """What the tool needs of a game: its value module, its first side, how often to sample."""
+    """What the tool needs of a game: its plugin, its value module, its first side, how often to
+    sample."""
 
+    game: str
     module: str
     side: str
     every: int
     leave_out: tuple[str, ...] = ()
     features: str = "features"
     """The function of `module` that reads a position's features."""
-    game: str = ""
-    """The game's plugin, where the name of the entry is not it."""
 
     def value(self) -> ModuleType:
         return importlib.import_module(self.module)
@@ -51,11 +51,11 @@ class Fitted:
 
 
 GAMES = {
-    "baler": Fitted("baler.ai.value", "spanish", 5, ("philippine_morale",)),
-    "baler-rich": Fitted("baler.ai.value", "spanish", 5, ("philippine_morale",),
-                         "rich_features", "baler"),
-    "guerra": Fitted("guerra.ai.value", "nationalist", 25),
-    "filipinas": Fitted("filipinas.ai", "filipino", 3),
+    "baler": Fitted("baler", "baler.ai.value", "spanish", 5, ("philippine_morale",)),
+    "baler-rich": Fitted("baler", "baler.ai.value", "spanish", 5, ("philippine_morale",),
+                         "rich_features"),
+    "guerra": Fitted("guerra", "guerra.ai.value", "nationalist", 25),
+    "filipinas": Fitted("filipinas", "filipinas.ai", "filipino", 3),
 }
 
 
@@ -65,7 +65,7 @@ def game_samples(job: tuple[str, int]) -> list[tuple[int, float, list[float], fl
     game, seed = job
     spec = GAMES[game]
     value = spec.value()
-    plugin = plugins.get(spec.game or game)
+    plugin = plugins.get(spec.game)
     scenario = load_game_scenario(plugin, None)
     rules = plugin.rules
     agents = {s: make_agent(plugin, "easy", s, seed * 10 + i)
@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     spec = GAMES[args.game]
     leave_out = spec.leave_out if args.leave_out is None else tuple(args.leave_out)
     seeds, progress, rows, current, won = samples(args.game, args.seed, args.games, args.jobs)
-    plugin = plugins.get(spec.game or args.game)
+    plugin = plugins.get(spec.game)
     start = plugin.rules.new_game(load_game_scenario(plugin, None), 1)
     names = list(spec.features_of(start))
     keep = [i for i, n in enumerate(names) if n not in leave_out]
