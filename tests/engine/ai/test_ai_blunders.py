@@ -13,6 +13,7 @@ import pytest
 from engine.ai.blunders import (
     Oracle,
     OracleSettings,
+    Tally,
     idle_reason,
     mean_and_error,
     recheck,
@@ -138,6 +139,18 @@ def test_an_idle_answer_is_reported_only_while_another_answer_does_something() -
     assert idle_reason(rules, state, legal, Pick(1)) is None
 
 
+def test_the_gaps_are_told_kind_by_kind_the_most_to_gain_first() -> None:
+    tally = Tally(gaps={"movement": [0.0, 0.02, 0.07], "action": [0.12, 0.0],
+                        "initiative-card": [-0.04, 0.0]})
+    kinds = tally.kinds(0.10)
+    assert list(kinds) == ["action", "movement", "initiative-card"]
+    assert kinds["action"] == {"judged": 2, "mean_gap_points": 6.0, "error_points": 6.0,
+                               "half_threshold_or_more": 1}
+    assert kinds["movement"]["mean_gap_points"] == 3.0
+    assert kinds["movement"]["half_threshold_or_more"] == 1
+    assert kinds["initiative-card"]["mean_gap_points"] == -2.0
+
+
 def test_mean_and_error() -> None:
     assert mean_and_error([]) == (0.0, 0.0)
     assert mean_and_error([1.0]) == (1.0, 0.0)
@@ -158,6 +171,7 @@ def test_the_command_judges_decisions_saves_blunders_and_prints_a_summary(
     for row in summary["sides"].values():
         assert row["decisions_judged"] == 2
         assert row["decisions_met"] >= 2
+        assert sum(k["judged"] for k in row["kinds"].values()) == 2
     assert json.loads((out / "summary.json").read_text()) == summary
     for line in (out / "blunders.txt").read_text().splitlines():
         saved = Path(line.rpartition("--load ")[2])
