@@ -80,7 +80,11 @@ def support_card(st: BalerState, side: Side, legal: list[Action]) -> Action:
 
 
 def resolve_event(st: BalerState, side: Side, legal: list[Action]) -> Action:
-    """Every event is resolved, mains first (an attack that does not pay is declined inside)."""
+    """Every event that does something now is resolved, mains first (an attack that does not
+    pay is declined inside). One that changes nothing now (a track already at its top, an
+    empty infirmary) waits until the others are resolved, which may give it something to do,
+    and is left unresolved if it still changes nothing: resolving it would only be a line in
+    the log."""
     def worth(action: Action) -> float:
         if not isinstance(action, ResolveEvent):
             return -99.0
@@ -88,7 +92,15 @@ def resolve_event(st: BalerState, side: Side, legal: list[Action]) -> Action:
         return cards.event_worth(st, side, info, action.part) + (0.5 if action.part == "main"
                                                                  else 0.0)
 
-    return _best(legal, worth)
+    return _best(useful_answers(no_effect_reason, st, legal), worth)
+
+
+def surveillance(st: BalerState, side: Side, legal: list[Action]) -> Action:
+    """A surveillance marker is activated whenever its bonus can count: an activated marker
+    returns to the reserve after the combat, so one whose bonus cannot count is kept on the
+    map for a later combat (rulebook "2. Surveillance")."""
+    useful = useful_answers(no_effect_reason, st, legal)
+    return Decide(True) if Decide(True) in useful else Decide(False)
 
 
 def event_attack(st: BalerState, side: Side, legal: list[Action]) -> Action:
@@ -167,7 +179,7 @@ HANDLERS: dict[str, Handler] = {
     "event-attack": event_attack,
     "event-area": event_area,
     "persistence": lambda st, side, legal: fight.single_roll(st, legal),
-    "surveillance": lambda st, side, legal: Decide(True),
+    "surveillance": surveillance,
     "modify-dice": fight.modify_dice,
     "shooting-area": fight.shooting_area,
     "shooting-order": first,

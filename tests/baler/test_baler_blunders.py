@@ -15,12 +15,13 @@ from typing import Any
 import pytest
 
 from baler.ai import BalerAgent, easy, normal
-from baler.rules.actions import Done, ModifyDie, PlayCard, TakeAction
+from baler.rules.actions import Decide, Done, ModifyDie, PlayCard, TakeAction
+from baler.rules.combat import Shooting
 from baler.rules.dicepool import dice_in_play
 from baler.rules.state import BalerState
 from engine.ai.search import Budget
 from engine.core.dice import ScriptedDice
-from tests.baler.baler_fixtures import RULES, scenario
+from tests.baler.baler_fixtures import RULES, cleared, place, run, scenario
 
 TRACKS = {"spanish": {"supply": 6, "morale": 6, "vp": 0},
           "philippine": {"supply": 3, "morale": 4, "vp": 0}}
@@ -139,3 +140,67 @@ def test_the_query_covers_a_track_at_its_end() -> None:
     assert "morale is already at 6" in (RULES.no_effect_reason(st, TakeAction("raise-morale"))
                                         or "")
     assert RULES.no_effect_reason(st, TakeAction("movement")) is None
+
+
+def spanish_events(cards: list[str], morale: int) -> BalerState:
+    """The opening with the Spanish initiative and Spanish morale at `morale`, both of `cards`
+    played as events and no support card: the first decision of their resolution."""
+    tracks = {**TRACKS, "spanish": {**TRACKS["spanish"], "morale": morale}}
+    st = RULES.from_position(scenario(), {
+        "turn": 1, "phase": "events", "initiative": "spanish", "tracks": tracks,
+        "cards": {"hands": {"spanish": [*cards, "es-04", "es-08", "es-05"],
+                            "philippine": [MARCH, NIGHT_ASSAULT, VOLUNTEERS, REPAIR]}},
+    }, seed=3)
+    for card in cards:
+        RULES.apply(st, PlayCard(card))
+    RULES.apply(st, Done())  # no support card
+    assert st.decision.kind == "resolve-event"
+    return st
+
+
+HYMNS, VEGETABLES = "es-10", "es-03"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_event_that_changes_nothing_is_left_unresolved(seed: int) -> None:
+    """Seeds 110 and 103 of Easy against Easy: the Spanish resolved 'Hymns in the nave' with
+    their morale at 6 and 'Vegetables in the churchyard' with their supply at 6, the tops of
+    the tracks, where stopping does the same. Now the event that does something is resolved
+    first (with morale at 5, the Hymns), and the one that still changes nothing is left."""
+    st = spanish_events([HYMNS, VEGETABLES], morale=5)
+    agent = BalerAgent("spanish", seed)
+    resolved = []
+    while st.decision.player == "spanish" and st.decision.kind == "resolve-event":
+        action = agent.choose(RULES, st, RULES.legal_actions(st))
+        if isinstance(action, Done):
+            break
+        resolved.append(action.card)
+        RULES.apply(st, action)
+    assert resolved == [HYMNS]
+    assert st.morale["spanish"] == 6
+    st = spanish_events([HYMNS, VEGETABLES], morale=6)
+    assert BalerAgent("spanish", seed).choose(RULES, st, RULES.legal_actions(st)) == Done()
+
+
+def test_a_surveillance_marker_whose_bonus_cannot_count_stays_on_the_map() -> None:
+    """Seed 114 of Easy against Easy: the Philippine side, already at the greatest firepower
+    advantage (3) with no Spanish marker to take any away, activated its marker, which goes
+    back to the reserve after the combat for nothing (rulebook "2. Surveillance"). It now
+    keeps it; with a Spanish marker in the area the bonus can count, and it is activated."""
+    area_1 = {"ph-soldier-17": "ph-12-a1a2", "ph-soldier-18": "ph-34-a1",
+              "es-jose-pestana": "es-34-a1"}
+    st = cleared()
+    place(st, area_1)
+    st.surveillance["philippine"].add("1")
+    run(st, Shooting(attacker="spanish", area="1"), rolls=(2,))
+    assert st.decision.kind == "surveillance" and st.decision.player == "philippine"
+    assert BalerAgent("philippine", 1).choose(RULES, st, RULES.legal_actions(st)) \
+        == Decide(False)
+    st = cleared()
+    place(st, area_1)
+    st.surveillance["philippine"].add("1")
+    st.surveillance["spanish"].add("1")
+    run(st, Shooting(attacker="spanish", area="1"), rolls=(2,))
+    RULES.apply(st, Decide(True))  # the Spanish marker may take firepower away
+    assert BalerAgent("philippine", 1).choose(RULES, st, RULES.legal_actions(st)) \
+        == Decide(True)
