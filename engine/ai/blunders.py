@@ -127,6 +127,10 @@ class GameCheck:
     seconds: float = 0.0
     stopped: bool = False
     """The time limit came before every drawn decision was checked."""
+    idle: list[tuple[str, int, str, str]] = field(default_factory=list)
+    """Every answer of a checked side that changed nothing while another would have, over all
+    the decisions of the game (not only those judged): (side, actions before it, the answer,
+    why it changes nothing)."""
 
 
 # --- the oracle ---------------------------------------------------------------------------------
@@ -390,6 +394,10 @@ def check_game(hunt: Hunt, seed: int, deadline: float | None = None,
                 slot = None
         before = copy_state(state) if slot is not None else None
         action = agents[player].choose(rules, state, legal)
+        if player in kept and len(legal) > 1:
+            reason = idle_reason(rules, state, legal, action)
+            if reason is not None:
+                check.idle.append((player, len(session.history), action.describe(), reason))
         if slot is not None:
             drawn = Drawn(len(session.history), check.decisions[player], before, legal, action)
             if slot < len(kept[player]):
@@ -442,6 +450,9 @@ class Tally:
     unconfirmed: int = 0
     """Decisions whose gap reached the threshold without beating `z` standard errors."""
     idle: int = 0
+    """Decisions judged whose answer changed nothing while another would have."""
+    idle_met: int = 0
+    """The same over every decision the side met, judged or not."""
     met: int = 0
     """Decisions with more than one answer the side met in the games (of which `judged` were
     drawn and judged)."""
@@ -474,6 +485,8 @@ def tally(checks: Sequence[GameCheck], sides: Sequence[str],
     for check in checks:
         for side, met in check.decisions.items():
             found[side].met += met
+        for side, *_ in check.idle:
+            found[side].idle_met += 1
         for v in check.verdicts:
             t = found[v.side]
             t.judged += 1
@@ -522,6 +535,7 @@ def summary(hunt: Hunt, checks: Sequence[GameCheck], seconds: float,
                        "per_100": round(t.per_100, 2), "held_further": t.held,
                        "unconfirmed": t.unconfirmed,
                        "idle_choices": t.idle, "decisions_met": t.met,
+                       "idle_choices_met": t.idle_met,
                        "kinds": t.kinds(hunt.settings.threshold)}
     return {
         "game": hunt.plugin.id, "level": hunt.level, "against": hunt.against,
@@ -619,6 +633,11 @@ def hunt_and_report(hunt: Hunt, seeds: Sequence[int], *, jobs: int, minutes: flo
         for v in found:
             lines.append(_report_blunder(hunt, check, v, out, label))
             print(lines[-1], file=stdout, flush=True)
+        for side, index, answer, reason in check.idle:
+            name = hunt.plugin.side_names.get(side, side)
+            print(f"CHANGES NOTHING {hunt.plugin.id} seed {check.seed} action {index} ({name}): "
+                  f"played \"{answer}\" while another answer does something: {reason}",
+                  file=stdout, flush=True)
         elapsed = time.perf_counter() - began
         stderr.write(f"game {len(done)}/{len(seeds)} (seed {check.seed}): "
                      f"{len(check.verdicts)} decisions judged, {len(found)} blunders, "
@@ -636,7 +655,8 @@ def hunt_and_report(hunt: Hunt, seeds: Sequence[int], *, jobs: int, minutes: flo
         print(f"{hunt.plugin.id} {hunt.level} {name}: {row['blunders']} blunders in "
               f"{row['decisions_judged']} decisions judged ({row['per_100']:.1f} per 100{held}; "
               f"{row['unconfirmed']} more at the threshold but within {hunt.settings.z:g} "
-              f"standard errors; {row['idle_choices']} answers that changed nothing)",
+              f"standard errors; {row['idle_choices']} answers that changed nothing; over "
+              f"all {row['decisions_met']} decisions met, {row['idle_choices_met']})",
               file=stdout)
         most = [(kind, k) for kind, k in row["kinds"].items() if k["mean_gap_points"] > 0][:3]
         if most:

@@ -139,6 +139,26 @@ def test_an_idle_answer_is_reported_only_while_another_answer_does_something() -
     assert idle_reason(rules, state, legal, Pick(1)) is None
 
 
+def test_every_answer_that_changes_nothing_is_listed_judged_or_not(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 114 of Easy against Easy, with the heuristics as they were: the Philippine side
+    activates a surveillance marker whose bonus cannot count (action 95). The decision is not
+    among those judged, and is listed all the same."""
+    import baler.ai
+    from baler.rules.actions import Decide
+
+    monkeypatch.setitem(baler.ai.HANDLERS, "surveillance",
+                        lambda st, side, legal: Decide(True))
+    assert main(["ai-check", "baler", "--level", "easy", "--side", "philippine", "--games",
+                 "1", "--seed", "114", "--decisions-per-game", "1", "--screen", "2",
+                 "--pairs", "2", "--recheck", "0"]) == 0
+    text = capsys.readouterr().out
+    assert "CHANGES NOTHING baler seed 114 action 95 (Philippine): played \"Yes\"" in text
+    summary = json.loads(text.strip().splitlines()[-1])
+    row = summary["sides"]["philippine"]
+    assert row["idle_choices_met"] >= 1 and row["decisions_judged"] == 1
+
+
 def test_the_gaps_are_told_kind_by_kind_the_most_to_gain_first() -> None:
     tally = Tally(gaps={"movement": [0.0, 0.02, 0.07], "action": [0.12, 0.0],
                         "initiative-card": [-0.04, 0.0]})
@@ -172,6 +192,7 @@ def test_the_command_judges_decisions_saves_blunders_and_prints_a_summary(
         assert row["decisions_judged"] == 2
         assert row["decisions_met"] >= 2
         assert sum(k["judged"] for k in row["kinds"].values()) == 2
+        assert row["idle_choices_met"] == 0
     assert json.loads((out / "summary.json").read_text()) == summary
     for line in (out / "blunders.txt").read_text().splitlines():
         saved = Path(line.rpartition("--load ")[2])
