@@ -11,7 +11,8 @@ from baler.rules.actions import Choose, Done, ModifyDie
 from baler.rules.dicepool import dice_in_play
 from baler.rules.incursion import Incursion
 from baler.rules.reactions import idle_modification, successes_count
-from baler.rules.state import BalerState, Kind, Side
+from baler.rules.state import DESTROYED, BalerState, Kind, Phase, Side
+from baler.rules.victory import last_turn
 from engine.core.actions import Action
 
 MODIFIER_COST = {"card": 0.0, "leader": 0.0, "command": 0.25, "persistence": 0.45}
@@ -87,6 +88,28 @@ def defence_useful(st: BalerState, table: dict[str, object], side: Side) -> bool
     return successes_matter(st, side)
 
 
+LAST_MORALE_COST = 0.15
+"""A level of morale spent on a die once no combat but this one and the Upkeep's is left
+before the game ends: it can only break a tie of victory points then."""
+
+
+def game_ends_this_upkeep(st: BalerState) -> bool:
+    """Whether the game ends at this turn's Upkeep whatever comes before it: the last turn, or
+    the church walls already destroyed in enough areas, which stay destroyed (rulebook
+    "Upkeep Phase / Victory conditions"; GAP-BAL-29)."""
+    needed = int(st.data.tables["victory"]["destroyed_areas_to_end"])
+    return last_turn(st) or sum(1 for w in st.walls.values() if w >= DESTROYED) >= needed
+
+
+def morale_price(st: BalerState, side: Side) -> float:
+    """What a level of morale spent on a die costs: dearer as the track runs low, and little
+    once the game ends at this turn's Upkeep and no phase but the Upkeep is left to spend it
+    in, when a success is worth its victory points and morale only breaks a tie."""
+    if st.phase in (Phase.SECOND_SHOOTINGS, Phase.UPKEEP) and game_ends_this_upkeep(st):
+        return LAST_MORALE_COST
+    return 0.5 if st.morale[side] >= 4 else 0.9 if st.morale[side] >= 2 else 1.6
+
+
 def modify_dice(st: BalerState, side: Side, legal: list[Action]) -> Action:
     """The modification that gains most over its cost, or Done when none pays (nothing pays
     for an incursion defender who already cancels every attacker success)."""
@@ -97,7 +120,7 @@ def modify_dice(st: BalerState, side: Side, legal: list[Action]) -> Action:
     if table is None or pool is None or not defence_useful(st, table, side):
         return next(a for a in legal if isinstance(a, Done))
     best: tuple[float, Action] = (0.08, Done())
-    morale_cost = 0.5 if st.morale[side] >= 4 else 0.9 if st.morale[side] >= 2 else 1.6
+    morale_cost = morale_price(st, side)
     successes = successes_matter(st, side)
     if table["kind"] == "territorial":
         successes = territorial_success_matters(st, table, side)

@@ -18,7 +18,7 @@ from baler.ai import BalerAgent, easy, normal
 from baler.rules.actions import Decide, Done, ModifyDie, PlayCard, TakeAction
 from baler.rules.combat import Shooting
 from baler.rules.dicepool import dice_in_play
-from baler.rules.state import BalerState
+from baler.rules.state import DESTROYED, BalerState, Phase
 from engine.ai.search import Budget
 from engine.core.dice import ScriptedDice
 from tests.baler.baler_fixtures import RULES, cleared, place, run, scenario
@@ -204,3 +204,35 @@ def test_a_surveillance_marker_whose_bonus_cannot_count_stays_on_the_map() -> No
     RULES.apply(st, Decide(True))  # the Spanish marker may take firepower away
     assert BalerAgent("philippine", 1).choose(RULES, st, RULES.legal_actions(st)) \
         == Decide(True)
+
+
+def _philippine_dice_window(ending: bool) -> BalerState:
+    """A Spanish shooting in area 1 of the second shootings of turn 3, the Philippine side at
+    the greatest firepower advantage and morale 2; its dice show a 2 and four 6s. With
+    `ending`, the church walls are already destroyed in areas 2 and 3, so the game ends at this
+    turn's Upkeep."""
+    st = cleared()
+    place(st, {"ph-soldier-17": "ph-12-a1a2", "ph-soldier-18": "ph-34-a1",
+               "es-jose-pestana": "es-34-a1"})
+    st.turn, st.phase = 3, Phase.SECOND_SHOOTINGS
+    st.morale["spanish"], st.morale["philippine"] = 0, 2
+    if ending:
+        st.walls["2"] = st.walls["3"] = DESTROYED
+    run(st, Shooting(attacker="spanish", area="1"), rolls=(2, 2, 6, 6, 6, 6))
+    assert st.decision.kind == "modify-dice" and st.decision.player == "philippine"
+    return st
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_morale_is_spent_on_a_die_when_the_game_ends_at_this_upkeep(seed: int) -> None:
+    """Seed 8 of Normal Philippines against Easy, turn 3, second shootings, the walls destroyed
+    in two areas: 16 victory points to 16 once the Upkeep scores them, the Spanish ahead on
+    morale. The Philippine side kept a 2 to save its morale (2 levels), and lost the tie; a
+    reroll wins one game in four, played to the end (+25 ± 10 points over 20 pairs). Once the
+    game ends at this turn's Upkeep morale only breaks ties, and the die is rerolled; with the
+    game going on, morale 2 is still kept."""
+    agent = BalerAgent("philippine", seed)
+    st = _philippine_dice_window(ending=True)
+    assert agent.choose(RULES, st, RULES.legal_actions(st)) == ModifyDie(0, "reroll", "morale")
+    st = _philippine_dice_window(ending=False)
+    assert agent.choose(RULES, st, RULES.legal_actions(st)) == Done()
