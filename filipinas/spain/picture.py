@@ -375,6 +375,26 @@ class Picture:
 
     # --- the cities ------------------------------------------------------------------------
 
+    def desertion_odds(self) -> float:
+        """The chance the Filipinos hold a card that takes a step from a Brigade (Mass
+        Desertion): dealt to them with the United States at war (7.0), so nothing before the
+        war is near; then counted, as `artillery_odds`, from the cards not yet played and the
+        size of their hand, never from the hand itself."""
+        if "desertion" in self.memo:
+            return float(self.memo["desertion"])
+        st = self.st
+        odds = 0.0
+        if st.us_at_war or self.war_near():
+            damage = sum(1 for c in st.data.cards.values() if c.side == FILIPINO
+                         and c.id not in st.out and c.effect.get("damage_brigade"))
+            unplayed = sum(1 for c in st.data.cards.values() if c.side == FILIPINO
+                           and c.id not in st.out and c.deck in ("filipino", "usa_filipino"))
+            if damage and unplayed:
+                held = len(st.hands[FILIPINO]) + (0 if st.ap[FILIPINO] else DRAWN)
+                odds = min(1.0, held * damage / unplayed)
+        self.memo["desertion"] = odds
+        return odds
+
     def artillery_odds(self) -> float:
         """The chance the Filipinos can besiege with their own units: the Artillery counter in
         play, or the card in their hand, counted from the cards not yet played and the size
@@ -426,7 +446,12 @@ class Picture:
                 fil = sum(B.cf(st, u) for u in units if B.cdef(st, u).faction == FILIPINO)
                 holder = st.artillery_holder if st.artillery == "in_play" else "aguinaldo"
                 odds = 1.0 if us else (art if holder in stack else 0.0)
-                if not odds or us + fil < defence:
+                if odds and us + fil < defence:
+                    # a city held by a Brigade of 2 is besieged all the same if a card takes
+                    # a step from it first (Mass Desertion)
+                    odds *= (self.desertion_odds() if us + fil == defence - 1 and defence >= 3
+                             else 0.0)
+                if not odds:
                     continue
                 tf = B.best_tf(st, units)[1]
                 siege = hit_chance(tf, st.data.params.siege_hit)

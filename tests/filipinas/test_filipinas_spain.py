@@ -184,3 +184,56 @@ def test_the_leader_joins_the_columns_before_they_attack(scenario):
               and {a.stack, a.into} == {"lachambre", "mindanao_1"}]
     assert stacks
     assert SpainPolicy("spain", 0).choose(RULES, st, legal) in stacks
+
+
+def seed_2_turn_5(scenario: Scenario, **changes: Any) -> FilState:
+    """Seed 2 of Normal Spain against Easy Filipinos, turn 5, action 96: Spain has 9 AP and
+    Morale 8; 1st Mindanao Brigade protects the fields of Cavite, where the Cavite corps stands
+    entrenched with Aguinaldo; the United States are about to enter the war (the track at 9)."""
+    keys: dict[str, Any] = dict(
+        turn=5, ap={"filipino": 0, "spain": 9}, morale=8, us_intervention=9, plunders=1,
+        placements=[
+            stack(["cavite_corps", "aguinaldo"], "cavite"),
+            stack(["asia_fleet", "montojo"], "cavite_city"),
+            stack(["polavieja"], "manila_city"),
+            stack(["desierto", "lachambre"], "pampanga"),
+            stack(["mindanao_1"], "cavite"),
+            stack(["tarlac_corps"], "batangas", ["tarlac_corps"]),
+            stack(["bonifacio"], "graveyard"), stack(["blanco"], "recalled")],
+        markers={"target": ["tarlac_corps"], "protect": ["mindanao_1"], "search": ["desierto"],
+                 "entrenched": ["cavite_corps"], "sacked": ["batangas"],
+                 "lines": ["line_cavite_manila"], "zapote": True},
+        cards_out=["recruits_from_the_barrios", "zapote_line", "hong_kong_junta",
+                   "appointment_of_polavieja", "fortified_lines", "patriotic_subscription",
+                   "katipunan_spies", "spanish_artillery", "katipunan_uprising",
+                   "ultimos_de_filipinas", "spanish_diplomacy", "cry_of_pugad_lawin",
+                   "appointment_of_augusti", "appointment_of_primo_de_rivera", "bolo_charge",
+                   "martyrdom_of_rizal", "censorship", "friars_informants", "reconcentration",
+                   "trenches", "loyal_principales"],
+        cards={"hands": {"filipino": ["peace_of_biak_na_bato"],
+                         "spain": ["loyal_volunteers", "to_the_bayonet", "diplomatic_note",
+                                   "macabebe_scouts"]}})
+    keys.update(changes)
+    return position(scenario, 2, **keys)
+
+
+def test_a_city_held_by_one_brigade_of_two_counts_a_mass_desertion(scenario):
+    """Spain moved the brigade into Cavite city: Defence 3 against the corps' 2, safe as the
+    board stood. With the United States at war next turn, a Mass Desertion took a step from
+    it, the corps besieged the city at 2 against 2 until it fell, and Spain lost; two Brigades
+    from Spain in the Province intercepted every siege instead (played to the end, +30 ± 13
+    points of Spain's chance; docs/ai.md, "Blunders"). Spain now counts the chance that the
+    Filipinos hold such a card (6.8; `Picture.desertion_odds`) and sends the Brigades; before
+    the war is near, no Filipino hand can hold one, and the move into the city still ranks
+    above the Brigades."""
+    reinforce = A.Reinforce(("cavite", "cavite"), stacked=True)
+    into_city = A.Move("mindanao_1", "cavite_city", "land")
+    st = seed_2_turn_5(scenario)
+    legal = RULES.legal_actions(st)
+    assert reinforce in legal and into_city in legal
+    for seed in range(3):
+        chosen = SpainPolicy("spain", seed).choose(RULES, st, legal)
+        assert isinstance(chosen, A.Reinforce) and chosen.dests == ("cavite", "cavite")
+    st = seed_2_turn_5(scenario, us_intervention=3)
+    worth = {a: v for v, a, _ in SpainPolicy("spain", 0).scored(st, RULES.legal_actions(st))}
+    assert worth[into_city] > worth[reinforce]
