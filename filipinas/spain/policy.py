@@ -37,6 +37,10 @@ RESERVE = 1.5
 """AP kept for the fields for each Filipino AP left (up to three): each can take a band into
 an open Province (6.3)."""
 
+LED_ATTACKS = 4
+"""Attacks a general who joins a stack is counted to lead (when the AP allow as many): his
+Tactical Factor counts in each of them, not only in the next (6.7)."""
+
 _TUNE: dict[str, float] = {}
 
 Scored = tuple[float, str]
@@ -272,8 +276,12 @@ class SpainPolicy:
         where = st.loc[join]
         hunting = join in st.search and bool(pic.bands.get(where))
         worth = TF * c.tf * 1.5 if hunting else 0.0
-        if st.ap[SPAIN] - paid >= 1:
-            worth += self._led(pic, units, c.tf, B.province_of(st, where) or where)
+        left = st.ap[SPAIN] - paid
+        if left >= 1:
+            # he leads every attack the stack makes while he stays, as many as the AP left
+            # buy (1 AP each with a general in the Province, 4.2.2), a few at most
+            attacks = min(left, int(_TUNE.get("led_attacks", LED_ATTACKS)))
+            worth += attacks * self._led(pic, units, c.tf, B.province_of(st, where) or where)
         if worth <= 0.0:
             return -0.5, ""
         led = "the columns" if hunting else "the attack"

@@ -237,3 +237,48 @@ def test_a_city_held_by_one_brigade_of_two_counts_a_mass_desertion(scenario):
     st = seed_2_turn_5(scenario, us_intervention=3)
     worth = {a: v for v, a, _ in SpainPolicy("spain", 0).scored(st, RULES.legal_actions(st))}
     assert worth[into_city] > worth[reinforce]
+
+
+def seed_5_turn_4(scenario: Scenario, spain_ap: int = 13) -> FilState:
+    """Seed 5 of Normal Spain against Easy Filipinos, turn 4, action 55: under Sagasta, Morale
+    3, Aguinaldo exiled; 1st Mindanao Brigade protects the fields of Tarlac, where the band of
+    Magdiwan and Bonifacio stands; Lachambre (Tactical Factor 1) waits in Manila."""
+    return position(
+        scenario, 5, turn=4, ap={"filipino": 1, "spain": spain_ap}, morale=3,
+        us_intervention=6, government="sagasta", exiled=True, biak=True, canovas_dead=True,
+        placements=[
+            stack(["asia_fleet", "montojo"], "cavite_city"), stack(["aguinaldo"], "hong_kong"),
+            stack(["pampanga_corps"], "bulacan", ["pampanga_corps"]),
+            stack(["desierto"], "bulacan"), stack(["magdiwan", "bonifacio"], "tarlac"),
+            stack(["mindanao_1"], "tarlac"), stack(["polavieja"], "manila_city"),
+            stack(["lachambre"], "manila_city"),
+            stack(["blanco", "primo_de_rivera"], "recalled")],
+        markers={"target": ["magdiwan"], "protect": ["desierto", "mindanao_1"]},
+        cards_out=["la_solidaridad", "cry_of_pugad_lawin", "recruits_from_the_barrios",
+                   "bolo_charge", "zapote_line", "patriotic_subscription", "reconcentration",
+                   "diplomatic_note", "friars_informants", "assassination_of_canovas",
+                   "sagasta_buys_the_rebels", "barrio_warning",
+                   "appointment_of_primo_de_rivera", "fortified_lines", "macabebe_scouts",
+                   "blockhouses", "martyrdom_of_rizal", "appointment_of_polavieja"],
+        cards={"hands": {"filipino": [], "spain": ["expeditionary_battalions", "guardia_civil",
+                                                   "loyal_principales", "spanish_artillery"]}})
+
+
+def test_a_general_joins_for_every_attack_the_ap_left_buy(scenario):
+    """Spain attacked the band with the Brigade alone (17 % to destroy it) while Lachambre
+    waited in Manila, at 13 AP and again at 8: played to the end, joining first was worth
+    +25 ± 10 and +30 ± 11 points (docs/ai.md, "Blunders"). His Tactical Factor (22 % a try)
+    was counted in the next attack only; he leads every attack the stack makes while he stays
+    (6.7), so it now counts in as many as the AP left buy, four at most (`LED_ATTACKS`). With
+    a single AP left after joining, the attack alone still comes first."""
+    attack = A.Attack(("mindanao_1",), "magdiwan")
+    joins = A.MoveLeader("lachambre", "tarlac", "mindanao_1")
+    for ap in (13, 8):
+        st = seed_5_turn_4(scenario, spain_ap=ap)
+        legal = RULES.legal_actions(st)
+        assert attack in legal and joins in legal
+        for seed in range(3):
+            assert SpainPolicy("spain", seed).choose(RULES, st, legal) == joins
+    st = seed_5_turn_4(scenario, spain_ap=2)
+    worth = {a: v for v, a, _ in SpainPolicy("spain", 0).scored(st, RULES.legal_actions(st))}
+    assert worth[attack] > worth[joins]
