@@ -160,6 +160,8 @@ class FilipinasAgent:
         """The action worth most over its AP, among those that change something now
         (`no_effect_reason`); the end of the round when none is worth its AP."""
         end = next(a for a in legal if isinstance(a, A.EndRound))
+        if self._passing_wins(state):
+            return end
         best: tuple[float, float, Action] = (0.0, 0.0, end)
         for action in useful_answers(no_effect_reason, state, legal):
             if isinstance(action, A.EndRound):
@@ -169,6 +171,20 @@ class FilipinasAgent:
             if net > 0.0 and key[:2] > best[:2]:
                 best = key
         return best[2]
+
+    @staticmethod
+    def _passing_wins(state: FilState) -> bool:
+        """Whether Spain surrenders if the turn ends as it stands (its Morale after Sagasta's
+        step asks for no more cities than the Filipinos hold, 5.3, 5.3.1, with no American
+        city to make both sides lose, 5.3.2). The Filipinos then do nothing more: the Action
+        Phase ends on two passes in a row (5.2.3), and every round they act in gives Spain
+        another round to raise its Morale."""
+        if state.active != FILIPINO:
+            return False
+        p = state.data.params
+        fil, us = cities_taken(state)
+        morale = state.morale + (p.sagasta_morale if state.government == "sagasta" else 0)
+        return not us and fil >= p.cities_needed(max(p.morale_min, morale))
 
     def worth(self, state: FilState, action: Action) -> float:
         """Morale steps an action is expected to bring, before its AP cost."""

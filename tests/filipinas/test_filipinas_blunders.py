@@ -92,3 +92,51 @@ def test_cards_on_tracks_at_their_end_change_nothing(scenario: Scenario) -> None
     assert "already at 1" in (RULES.no_effect_reason(spain, A.PlayCard("spanish_diplomacy"))
                               or "")
     assert RULES.no_effect_reason(spain, A.PlayCard("patriotic_subscription")) is None
+
+
+def seed_11_turn_5(scenario: Scenario, morale: int = 2) -> FilState:
+    """Seed 11 of Easy against Easy, turn 5, action 86: under Sagasta, Spanish Morale 2, no
+    city taken; the Filipinos have moved Magdiwan this round and hold 1 AP, Peace of
+    Biak-na-Bató and Tejeros Convention; Spain holds 8 AP."""
+    return RULES.from_position(scenario, {
+        "ap": {"filipino": 1, "spain": 8}, "morale": morale, "us_intervention": 5,
+        "government": "sagasta", "turn": 5, "phase": "action", "active": "filipino",
+        "exiled": True, "biak": True, "canovas_dead": True,
+        "placements": [
+            {"counters": ["asia_fleet", "montojo"], "space": "cavite_city"},
+            {"counters": ["polavieja"], "space": "manila_city"},
+            {"counters": ["aguinaldo"], "space": "hong_kong"},
+            {"counters": ["batangas_corps"], "space": "manila", "reduced": ["batangas_corps"]},
+            {"counters": ["desierto", "lachambre"], "space": "manila"},
+            {"counters": ["mindanao_1"], "space": "tarlac"},
+            {"counters": ["magdiwan", "bonifacio"], "space": "pampanga"},
+            {"counters": ["blanco"], "space": "recalled"},
+        ],
+        "markers": {"target": ["magdiwan"], "protect": ["desierto", "mindanao_1"]},
+        "cards_out": ["assassination_of_canovas", "martyrdom_of_rizal", "censorship",
+                      "loyal_principales", "revolutionary_taxes", "bolo_charge", "zapote_line",
+                      "telegraph", "la_solidaridad", "appointment_of_polavieja",
+                      "macabebe_scouts", "recruits_from_the_barrios", "sagasta_buys_the_rebels",
+                      "blockhouses", "expeditionary_battalions", "patriotic_subscription",
+                      "ultimos_de_filipinas", "to_the_bayonet"],
+        "cards": {"hands": {"filipino": [BIAK, "tejeros_convention"],
+                            "spain": ["diplomatic_note", "guardia_civil", "fortified_lines",
+                                      "appointment_of_primo_de_rivera", "loyal_volunteers"]}},
+    }, seed=11)
+
+
+def test_the_filipinos_stop_acting_when_the_end_of_the_turn_wins(scenario: Scenario) -> None:
+    """Sagasta's step at the End of Turn takes Morale 2 to 1, where Spain surrenders (5.3,
+    5.3.1). The Easy Filipinos traded two cards for 1 AP, and every round they act in gives
+    Spain another to raise its Morale; played to the end, ending the round was worth +20 ± 9
+    points (docs/ai.md, "Blunders"). Now they end the round; with Morale 4 the turn's end wins
+    nothing and they act on."""
+    trade = A.TradeCards(BIAK, "tejeros_convention")
+    st = seed_11_turn_5(scenario)
+    legal = RULES.legal_actions(st)
+    assert trade in legal
+    for seed in range(3):
+        assert isinstance(FilipinasAgent("filipino", seed).choose(RULES, st, legal), A.EndRound)
+    st = seed_11_turn_5(scenario, morale=4)
+    assert not isinstance(FilipinasAgent("filipino", 0).choose(RULES, st, RULES.legal_actions(st)),
+                          A.EndRound)
