@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from baler.ai.deploy import area_needs, command_worth, move_worth
 from baler.ai.fight import attack_worth
-from baler.ai.judge import destroyed_areas, morale_worth, supply_worth
+from baler.ai.judge import morale_worth, supply_worth
 from baler.rules import infirmary
 from baler.rules.actionphase import ActionPhaseTask
 from baler.rules.actions import Done, Move, TakeAction
 from baler.rules.movement import MovementTask
 from baler.rules.queries import artillery_in_area, engaged, tcm_position
 from baler.rules.state import BalerState, Side
+from baler.rules.victory import destroyed_areas
 from engine.core.actions import Action
 
 SPANISH_SUPPLY_ROLL = 0.83

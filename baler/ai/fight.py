@@ -11,8 +11,8 @@ from baler.rules.actions import Choose, Done, ModifyDie
 from baler.rules.dicepool import dice_in_play
 from baler.rules.incursion import Incursion
 from baler.rules.reactions import idle_modification, successes_count
-from baler.rules.state import DESTROYED, BalerState, Kind, Phase, Side
-from baler.rules.victory import last_turn
+from baler.rules.state import BalerState, Kind, Phase, Side
+from baler.rules.victory import destroyed_areas, last_turn
 from engine.core.actions import Action
 
 MODIFIER_COST = {"card": 0.0, "leader": 0.0, "command": 0.25, "persistence": 0.45}
@@ -98,7 +98,7 @@ def game_ends_this_upkeep(st: BalerState) -> bool:
     the church walls already destroyed in enough areas, which stay destroyed (rulebook
     "Upkeep Phase / Victory conditions"; GAP-BAL-29)."""
     needed = int(st.data.tables["victory"]["destroyed_areas_to_end"])
-    return last_turn(st) or sum(1 for w in st.walls.values() if w >= DESTROYED) >= needed
+    return last_turn(st) or destroyed_areas(st) >= needed
 
 
 def morale_price(st: BalerState, side: Side) -> float:

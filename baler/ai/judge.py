@@ -20,6 +20,7 @@ from baler.rules.queries import (
     strength,
 )
 from baler.rules.state import DESTROYED, BalerState, Kind, Side
+from baler.rules.victory import destroyed_areas
 
 KILL = {Side.SPANISH: 1.6, Side.PHILIPPINE: 1.3}
 """Worth, to the enemy, of killing a unit of this side: the VP and the lost counter."""
@@ -61,10 +62,6 @@ def morale_worth(st: BalerState, side: Side, amount: int = 1) -> float:
     if amount >= 0:
         return sum(track_worth(level + k, table) for k in range(amount))
     return -sum(track_worth(level - k - 1, table) for k in range(-amount) if level - k > 0)
-
-
-def destroyed_areas(st: BalerState) -> int:
-    return sum(1 for w in st.walls.values() if w >= DESTROYED)
 
 
 def wall_level_worth(st: BalerState, area: str, levels: int) -> float:

@@ -14,6 +14,12 @@ def last_turn(st: BalerState) -> bool:
     return st.turn >= int(st.data.tables["turns"])
 
 
+def destroyed_areas(st: BalerState) -> int:
+    """The areas whose church walls are Destroyed: enough of them end the game at the Upkeep
+    (rulebook "Upkeep Phase / Victory conditions")."""
+    return sum(1 for w in st.walls.values() if w >= DESTROYED)
+
+
 def score_upkeep(st: BalerState, ev: list[Event]) -> None:
     """Trenches (all 8 built and operational: 5, +1 in turn 6, every Upkeep it holds:
     GAP-BAL-26), the territorial control map in turns 3 and 6 (GAP-BAL-27) and the walls in
@@ -64,7 +70,7 @@ def check_end(st: BalerState, ev: list[Event]) -> bool:
     """Two or more areas Destroyed (+6 Philippine VP), a 15-point lead, or the end of turn 6;
     checked in the Upkeep only (GAP-BAL-29)."""
     victory = st.data.tables["victory"]
-    destroyed = sum(1 for w in st.walls.values() if w >= DESTROYED)
+    destroyed = destroyed_areas(st)
     reason = ""
     if destroyed >= int(victory["destroyed_areas_to_end"]):
         score(st, Side.PHILIPPINE, int(victory["destroyed_areas_vp"]), ev,
