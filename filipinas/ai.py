@@ -30,7 +30,7 @@ from filipinas.rules.noeffect import no_effect_reason
 from filipinas.rules.sequence import cost
 from filipinas.rules.setup import FILIPINO, SPAIN, USA
 from filipinas.rules.state import FilState
-from filipinas.rules.victory import cities_taken
+from filipinas.rules.victory import cities_taken, morale_after_turn
 from filipinas.spain import SpainPolicy
 
 AP_WORTH = 0.4
@@ -181,10 +181,8 @@ class FilipinasAgent:
         another round to raise its Morale."""
         if state.active != FILIPINO:
             return False
-        p = state.data.params
         fil, us = cities_taken(state)
-        morale = state.morale + (p.sagasta_morale if state.government == "sagasta" else 0)
-        return not us and fil >= p.cities_needed(max(p.morale_min, morale))
+        return not us and fil >= state.data.params.cities_needed(morale_after_turn(state))
 
     def worth(self, state: FilState, action: Action) -> float:
         """Morale steps an action is expected to bring, before its AP cost."""

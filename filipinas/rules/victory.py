@@ -10,6 +10,14 @@ from filipinas.rules.setup import FILIPINO, SPAIN, USA
 from filipinas.rules.state import FilState, Phase
 
 
+def morale_after_turn(state: FilState) -> int:
+    """The Spanish Morale the End of Turn's check will read as things stand: after Sagasta's
+    step (5.3), within its track (GAP-FIL-09)."""
+    p = state.data.params
+    step = p.sagasta_morale if state.government == "sagasta" else 0
+    return max(p.morale_min, min(p.morale_max, state.morale + step))
+
+
 def cities_taken(state: FilState) -> tuple[int, int]:
     """(cities held by the Filipinos, cities held by the United States)."""
     fil = sum(1 for c in state.data.cities if state.city_owner.get(c) == FILIPINO)

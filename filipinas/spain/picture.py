@@ -19,6 +19,7 @@ from filipinas.rules.combat import city_defence
 from filipinas.rules.location import roll_modifiers
 from filipinas.rules.setup import FILIPINO, SPAIN, USA
 from filipinas.rules.state import FilState
+from filipinas.rules.victory import morale_after_turn
 
 AP_WORTH = 0.3
 """Morale steps one Spanish Action Point is worth. Spain draws some 6-8 AP a turn against the
@@ -221,8 +222,7 @@ class Picture:
         st = self.st
         p = st.data.params
         held = sum(1 for c in self.cities if not B.friendly_city(st, SPAIN, c))
-        end = st.morale - (1 if st.government == "sagasta" else 0)
-        return held >= p.cities_needed(max(p.morale_min, end))
+        return held >= p.cities_needed(morale_after_turn(st))
 
     # --- the bands -------------------------------------------------------------------------
 
@@ -387,13 +387,21 @@ class Picture:
         if st.us_at_war or self.war_near():
             damage = sum(1 for c in st.data.cards.values() if c.side == FILIPINO
                          and c.id not in st.out and c.effect.get("damage_brigade"))
-            unplayed = sum(1 for c in st.data.cards.values() if c.side == FILIPINO
-                           and c.id not in st.out and c.deck in ("filipino", "usa_filipino"))
-            if damage and unplayed:
-                held = len(st.hands[FILIPINO]) + (0 if st.ap[FILIPINO] else DRAWN)
-                odds = min(1.0, held * damage / unplayed)
+            odds = self.hand_odds(damage)
         self.memo["desertion"] = odds
         return odds
+
+    def hand_odds(self, cards: int) -> float:
+        """The chance the Filipino hand holds one of `cards` cards not yet played, counted
+        from the Filipino cards not yet played and the size of the hand (with the cards it
+        draws before its next round when it has no AP left), never from the hand itself."""
+        st = self.st
+        unplayed = sum(1 for c in st.data.cards.values() if c.side == FILIPINO
+                       and c.id not in st.out and c.deck in ("filipino", "usa_filipino"))
+        if not cards or not unplayed:
+            return 0.0
+        held = len(st.hands[FILIPINO]) + (0 if st.ap[FILIPINO] else DRAWN)
+        return min(1.0, held * cards / unplayed)
 
     def artillery_odds(self) -> float:
         """The chance the Filipinos can besiege with their own units: the Artillery counter in
@@ -406,11 +414,7 @@ class Picture:
         if st.artillery == "in_play" or (st.artillery == "unused" and self.war_near()):
             odds = 1.0
         elif "filipino_artillery" not in st.out and not st.us_at_war:
-            unplayed = sum(1 for c in st.data.cards.values() if c.side == FILIPINO
-                           and c.id not in st.out and c.deck in ("filipino", "usa_filipino"))
-            if unplayed:
-                held = len(st.hands[FILIPINO]) + (0 if st.ap[FILIPINO] else DRAWN)
-                odds = min(1.0, held / unplayed)
+            odds = self.hand_odds(1)
         self.memo["artillery"] = odds
         return odds
 
