@@ -362,6 +362,8 @@ class Drawn:
     state: Any
     legal: list[Action]
     chosen: Action
+    idle: str | None
+    """Why `chosen` changes nothing while another answer would (`idle_reason`), if it does not."""
 
 
 def check_game(hunt: Hunt, seed: int, deadline: float | None = None,
@@ -394,12 +396,14 @@ def check_game(hunt: Hunt, seed: int, deadline: float | None = None,
                 slot = None
         before = copy_state(state) if slot is not None else None
         action = agents[player].choose(rules, state, legal)
+        reason = None
         if player in kept and len(legal) > 1:
             reason = idle_reason(rules, state, legal, action)
             if reason is not None:
                 check.idle.append((player, len(session.history), action.describe(), reason))
         if slot is not None:
-            drawn = Drawn(len(session.history), check.decisions[player], before, legal, action)
+            drawn = Drawn(len(session.history), check.decisions[player], before, legal, action,
+                          reason)
             if slot < len(kept[player]):
                 kept[player][slot] = drawn
             else:
@@ -415,8 +419,7 @@ def check_game(hunt: Hunt, seed: int, deadline: float | None = None,
             break
         observation = observe(rules, drawn.state, drawn.legal)
         found = verdict(oracle, observation, drawn.chosen, seed=seed, index=drawn.index,
-                        decision=drawn.decision,
-                        idle=idle_reason(rules, drawn.state, drawn.legal, drawn.chosen))
+                        decision=drawn.decision, idle=drawn.idle)
         if found.blunder and hunt.settings.recheck:
             found = replace(found, end=recheck(oracle, observation, found))
         check.verdicts.append(found)
