@@ -142,7 +142,9 @@ def test_a_game_played_by_clicking_against_another_seat(app, tmp_path):
                                   lambda c, p: c >= 3 and p >= 3)
         assert clicked >= 3 and played >= 3, (clicked, played, scene.door.result(),
                                                scene.door.length, scene.door.connected)
-        wait_for(app, lambda: friend.revision == scene.door.revision, also=[friend])
+        # a move that rolled dice reaches the log once its dice have settled, as at one screen
+        wait_for(app, lambda: friend.revision == scene.door.revision
+                 and not scene.animations and not scene._after_dice, also=[friend])
         assert friend.length == scene.door.length == scene._logged
         # both seats read the same log; each move was applied once
         assert [(e.index, e.player) for e in friend.log("philippine")] == \
