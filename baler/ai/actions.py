@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from baler.ai.deploy import area_needs, command_worth, move_worth
 from baler.ai.fight import attack_worth
-from baler.ai.judge import morale_worth, supply_worth
+from baler.ai.judge import morale_worth, supply_worth, trench_worth
 from baler.rules import infirmary
 from baler.rules.actionphase import ActionPhaseTask
 from baler.rules.actions import Done, Move, TakeAction
@@ -55,12 +55,6 @@ def heal_worth(st: BalerState, count: int) -> float:
     return min(count, patients) * (0.9 + 0.5 * crowded)
 
 
-def trench_worth(st: BalerState) -> float:
-    built = sum(1 for s in st.trenches.values() if s == "operational")
-    left = 7 - st.turn
-    return 1.0 + 0.2 * built + (2.5 if built == 7 else 0.0) + 0.1 * left
-
-
 def repair_worth(st: BalerState, area: str) -> float:
     """A level of wall won back: worth the level the enemy must take again, more where a gun
     can bring the walls down two levels at a time, and most when a second destroyed area
@@ -102,7 +96,8 @@ def action_worth(st: BalerState, side: Side, action: TakeAction) -> float:
     if name == "raise-morale":
         return morale_worth(st, side, int(st.data.tables["raise_morale"]))
     if name in ("trench-1", "trench-2"):
-        return trench_worth(st) + supply_worth(st, side, -1)
+        cost = int(st.data.tables["trench"]["supply_cost"])
+        return trench_worth(st, cost) + supply_worth(st, side, -cost)
     if name == "persistence":
         return 0.7
     return 0.0

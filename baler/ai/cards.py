@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from baler.ai.judge import (
     artillery_worth,
+    game_ends_this_upkeep,
     incursion_worth,
     morale_worth,
     shooting_worth,
     supply_worth,
+    trench_worth,
 )
 from baler.rules import infirmary
 from baler.rules.effects import requirement_met
@@ -79,7 +81,10 @@ def effect_worth(st: BalerState, side: Side, effect: Effect) -> float:
     if verb == "destroy_trench":
         return 1.4 if trenches_in_state(st, effect.get("state", "sabotaged")) else 0.0
     if verb == "build_trench":
-        return 2.0 if build_targets(st, int(effect.get("supply_cost", 1))) else 0.0
+        cost = int(effect.get("supply_cost", 1))
+        if not build_targets(st, cost):
+            return 0.0
+        return trench_worth(st, cost) if game_ends_this_upkeep(st) else 2.0
     if verb == "damage_walls":
         return 1.8
     if verb == "reinforce_posts":

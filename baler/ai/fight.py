@@ -6,13 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from baler.ai.judge import artillery_worth, incursion_worth, shooting_worth, unit_worth
+from baler.ai.judge import (
+    artillery_worth,
+    game_ends_this_upkeep,
+    incursion_worth,
+    shooting_worth,
+    unit_worth,
+)
 from baler.rules.actions import Choose, Done, ModifyDie
 from baler.rules.dicepool import dice_in_play
 from baler.rules.incursion import Incursion
 from baler.rules.reactions import idle_modification, successes_count
 from baler.rules.state import BalerState, Kind, Phase, Side
-from baler.rules.victory import destroyed_areas, last_turn
 from engine.core.actions import Action
 
 MODIFIER_COST = {"card": 0.0, "leader": 0.0, "command": 0.25, "persistence": 0.45}
@@ -91,14 +96,6 @@ def defence_useful(st: BalerState, table: dict[str, object], side: Side) -> bool
 LAST_MORALE_COST = 0.15
 """A level of morale spent on a die once no combat but this one and the Upkeep's is left
 before the game ends: it can only break a tie of victory points then."""
-
-
-def game_ends_this_upkeep(st: BalerState) -> bool:
-    """Whether the game ends at this turn's Upkeep whatever comes before it: the last turn, or
-    the church walls already destroyed in enough areas, which stay destroyed (rulebook
-    "Upkeep Phase / Victory conditions"; GAP-BAL-29)."""
-    needed = int(st.data.tables["victory"]["destroyed_areas_to_end"])
-    return last_turn(st) or destroyed_areas(st) >= needed
 
 
 def morale_price(st: BalerState, side: Side) -> float:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from baler.rules.incursion import fighters, spanish_targets
+from baler.rules.picks import build_targets
 from baler.rules.queries import (
     area_firepower,
     artillery_in_area,
@@ -19,8 +20,8 @@ from baler.rules.queries import (
     firepower,
     strength,
 )
-from baler.rules.state import DESTROYED, BalerState, Kind, Side
-from baler.rules.victory import destroyed_areas
+from baler.rules.state import DESTROYED, BalerState, Kind, Phase, Side
+from baler.rules.victory import destroyed_areas, last_turn
 
 KILL = {Side.SPANISH: 1.6, Side.PHILIPPINE: 1.3}
 """Worth, to the enemy, of killing a unit of this side: the VP and the lost counter."""
@@ -222,3 +223,41 @@ def unit_worth(st: BalerState, unit: str) -> float:
     """A rough worth of one counter: its combat factor, leaders more (2 VP if lost)."""
     info = st.data.units[unit]
     return info.combat + (1.5 if info.kind is Kind.LEADER else 0.0)
+
+
+def game_ends_this_upkeep(st: BalerState) -> bool:
+    """Whether the game ends at this turn's Upkeep whatever comes before it: the last turn, or
+    the church walls already destroyed in enough areas, which stay destroyed (rulebook
+    "Upkeep Phase / Victory conditions"; GAP-BAL-29)."""
+    needed = int(st.data.tables["victory"]["destroyed_areas_to_end"])
+    return last_turn(st) or destroyed_areas(st) >= needed
+
+
+LAST_TRENCH_GUARD = 0.4
+"""A trench built when the game ends at this Upkeep, that closes an artillery piece to the
+Spanish incursions of this turn's action phase (both sections of its area then stand)."""
+
+
+def trench_worth(st: BalerState, supply_cost: int) -> float:
+    """What one more trench section is worth to the Philippine side: it protects the artillery
+    of its area from incursions and brings the eight sections' victory points nearer (rulebook
+    "Trench section I", "Upkeep Phase / Victory conditions"). Once the game ends at this
+    Upkeep, a section is worth only the points it completes and the gun it closes this turn:
+    nothing more is left to protect."""
+    operational = sum(1 for s in st.trenches.values() if s == "operational")
+    completes = operational == len(st.data.trench_spaces) - 1
+    if not game_ends_this_upkeep(st):
+        left = int(st.data.tables["turns"]) + 1 - st.turn
+        return 1.0 + 0.2 * operational + (2.5 if completes else 0.0) + 0.1 * left
+    if completes:
+        return 1.0 + 0.2 * operational + 2.5
+    if st.phase not in (Phase.INITIATIVE, Phase.EVENTS, Phase.ATTRITION,
+                        Phase.FIRST_SHOOTINGS, Phase.ACTION):
+        return 0.0
+    for space in build_targets(st, supply_cost):
+        area = st.data.trench_spaces[space][0]
+        others = [t for t in st.data.trenches_by_area[area] if t != space]
+        if artillery_in_area(st, area) is not None and all(
+                st.trenches.get(t) == "operational" for t in others):
+            return LAST_TRENCH_GUARD
+    return 0.0

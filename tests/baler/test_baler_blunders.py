@@ -13,8 +13,11 @@ import copy
 from typing import Any
 
 import pytest
+import yaml
 
 from baler.ai import BalerAgent, easy, normal
+from baler.ai.cards import AP_WORTH
+from baler.ai.judge import LAST_TRENCH_GUARD, trench_worth
 from baler.rules.actions import Decide, Done, ModifyDie, PlayCard, TakeAction
 from baler.rules.combat import Shooting
 from baler.rules.dicepool import dice_in_play
@@ -236,3 +239,110 @@ def test_morale_is_spent_on_a_die_when_the_game_ends_at_this_upkeep(seed: int) -
     assert agent.choose(RULES, st, RULES.legal_actions(st)) == ModifyDie(0, "reroll", "morale")
     st = _philippine_dice_window(ending=False)
     assert agent.choose(RULES, st, RULES.legal_actions(st)) == Done()
+
+
+LAST_TURN = """
+options: {us_arrival: attrition-turn-4, artillery_in_incursion_firepower: false,
+  walls_destroyed_vp_any_cause: true, leaders_on_tcm: true}
+tracks:
+  spanish: {supply: 2, morale: 2, vp: 16}
+  philippine: {supply: 2, morale: 4, vp: 12}
+walls: {'1': wrecked, '2': damaged, '3': damaged, '4': intact}
+trenches: [trench-a2-b]
+sabotaged_trenches: []
+infirmary_open_beds: 3
+foreign_power: {space: tcm-2, power: us, us_strength: 4}
+persistence_active: true
+placements: {art-a2: ph-artillery-1, bed-2: es-martinez-souto, bed-3: es-planas-basaganas,
+  es-34-a1: es-menor-ortega, es-34-a2: es-alcaide-bayona, es-34-a3: es-chamizo-garcia,
+  es-34-a4: es-castillo-castillo, es-56-a1: es-catalan-valero, es-56-a2: es-pedrosa-carballeda,
+  es-56-a3: es-rovira-mompo, es-56-a4: es-mateo-conesa, es-bell-tower: es-pineda-turan,
+  es-det-12-1: es-de-las-morenas, es-det-12-2: es-alonso-zayas, es-det-12-4: es-vigil-de-quinones,
+  es-det-12-5: es-gomez-carreno, es-det-34-1: es-caldentey-nadal, es-det-34-3: es-galvete-iturmendi,
+  es-det-34-4: es-fabregat-fabregat, es-det-56-1: es-donat-pastor, es-det-56-2: es-bauza-fullana,
+  es-det-56-3: es-larrode-paracuello, es-det-56-4: es-lafarga-abad, es-det-56-5: es-gallego-garcia,
+  es-det-56-6: es-sanchez-cainzos, ph-12-a1a2: ph-soldier-32, ph-12-a3a4: ph-soldier-08,
+  ph-34-a1: ph-soldier-09, ph-34-a2: ph-soldier-30, ph-34-a3: ph-soldier-34,
+  ph-34-a4: ph-soldier-04,
+  ph-56-a2a3: ph-soldier-26, ph-56-a4a1: ph-soldier-23, ph-barracks-1: ph-soldier-05,
+  ph-barracks-2: ph-soldier-06, ph-barracks-3: ph-soldier-07, ph-barracks-4: ph-soldier-35,
+  ph-barracks-5: ph-soldier-10, ph-barracks-6: ph-soldier-12, ph-barracks-7: ph-soldier-14,
+  ph-barracks-8: ph-soldier-16}
+eliminated: [ph-soldier-17, ph-soldier-21, ph-soldier-20, ph-soldier-29, ph-soldier-03,
+  ph-soldier-15, ph-soldier-22, ph-artillery-2, ph-soldier-28, ph-soldier-31, ph-soldier-01,
+  ph-soldier-25, ph-soldier-18, ph-artillery-4, ph-artillery-3, ph-soldier-19, es-jose-pestana,
+  es-mir-brils, es-martin-cerezo, es-lopez-lario, es-gopar-hernandez, es-vila-gargante,
+  es-alonso-medero, es-ripolles-cardona, es-navarro-leon, es-buades-tormo, es-castro-camarena]
+territorial_troops: {space: tcm-1, units: [ph-soldier-24, ph-soldier-33, ph-soldier-11]}
+boxes:
+  es-det-12-6: [es-lopez, es-minaya]
+  ph-bag: [ph-soldier-13, ph-soldier-27, ph-soldier-36, ph-soldier-02]
+  ph-det-gomez-ortiz: [ph-gomez-ortiz]
+  ph-det-luna-novicio: [ph-luna-novicio]
+  ph-det-tecson: [ph-tecson]
+  ph-det-villacorta: [ph-villacorta]
+turn: 6
+phase: events
+initiative: philippine
+exhausted: []
+disabled: {}
+surveillance: {spanish: [], philippine: ['4']}
+shooting_markers: {}
+firepower:
+  '1': {level: 1, favours: spanish}
+  '2': {level: 3, favours: philippine}
+  '3': {level: 0, favours: null}
+  '4': {level: 2, favours: spanish}
+cards:
+  hands:
+    spanish: [es-06, es-03, es-05, es-10, es-08]
+    philippine: [ph-03, ph-05, ph-06, sh-10]
+  decks:
+    spanish: [fs-03, fs-02, es-02, sh-02, es-04, es-07, es-01, sh-06, fp-02, es-09]
+    philippine: [sh-03, ph-10, ph-07, ph-01, ph-04, ph-08, ph-02, ph-09]
+  discards: {spanish: [], philippine: []}
+  fow_decks: {spanish: [fs-07, fs-01, fs-08], philippine: [fp-05, fp-03, fp-06]}
+  shared_deck: [sh-13, sh-11, sh-04, sh-14, sh-12, sh-16, sh-09, sh-07]
+  shared_faceup: {A: sh-19, B: sh-08}
+  removed: [fp-04, sh-17, fs-06, sh-05, fs-05, sh-18, sh-15, fp-07, sh-01, fp-01, fs-04, fp-08]
+"""
+
+
+def last_turn_events(turn: int) -> BalerState:
+    """Seed 68 of Easy against Easy: the events of the last turn (6), the Philippine side 12
+    victory points to 16 behind, one trench section built (in area 2), its one artillery piece
+    in area 2, and Digging the trenches in hand with a trench space manned in area 4."""
+    position = yaml.safe_load(LAST_TURN)
+    position["turn"] = turn
+    return RULES.from_position(scenario(), position, seed=68)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_no_trench_is_dug_on_the_last_turn_when_it_can_neither_score_nor_guard(seed: int) -> None:
+    """Seed 68, turn 6: the Philippine side played Digging the trenches as one of its two
+    events, giving up 3 action points for a section that scores nothing (seven are missing)
+    and guards no gun (area 4 holds none) before the game ends at this Upkeep; Fire from the
+    houses instead was worth +24 ± 7 points, played to the end (100 pairs). On the last turn a
+    section is worth only the points it completes and the gun it closes; a turn earlier the
+    same hand still digs."""
+    agent = BalerAgent("philippine", seed)
+    played = events_played(last_turn_events(6), lambda st, legal: agent.choose(RULES, st, legal))
+    assert DIGGING not in played and "ph-03" in played
+    played = events_played(last_turn_events(5), lambda st, legal: agent.choose(RULES, st, legal))
+    assert DIGGING in played
+
+
+def test_the_last_trench_section_is_still_worth_digging_on_the_last_turn() -> None:
+    """The eighth working section scores 5 victory points and 1 more on turn 6, so on the last
+    turn it is still worth its action points; so is a section that closes an artillery piece to
+    this turn's incursions (both sections of its area standing)."""
+    st = last_turn_events(6)
+    assert trench_worth(st, 1) == 0.0
+    spaces = list(st.data.trench_spaces)
+    st.trenches = {s: "operational" for s in spaces if s != "trench-a4-a"}
+    assert trench_worth(st, 1) > 4 * AP_WORTH
+    st.trenches = {"trench-a4-b": "operational"}
+    place(st, {"ph-artillery-1": "art-a4"})
+    assert trench_worth(st, 1) == LAST_TRENCH_GUARD
+    st.phase = Phase.SECOND_SHOOTINGS
+    assert trench_worth(st, 1) == 0.0
