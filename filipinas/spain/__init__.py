@@ -20,7 +20,9 @@ It plays the rulebook's own levers, each checked against the rules:
   (+1 a Brigade, never in the last turn, 6.2).
 - **Hold Manila and Cavite**: a siege needs the besiegers' strength to reach the Defence Value,
   1 plus the units inside (6.8), and a Spanish stack in the Province intercepts it first
-  (6.8.3); the Filipino Artillery (4.2.3.8) is what lets the Filipinos besiege.
+  (6.8.3); the Filipino Artillery (4.2.3.8) is what lets the Filipinos besiege. A city they
+  hold is retaken by a siege from its Province (6.8), so a Brigade goes there while the AP
+  left pay the sieges: at the End of Turn the city may be Spain's surrender (5.3.1).
 - **Keep Cánovas in power** (Sagasta costs a step of Morale at every end of turn, 5.3), or, under
   Sagasta, **play Sagasta Buys the Rebels** (6.13.4).
 - The US Intervention track is held down only while its climb can still bring the United States

@@ -14,7 +14,7 @@ from filipinas.rules.combat import base_modifiers, city_defence, naval_cf
 from filipinas.rules.location import columns, roll_modifiers
 from filipinas.rules.noeffect import no_effect_reason
 from filipinas.rules.reactions import usable_reactions
-from filipinas.rules.sequence import base_cost, cost
+from filipinas.rules.sequence import attack_cost, base_cost, cost
 from filipinas.rules.setup import FILIPINO, SPAIN
 from filipinas.rules.state import FilState
 from filipinas.spain import cards as C
@@ -171,12 +171,34 @@ class SpainPolicy:
                    action.dest: pic.group(action.dest) + arriving}
         fields = self._shift(pic, changes)
         safer = pic.cities_shift(units, action.dest)
-        worth = fields + safer - 0.05
+        retake, city = self._retake(pic, units, action.dest, cost(st, SPAIN, action))
+        worth = fields + safer + retake - 0.05
         if worth <= 0:
             return worth, ""
+        if retake > max(fields, safer):
+            return worth, f"to besiege {name(st, city)}"
         if safer > fields:
             return worth, f"{name(st, action.dest)} is safer from a siege"
         return worth, f"{name(st, action.dest)} needs a Brigade"
+
+    def _retake(self, pic: Picture, units: list[str], dest: str, paid: int
+                ) -> tuple[float, str]:
+        """Brigades arriving in the Province of a city the Filipinos hold may besiege it (6.8):
+        each siege the AP left pay this turn, a few at most, is one more chance to retake it
+        before the End of Turn, where a city held may be Spain's surrender (5.3.1); nothing
+        when a stack already there besieges as well."""
+        st = pic.st
+        city = st.data.city_of(dest)
+        if city is None or B.friendly_city(st, SPAIN, city):
+            return 0.0, ""
+        sieges = min(3, (st.ap[SPAIN] - paid) // attack_cost(st, SPAIN, dest, tuple(units)))
+        hit = self._siege_hit(pic, units, city)
+        there = [self._siege_hit(pic, B.combat_units(st, s), city) or 0.0
+                 for s in B.stacks_in(st, dest, SPAIN) if B.combat_units(st, s)]
+        if sieges <= 0 or not hit or hit <= max(there, default=0.0):
+            return 0.0, ""
+        worth = pic.gain() + CITY + (GAME if pic.surrendering() else 0.0)
+        return (1 - (1 - hit) ** sieges) * worth, city
 
     def _reinforce(self, pic: Picture, action: A.Reinforce) -> Scored:
         """Brigades from Spain: a step of Morale each (6.2), won back by sending them home
@@ -363,9 +385,18 @@ class SpainPolicy:
         """Retaking a city (6.8): all or nothing, after beating the stack that intercepts
         (6.8.3); the game itself when the Filipinos hold what a surrender asks (5.3.1)."""
         st = pic.st
+        hit = self._siege_hit(pic, units, city)
+        if hit is None:
+            return -1.0, ""
+        worth = pic.gain() + CITY + (GAME if pic.surrendering() else 0.0)
+        return hit * worth, f"{hit:.0%} to retake {name(st, city)}"
+
+    def _siege_hit(self, pic: Picture, units: list[str], city: str) -> float | None:
+        """The chance a siege of `city` by `units` takes it (None: too weak to besiege)."""
+        st = pic.st
         strength = sum(B.defence_cf(st, u) for u in units)
         if strength < city_defence(st, city):
-            return -1.0, ""
+            return None
         bonus = C.attack_bonus(pic)
         inside = max((B.cdef(st, c).tf for c in st.stack_of if st.loc[c] == city
                       and B.cdef(st, c).leader), default=0)
@@ -377,8 +408,7 @@ class SpainPolicy:
             mods = sum(v for _, v in base_modifiers(st, "land", units, strength, guard,
                                                     B.strength(st, guard)))
             hit *= hit_chance(mods + bonus)
-        worth = pic.gain() + CITY + (GAME if pic.surrendering() else 0.0)
-        return hit * worth, f"{hit:.0%} to retake {name(st, city)}"
+        return hit
 
     def _naval(self, pic: Picture, units: list[str], target: str) -> Scored:
         """A naval attack (6.7): 2 Morale a step of fleet either way (7.1.1)."""

@@ -282,3 +282,53 @@ def test_a_general_joins_for_every_attack_the_ap_left_buy(scenario):
     st = seed_5_turn_4(scenario, spain_ap=2)
     worth = {a: v for v, a, _ in SpainPolicy("spain", 0).scored(st, RULES.legal_actions(st))}
     assert worth[attack] > worth[joins]
+
+
+def seed_13(scenario: Scenario) -> FilState:
+    """Seed 13, turn 1, action 11 (docs/ai-runs/blunders/filipinas-easy): Cánovas is dead,
+    Morale 4 under Sagasta; the Cavite corps, with Aguinaldo and the Filipino Artillery, has
+    taken Cavite city; Spain, 7 AP, holds Sagasta Buys the Rebels."""
+    return position(
+        scenario, 13, turn=1, ap={"filipino": 0, "spain": 7}, morale=4, us_intervention=1,
+        government="sagasta", canovas_dead=True, plunders=2, placements=[
+            stack(["blanco"], "manila_city"), stack(["desierto"], "manila"),
+            stack(["cavite_corps", "aguinaldo"], "cavite", ["cavite_corps"]),
+            stack(["mindanao_1"], "mindanao"), stack(["magdiwan", "bonifacio"], "bulacan"),
+            stack(["laguna_corps"], "bulacan", ["laguna_corps"]),
+            stack(["asia_fleet", "montojo"], "graveyard")],
+        markers={"target": ["cavite_corps", "laguna_corps", "magdiwan"],
+                 "sacked": ["cavite", "manila"],
+                 "artillery": {"state": "in_play", "holder": "aguinaldo"}},
+        cities={"cavite_city": "filipino"},
+        cards_out=["assassination_of_canovas", "filipino_artillery", "ambush", "blockhouses",
+                   "la_solidaridad", "recruits_from_the_barrios"],
+        cards={"hands": {"filipino": [], "spain": [
+            "sagasta_buys_the_rebels", "ultimos_de_filipinas", "spanish_artillery",
+            "appointment_of_augusti"]}})
+
+
+def test_a_brigade_goes_to_besiege_the_city_whose_loss_ends_the_game(scenario):
+    """Spain bought the rebels (the corps that held Cavite city laid down its arms), then
+    spent its 7 AP on the bands of Bulacán and surrendered at the End of Turn with Morale 3
+    and Cavite city lost (5.3.1): played to the end, it never won (0 % over 100 pairs). A
+    Brigade in the Province may besiege the empty city at 1 AP a try (6.8); a move was worth
+    only the fields and the cities still held. It now counts the sieges the AP left pay
+    (`SpainPolicy._retake`): the Brigade goes to Cavite and besieges, and Spain wins 41 %
+    after the card. Once a Brigade there besieges, a second one is not sent for the siege."""
+    st = seed_13(scenario)
+    buy = A.PlayCard("sagasta_buys_the_rebels")
+    legal = RULES.legal_actions(st)
+    assert buy in legal
+    assert SpainPolicy("spain", 0).choose(RULES, st, legal) == buy
+    RULES.apply(st, buy)
+    assert "cavite_corps" not in st.stack_of
+    for seed in range(3):
+        chosen = SpainPolicy("spain", seed).choose(RULES, st, RULES.legal_actions(st))
+        assert isinstance(chosen, A.Move) and chosen.dest == "cavite"
+    RULES.apply(st, A.Move("desierto", "cavite", "land"))
+    policy = SpainPolicy("spain", 0)
+    assert policy.choose(RULES, st, RULES.legal_actions(st)) == \
+        A.Attack(("desierto",), "cavite_city")
+    worth = {a: v for v, a, _ in policy.scored(st, RULES.legal_actions(st))}
+    assert all(v <= 0.5 for a, v in worth.items()
+               if isinstance(a, A.Move) and a.dest == "cavite")
