@@ -10,12 +10,17 @@ from filipinas.rules.setup import FILIPINO, SPAIN, USA
 from filipinas.rules.state import FilState, Phase
 
 
+def sagasta_step(state: FilState) -> int:
+    """What the End of Turn adds to the Spanish Morale for the government in power (5.3): a
+    step down under Sagasta, nothing under Cánovas."""
+    return state.data.params.sagasta_morale if state.government == "sagasta" else 0
+
+
 def morale_after_turn(state: FilState) -> int:
     """The Spanish Morale the End of Turn's check will read as things stand: after Sagasta's
     step (5.3), within its track (GAP-FIL-09)."""
     p = state.data.params
-    step = p.sagasta_morale if state.government == "sagasta" else 0
-    return max(p.morale_min, min(p.morale_max, state.morale + step))
+    return max(p.morale_min, min(p.morale_max, state.morale + sagasta_step(state)))
 
 
 def cities_taken(state: FilState) -> tuple[int, int]:

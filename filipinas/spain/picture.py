@@ -19,7 +19,7 @@ from filipinas.rules.combat import city_defence
 from filipinas.rules.location import roll_modifiers
 from filipinas.rules.setup import FILIPINO, SPAIN, USA
 from filipinas.rules.state import FilState
-from filipinas.rules.victory import morale_after_turn
+from filipinas.rules.victory import morale_after_turn, sagasta_step
 
 AP_WORTH = 0.3
 """Morale steps one Spanish Action Point is worth. Spain draws some 6-8 AP a turn against the
@@ -159,7 +159,7 @@ class Picture:
         p = st.data.params
         if level > p.morale_max or level <= p.morale_min:
             return 0.0
-        end = level - (1 if st.government == "sagasta" else 0)
+        end = level + sagasta_step(st)
         if end <= p.morale_min + 1:
             return 6.0
         worth = 1.0 + 2.0 / (end - p.morale_min)
@@ -180,7 +180,7 @@ class Picture:
         takes the Morale to 1."""
         st = self.st
         p = st.data.params
-        level = st.morale - (1 if st.government == "sagasta" else 0)
+        level = st.morale + sagasta_step(st)
         if level - ends <= p.morale_min:
             return GAME
         return sum(1.0 + 2.0 / (level - i - p.morale_min) for i in range(ends))
