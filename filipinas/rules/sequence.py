@@ -119,6 +119,18 @@ def has_options(state: FilState, side: str) -> bool:
     return bool(round_cards(state, side))
 
 
+def fresh_round(state: FilState) -> None:
+    """Forget what the round in progress has done: its actions and their surcharge (5.2.2.1),
+    its repatriation, unstacking and reinforcements, its free Search and Destroy attacks."""
+    state.round_count = 0
+    state.round_surcharged = False
+    state.round_did = False
+    state.round_repatriated = False
+    state.round_unstacked = False
+    state.round_reinforced = 0
+    state.search_free.clear()
+
+
 def end_round(state: FilState, events: list[Event], automatic: bool = False) -> None:
     """Close the active side's round; two passes in a row end the Action Phase (5.2.3)."""
     side = state.active
@@ -130,13 +142,7 @@ def end_round(state: FilState, events: list[Event], automatic: bool = False) -> 
                                                            if automatic else "")))
     if state.data.solo and side == SPAIN:
         reshuffle_spanish_hand(state, events)
-    state.round_count = 0
-    state.round_surcharged = False
-    state.round_did = False
-    state.round_repatriated = False
-    state.round_unstacked = False
-    state.round_reinforced = 0
-    state.search_free.clear()
+    fresh_round(state)
     if state.us_next_round:
         state.us_next_round = False
         state.passes = 0

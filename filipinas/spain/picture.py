@@ -224,6 +224,32 @@ class Picture:
         held = sum(1 for c in self.cities if not B.friendly_city(st, SPAIN, c))
         return held >= p.cities_needed(morale_after_turn(st))
 
+    def surrender_odds(self) -> float:
+        """The chance Spain surrenders with the cities as they are (5.3.1): certain when it
+        would if the turn ended now; when one step of Morale less would do it (Morale 6 and a
+        city lost), the chance the Filipinos take that step: a plunder while they have AP
+        (6.11), a Morale card in their hand (`hand_odds`), and, in a turn left, a plunder
+        before Spain's first round (5.2) that Spain must answer by retaking the city then
+        (about half the time)."""
+        if "surrender" in self.memo:
+            return float(self.memo["surrender"])
+        st = self.st
+        p = st.data.params
+        held = sum(1 for c in self.cities if not B.friendly_city(st, SPAIN, c))
+        odds = 0.0
+        if self.surrendering():
+            odds = 1.0
+        elif held and held >= p.cities_needed(morale_after_turn(st) - 1):
+            plunder = st.ap[FILIPINO] > 0 and any(
+                bands and where not in st.sacked and where not in self.protected
+                for where, bands in self.bands.items())
+            cards = sum(1 for c in st.data.cards.values() if c.side == FILIPINO
+                        and c.id not in st.out and int(c.effect.get("morale", 0)) < 0)
+            spared = (0.0 if plunder else 1.0) * (1 - self.hand_odds(cards))
+            odds = 1 - spared * (0.5 if self.turns_left >= 1 else 1.0)
+        self.memo["surrender"] = odds
+        return odds
+
     # --- the bands -------------------------------------------------------------------------
 
     def threat(self, province: str) -> float:

@@ -3,6 +3,7 @@ Morale against its Action Points, best first (see the package docstring for the 
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from typing import Any
@@ -11,10 +12,11 @@ from engine.core.actions import Action
 from filipinas.rules import actions as A
 from filipinas.rules import board as B
 from filipinas.rules.combat import base_modifiers, city_defence, naval_cf
+from filipinas.rules.legal import round_actions
 from filipinas.rules.location import columns, roll_modifiers
 from filipinas.rules.noeffect import no_effect_reason
 from filipinas.rules.reactions import usable_reactions
-from filipinas.rules.sequence import attack_cost, base_cost, cost
+from filipinas.rules.sequence import attack_cost, base_cost, cost, fresh_round
 from filipinas.rules.setup import FILIPINO, SPAIN
 from filipinas.rules.state import FilState
 from filipinas.spain import cards as C
@@ -197,7 +199,7 @@ class SpainPolicy:
                  for s in B.stacks_in(st, dest, SPAIN) if B.combat_units(st, s)]
         if sieges <= 0 or not hit or hit <= max(there, default=0.0):
             return 0.0, ""
-        worth = pic.gain() + CITY + (GAME if pic.surrendering() else 0.0)
+        worth = pic.gain() + CITY + GAME * pic.surrender_odds()
         return (1 - (1 - hit) ** sieges) * worth, city
 
     def _reinforce(self, pic: Picture, action: A.Reinforce) -> Scored:
@@ -388,7 +390,7 @@ class SpainPolicy:
         hit = self._siege_hit(pic, units, city)
         if hit is None:
             return -1.0, ""
-        worth = pic.gain() + CITY + (GAME if pic.surrendering() else 0.0)
+        worth = pic.gain() + CITY + GAME * pic.surrender_odds()
         return hit * worth, f"{hit:.0%} to retake {name(st, city)}"
 
     def _siege_hit(self, pic: Picture, units: list[str], city: str) -> float | None:
@@ -469,10 +471,40 @@ class SpainPolicy:
                 "Reconcentration costs Spain more than it takes")
 
     def _trade(self, pic: Picture, action: A.TradeCards) -> Scored:
-        """Two cards for 1 AP (6.13)."""
+        """Two cards for 1 AP (6.13): the AP kept for the next turn (5.2.3), and with none
+        left, what it pays for before the turn ends (`_bought`)."""
         keep = self._hold(pic, action.first) + self._hold(pic, action.second)
         gain = AP_WORTH * pic.st.data.params.ap_for_cards
+        bought, why = self._bought(pic)
+        if bought > 0.0:
+            return gain + bought - keep, f"two cards for an Action Point: {why}"
         return gain - keep, "two cards of little use for an Action Point"
+
+    def _bought(self, pic: Picture) -> Scored:
+        """With no AP left, the AP of a two-card trade is the only way to act again this
+        turn (6.13): worth the best action it pays for over its AP, in a round of its own
+        when this one has acted (a Coordinated Action would cost it one more, 5.2.2.1);
+        nothing when Spain still has AP, or nothing is worth its AP."""
+        st = pic.st
+        if st.ap[SPAIN] > 0:
+            return 0.0, ""
+        if "bought" not in pic.memo:
+            after = copy.deepcopy(st)
+            after.ap[SPAIN] += st.data.params.ap_for_cards
+            fresh_round(after)
+            then = Picture.of(after)
+            best: Scored = (0.0, "")
+            for action in round_actions(after, SPAIN):
+                if isinstance(action, A.EndRound | A.TradeCards | A.PlayCard) \
+                        or no_effect_reason(after, action):
+                    continue
+                value, why = self._round_score(then, action)
+                if value > best[0]:
+                    best = (value, f"{said(after, action)} ({why})" if why else
+                            said(after, action))
+            pic.memo["bought"] = best
+        found: Scored = pic.memo["bought"]
+        return found
 
     def _hold(self, pic: Picture, card: str) -> float:
         """What `card` is worth kept in hand."""
@@ -558,7 +590,7 @@ class SpainPolicy:
         assert combat is not None
         if combat.kind == "siege":
             if combat.attacker == SPAIN:
-                return pic.gain() + CITY + (GAME if pic.surrendering() else 0.0)
+                return pic.gain() + CITY + GAME * pic.surrender_odds()
             return pic.city_stake(combat.city)
         alive = [d for d in combat.defenders if d in st.stack_of]
         if combat.attacker == SPAIN:
@@ -683,6 +715,6 @@ def said(st: FilState, action: Action) -> str:
     """The action in printed names."""
     out = []
     for word in action.describe().split(" "):
-        tail = "'s" if word.endswith("'s") else ("," if word.endswith(",") else "")
+        tail = "'s" if word.endswith("'s") else (word[-1] if word[-1:] in (",", ":") else "")
         out.append(name(st, word[:len(word) - len(tail)]) + tail)
     return " ".join(out)

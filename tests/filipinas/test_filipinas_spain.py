@@ -18,6 +18,7 @@ from filipinas.rules import FilipinasRules
 from filipinas.rules import actions as A
 from filipinas.rules.state import FilState
 from filipinas.spain import SpainPolicy
+from filipinas.spain.picture import Picture
 
 RULES = FilipinasRules()
 
@@ -332,3 +333,86 @@ def test_a_brigade_goes_to_besiege_the_city_whose_loss_ends_the_game(scenario):
     worth = {a: v for v, a, _ in policy.scored(st, RULES.legal_actions(st))}
     assert all(v <= 0.5 for a, v in worth.items()
                if isinstance(a, A.Move) and a.dest == "cavite")
+
+
+def seed_32(scenario: Scenario, spain_ap: int = 0) -> FilState:
+    """Seed 32, turn 3, action 64 (docs/ai-runs/blunders/filipinas-normal-spain-after): both
+    sides have spent their AP; the 1st Mindanao Brigade, in Search and Destroy columns with
+    Lachambre, stands in Manila with the reduced Laguna corps, a Target on it; Spain holds
+    Blockhouses, Expeditionary Battalions and Spanish Artillery."""
+    return position(
+        scenario, 32, turn=3, ap={"filipino": 0, "spain": spain_ap}, morale=9,
+        us_intervention=7, placements=[
+            stack(["cavite_corps", "aguinaldo"], "cavite"),
+            stack(["asia_fleet", "montojo"], "cavite_city"), stack(["polavieja"], "manila_city"),
+            stack(["desierto"], "cavite_city"), stack(["laguna_corps"], "manila", ["laguna_corps"]),
+            stack(["mindanao_1", "lachambre"], "manila"), stack(["bonifacio"], "graveyard"),
+            stack(["blanco"], "recalled")],
+        markers={"target": ["laguna_corps"], "search": ["mindanao_1"], "zapote": True},
+        cards_out=["barrio_warning", "zapote_line", "appointment_of_polavieja",
+                   "ultimos_de_filipinas", "to_the_bayonet", "ambush", "tejeros_convention",
+                   "hong_kong_junta", "spanish_diplomacy", "katipunan_spies",
+                   "appointment_of_augusti", "reconcentration", "martyrdom_of_rizal",
+                   "fortified_lines", "friars_informants"],
+        cards={"hands": {"filipino": [], "spain": [
+            "blockhouses", "expeditionary_battalions", "spanish_artillery"]}})
+
+
+def test_with_no_ap_left_two_cards_buy_one_more_hunt_before_the_turn_ends(scenario):
+    """Spain ended the turn with no AP while its columns stood beside a reduced band with a
+    Target (52 % to destroy it for 1 AP): played to the end, trading Blockhouses and
+    Expeditionary Battalions for 1 AP (6.13) was worth +18 ± 7 points (100 pairs). The trade
+    counted the AP at what it is worth carried over (5.2.3); with none left, it is now worth
+    the action it pays for before the turn ends (`SpainPolicy._bought`). With an AP of its
+    own, Spain attacks without giving up the cards."""
+    st = seed_32(scenario)
+    trade = A.TradeCards("blockhouses", "expeditionary_battalions")
+    legal = RULES.legal_actions(st)
+    assert trade in legal
+    for seed in range(3):
+        assert SpainPolicy("spain", seed).choose(RULES, st, legal) == trade
+    RULES.apply(st, trade)
+    hunt = A.Attack(("mindanao_1",), "laguna_corps")
+    assert SpainPolicy("spain", 0).choose(RULES, st, RULES.legal_actions(st)) == hunt
+    st = seed_32(scenario, spain_ap=1)
+    assert SpainPolicy("spain", 0).choose(RULES, st, RULES.legal_actions(st)) == hunt
+
+
+def seed_37(scenario: Scenario) -> FilState:
+    """Seed 37, turn 1, action 11 (docs/ai-runs/blunders/filipinas-normal-spain-after): Morale
+    6 under Cánovas; the reduced Cavite corps, with Aguinaldo and the Filipino Artillery, has
+    taken Cavite city; the 1st Mindanao Brigade and Lachambre stand in Cavite, the Desierto
+    Brigade protects the fields of Manila; Spain 5 AP, the Filipinos 1 and four cards."""
+    return position(
+        scenario, 37, turn=1, ap={"filipino": 1, "spain": 5}, morale=6, us_intervention=1,
+        plunders=2, placements=[
+            stack(["magdiwan", "bonifacio"], "manila"), stack(["desierto"], "manila"),
+            stack(["cavite_corps", "aguinaldo"], "cavite", ["cavite_corps"]),
+            stack(["polavieja"], "manila_city"), stack(["mindanao_1", "lachambre"], "cavite"),
+            stack(["asia_fleet", "montojo"], "graveyard"), stack(["blanco"], "recalled")],
+        markers={"target": ["cavite_corps", "magdiwan"], "protect": ["desierto"],
+                 "sacked": ["cavite", "manila"],
+                 "artillery": {"state": "in_play", "holder": "aguinaldo"}},
+        cities={"cavite_city": "filipino"},
+        cards_out=["filipino_artillery", "appointment_of_polavieja", "patriotic_subscription"],
+        cards={"hands": {
+            "filipino": ["la_solidaridad", "barrio_warning", "moro_uprising", "hong_kong_junta"],
+            "spain": ["diplomatic_note", "fortified_lines", "friars_informants"]}})
+
+
+def test_at_morale_6_with_a_city_lost_the_next_step_is_the_surrender(scenario):
+    """At Morale 6 with Cavite city lost, Spain protected the fields of Cavite (already
+    sacked) and then attacked the corps, until a Filipino card took the Morale to 5 and Spain
+    surrendered with one city taken (5.3.1): played to the end, besieging the city at once was
+    worth +17 ± 4 points (100 pairs). The siege counted the game only when the Morale as it
+    stands was a surrender; one step less is, and a plunder or a Morale card takes it
+    (`Picture.surrender_odds`). With both cities held, the odds are nil."""
+    st = seed_37(scenario)
+    assert Picture.of(st).surrender_odds() > 0.5
+    siege = A.Attack(("mindanao_1",), "cavite_city")
+    legal = RULES.legal_actions(st)
+    assert siege in legal
+    for seed in range(3):
+        assert SpainPolicy("spain", seed).choose(RULES, st, legal) == siege
+    st.city_owner.pop("cavite_city")
+    assert Picture.of(st).surrender_odds() == 0.0
