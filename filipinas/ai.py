@@ -172,17 +172,32 @@ class FilipinasAgent:
                 best = key
         return best[2]
 
-    @staticmethod
-    def _passing_wins(state: FilState) -> bool:
+    @classmethod
+    def _passing_wins(cls, state: FilState) -> bool:
         """Whether Spain surrenders if the turn ends as it stands (its Morale after Sagasta's
         step asks for no more cities than the Filipinos hold, 5.3, 5.3.1, with no American
-        city to make both sides lose, 5.3.2). The Filipinos then do nothing more: the Action
-        Phase ends on two passes in a row (5.2.3), and every round they act in gives Spain
-        another round to raise its Morale."""
+        city to make both sides lose, 5.3.2), and Spain cannot end the game first by
+        destroying the last Filipino units (`_last_units_hunted`). The Filipinos then do
+        nothing more: the Action Phase ends on two passes in a row (5.2.3), and every round
+        they act in gives Spain another round to raise its Morale."""
         if state.active != FILIPINO:
             return False
         fil, us = cities_taken(state)
-        return not us and fil >= state.data.params.cities_needed(morale_after_turn(state))
+        return (not us and fil >= state.data.params.cities_needed(morale_after_turn(state))
+                and not cls._last_units_hunted(state))
+
+    @classmethod
+    def _last_units_hunted(cls, state: FilState) -> bool:
+        """Whether Spain may win at once in the rounds a pass leaves it (5.2.3): with Aguinaldo
+        not in exile and no American war, the Filipinos lose as soon as no unit of theirs is
+        on the board (5.3.3), and every one of them stands where Spanish troops are, with no
+        more steps than Spain has AP for attacks (6.7)."""
+        if state.exiled or state.us_at_war:
+            return False
+        units = [c for c in B.on_map_combat(state, FILIPINO)
+                 if state.data.counters[c].faction == FILIPINO]
+        return all(cls._spanish_near(state, state.loc[u]) for u in units) and (
+            B.strength(state, units) <= state.ap[SPAIN])
 
     def worth(self, state: FilState, action: Action) -> float:
         """Morale steps an action is expected to bring, before its AP cost."""
@@ -262,7 +277,8 @@ class FilipinasAgent:
         return [A.PlayCard(c, t) for c, t in round_cards(state, FILIPINO)]
 
     # guerrilla war
-    def _spanish_near(self, state: FilState, space: str) -> bool:
+    @staticmethod
+    def _spanish_near(state: FilState, space: str) -> bool:
         province = B.province_of(state, space) or space
         return any(state.loc[c] == province and B.cdef(state, c).side == SPAIN
                    and not B.cdef(state, c).leader for c in state.stack_of)

@@ -140,3 +140,54 @@ def test_the_filipinos_stop_acting_when_the_end_of_the_turn_wins(scenario: Scena
     st = seed_11_turn_5(scenario, morale=4)
     assert not isinstance(FilipinasAgent("filipino", 0).choose(RULES, st, RULES.legal_actions(st)),
                           A.EndRound)
+
+
+def seed_29_turn_4(scenario: Scenario, spain_ap: int = 9) -> FilState:
+    """Seed 29 of Normal (Spain searching), turn 4, played on by the heuristics: under Sagasta,
+    Spanish Morale 2, no city taken; Bisayas, the last Filipino unit on the board, stands in
+    the Visayas beside Desierto and a Search and Destroy brigade; the Filipinos hold 2 AP and
+    Moro Uprising, Spain 9 AP."""
+    return RULES.from_position(scenario, {
+        "ap": {"filipino": 2, "spain": spain_ap}, "morale": 2, "us_intervention": 4,
+        "government": "sagasta", "turn": 4, "phase": "action", "active": "filipino",
+        "canovas_dead": True,
+        "placements": [
+            {"counters": ["asia_fleet", "montojo"], "space": "cavite_city"},
+            {"counters": ["polavieja"], "space": "manila_city"},
+            {"counters": ["bisayas"], "space": "visayas"},
+            {"counters": ["desierto"], "space": "visayas"},
+            {"counters": ["mindanao_1", "lachambre"], "space": "visayas"},
+            {"counters": ["bonifacio"], "space": "batangas"},
+            {"counters": ["mindanao_2"], "space": "batangas"},
+            {"counters": ["aguinaldo"], "space": "graveyard"},
+            {"counters": ["blanco"], "space": "recalled"},
+        ],
+        "markers": {"protect": ["desierto"], "search": ["mindanao_1"]},
+        "cards_out": ["assassination_of_canovas", "katipunan_uprising", "loyal_principales",
+                      "la_solidaridad", "appointment_of_polavieja", "patriotic_subscription",
+                      "katipunan_spies", "ultimos_de_filipinas", "bolo_charge",
+                      "martyrdom_of_rizal", "censorship", "visayas_revolt", "to_the_bayonet",
+                      "revolutionary_taxes", "expeditionary_battalions", "friars_informants",
+                      "reconcentration", "macabebe_scouts"],
+        "cards": {"hands": {"filipino": ["moro_uprising"],
+                            "spain": ["telegraph", "diplomatic_note", "guardia_civil"]}},
+    }, seed=29)
+
+
+def test_the_filipinos_do_not_pass_beside_the_brigades_that_can_destroy_their_last_unit(
+        scenario: Scenario) -> None:
+    """Sagasta's step would take Morale 2 to 1, a surrender (5.3.1), but no Filipino unit left
+    on the board loses at once (5.3.3), and Spain acts on in the rounds a pass leaves it
+    (5.2.3). The Easy Filipinos passed with 2 AP and Spain's columns destroyed Bisayas; played
+    to the end over 100 pairs, Spain's Brigade from Spain that led there was worth +10 ± 3
+    points with the pass and −15 ± 5 without it (docs/ai.md, "Blunders"). Now they act (Moro
+    Uprising puts a second unit out of the brigades' reach); with Spain out of AP they still
+    pass."""
+    st = seed_29_turn_4(scenario)
+    for seed in range(3):
+        action = FilipinasAgent("filipino", seed).choose(RULES, st, RULES.legal_actions(st))
+        assert not isinstance(action, A.EndRound)
+    st = seed_29_turn_4(scenario, spain_ap=0)
+    assert isinstance(FilipinasAgent("filipino", 0).choose(RULES, st, RULES.legal_actions(st)),
+                      A.EndRound)
+
