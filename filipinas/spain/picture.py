@@ -85,6 +85,10 @@ troops (4.2.1, 4.2.2.1)."""
 HUNTS = 1.5
 """Hunts a Brigade in Search and Destroy columns among bands makes in what is left of a turn."""
 
+CORNERED = 3
+"""Hunts at most once the Filipinos have no AP left: their bands can neither move away nor
+answer before the turn ends (5.2.3), so the columns hunt as often as Spain's AP pay."""
+
 
 def hit_chance(modifier: int, need: int = 6) -> float:
     """The chance that one die plus `modifier` reaches `need` (Combat and Location Tables)."""
@@ -337,6 +341,14 @@ class Picture:
             self.memo[key] = best
         return float(self.memo[key])
 
+    def hunts(self) -> float:
+        """Hunts a Brigade in Search and Destroy columns makes in what is left of the turn:
+        HUNTS, or with the Filipinos out of AP, as many as Spain's AP pay (CORNERED)."""
+        st = self.st
+        if st.ap[FILIPINO] > 0:
+            return HUNTS
+        return max(HUNTS, min(float(CORNERED), float(st.ap[SPAIN])))
+
     def exposure(self, province: str, cf: int) -> float:
         """What a Brigade of `cf` risks fighting at CF 1 when dispersed (4.2.3.2, 4.2.3.4):
         the strongest Filipino stack of the Province attacking it."""
@@ -385,9 +397,11 @@ class Picture:
             worth += READY * threat
             spare -= 1
         elif threat:
-            worth += 0.5 * READY * threat  # Search and Destroy must regroup first (6.9.1)
+            # Search and Destroy must regroup first (6.9.1): with the Filipinos out of AP,
+            # after the hunts, before the band can plunder
+            worth += (1.0 if self.hunts() > HUNTS else 0.5) * READY * threat
         if threat:
-            hunt = self.hunt_worth(province, bonus) * HUNTS
+            hunt = self.hunt_worth(province, bonus) * self.hunts()
             hunters = [1.0] * marks.count("search") + [0.6] * spare
             for rank, share in enumerate(sorted(hunters, reverse=True)[:2]):
                 worth += hunt * share * (1.0 if rank == 0 else 0.4)
@@ -507,6 +521,22 @@ class Picture:
         if held >= p.cities_needed(after):
             stake += GAME
         return stake
+
+    def dispersal_shift(self, brigade: str) -> float:
+        """How much less safe the city of its Province is once `brigade` disperses there
+        (Protect the Fields or Search and Destroy): it intercepts a siege at CF 1 (4.2.3.2,
+        4.2.3.4, 6.8.3); the danger before less after, times what the city is worth."""
+        st = self.st
+        province = st.loc[brigade]
+        city = st.data.city_of(province)
+        if city is None or not B.friendly_city(st, SPAIN, city):
+            return 0.0
+        p = st.data.params
+        guards = [sum(min(B.defence_cf(st, u), p.protect_cf) if u == brigade
+                      else B.defence_cf(st, u) for u in B.combat_units(st, stack))
+                  for stack in B.stacks_in(st, province, SPAIN)]
+        after = self.city_danger(city, None, max(guards, default=0))
+        return (self.city_danger(city) - after) * self.city_stake(city)
 
     def cities_shift(self, moving: list[str], dest: str | None, added: int = 0) -> float:
         """How much safer the cities are once `moving` Brigades have left for `dest` (None:

@@ -12,6 +12,7 @@ from engine.core.actions import Action
 from filipinas.rules import actions as A
 from filipinas.rules import board as B
 from filipinas.rules.combat import base_modifiers, city_defence, naval_cf
+from filipinas.rules.forces import spanish_box_brigades
 from filipinas.rules.legal import round_actions
 from filipinas.rules.location import columns, roll_modifiers
 from filipinas.rules.noeffect import no_effect_reason
@@ -139,7 +140,8 @@ class SpainPolicy:
         where = st.loc[action.brigade]
         if st.data.spaces[where].kind != "province":
             return self._line_search(pic, action)
-        worth = self._shift(pic, {where: self._marked(pic, action.brigade, action.mode)})
+        worth = self._shift(pic, {where: self._marked(pic, action.brigade, action.mode)}) \
+            + pic.dispersal_shift(action.brigade)
         if action.mode == "protect":
             why = (f"a band stands in {name(st, where)}" if pic.bands.get(where)
                    else "bands next door")
@@ -217,8 +219,27 @@ class SpainPolicy:
         price = sum(pic.step(st.morale - i) for i in range(n)) * (1 - back)
         if st.morale - n <= p.morale_min + 2:
             price += 5.0
-        return worth - price - (0.1 if action.stacked else 0.0), \
-            f"Brigades for {', '.join(name(st, d) for d in action.dests)}"
+        if action.stacked:
+            worth += self._stacked_attack(pic, first, cost(st, SPAIN, action)) - 0.1
+        return worth - price, f"Brigades for {', '.join(name(st, d) for d in action.dests)}"
+
+    def _stacked_attack(self, pic: Picture, dest: str, paid: int) -> float:
+        """Two Brigades arriving stacked (6.2) attack a regular Filipino stack of `dest` as one
+        unit, at their CF together (6.3, 6.7): worth how much that attack beats the best of one
+        of them alone, when the AP left pay it, up to the Stack action (1 AP, 6.3) that would
+        join them had they arrived apart. Bands are hunted better by columns apart (6.6)."""
+        st = pic.st
+        pair = spanish_box_brigades(st)[:2]
+        if len(pair) < 2 or st.ap[SPAIN] - paid < attack_cost(st, SPAIN, dest, tuple(pair)):
+            return 0.0
+        gain = 0.0
+        for stack in pic.foes.get(dest, ()):
+            units = B.combat_units(st, stack)
+            target = units[0] if units else None
+            if target is not None and not B.is_guerrilla(st, target):
+                alone = self._battle(pic, pair[:1], target)[0]
+                gain = max(gain, self._battle(pic, pair, target)[0] - max(alone, 0.0))
+        return min(gain, self.charge(pic, st.data.params.cost))
 
     def _arrival(self, pic: Picture, dest: str, n: int) -> float:
         """What `n` fresh Brigades arriving in `dest` do for its fields and its city."""

@@ -416,3 +416,176 @@ def test_at_morale_6_with_a_city_lost_the_next_step_is_the_surrender(scenario):
         assert SpainPolicy("spain", seed).choose(RULES, st, legal) == siege
     st.city_owner.pop("cavite_city")
     assert Picture.of(st).surrender_odds() == 0.0
+
+
+def seed_32_turn_4(scenario: Scenario) -> FilState:
+    """Seed 32, turn 4, action 71 (docs/ai-runs/blunders/filipinas-easy-after): the Filipinos
+    have spent their AP; the Cavite corps at full strength stands with Aguinaldo in Cavite,
+    where the Desierto Brigade protects the fields; Spain has 9 AP at Morale 8."""
+    return position(
+        scenario, 32, turn=4, ap={"filipino": 0, "spain": 9}, morale=8, us_intervention=9,
+        plunders=1, placements=[
+            stack(["cavite_corps", "aguinaldo"], "cavite"), stack(["desierto"], "cavite"),
+            stack(["asia_fleet", "montojo"], "cavite_city"), stack(["polavieja"], "manila_city"),
+            stack(["mindanao_1", "lachambre"], "manila"), stack(["morong_corps"], "batangas"),
+            stack(["bonifacio"], "graveyard"), stack(["blanco"], "recalled")],
+        markers={"target": ["morong_corps"], "protect": ["desierto", "mindanao_1"],
+                 "sacked": ["batangas"], "zapote": True},
+        cards_out=["barrio_warning", "zapote_line", "appointment_of_polavieja",
+                   "ultimos_de_filipinas", "to_the_bayonet", "ambush", "tejeros_convention",
+                   "hong_kong_junta", "spanish_diplomacy", "katipunan_spies",
+                   "appointment_of_augusti", "reconcentration", "martyrdom_of_rizal",
+                   "fortified_lines", "friars_informants", "macabebe_scouts"],
+        cards={"hands": {"filipino": ["isthmus_of_noveleta"], "spain": [
+            "blockhouses", "expeditionary_battalions", "spanish_artillery",
+            "sagasta_buys_the_rebels", "guardia_civil"]}})
+
+
+def test_two_brigades_from_spain_arrive_stacked_to_attack_a_regular_stack(scenario):
+    """Spain brought two Brigades to Cavite apart, each too weak alone against the Cavite
+    corps and Aguinaldo, and sent them into the city: played to the end, the same Brigades
+    stacked (6.2), which attack as one unit at CF 4 (6.3, 6.7), were worth +45 ± 5 points
+    (100 pairs). Arriving stacked now counts that attack against the best of one Brigade alone,
+    up to the Stack action it saves (`SpainPolicy._stacked_attack`); with no AP left to pay
+    for the attack, apart stays the better (columns apart hunt bands better, 6.6)."""
+    st = seed_32_turn_4(scenario)
+    legal = RULES.legal_actions(st)
+    stacked = A.Reinforce(("cavite", "cavite"), stacked=True)
+    assert stacked in legal
+    for seed in range(3):
+        assert SpainPolicy("spain", seed).choose(RULES, st, legal) == stacked
+    st.ap["spain"] = 2
+    worth = {a: v for v, a, _ in SpainPolicy("spain", 0).scored(st, RULES.legal_actions(st))}
+    assert worth[stacked] < worth[A.Reinforce(("cavite", "cavite"))]
+
+
+def seed_18_turn_6(scenario: Scenario) -> FilState:
+    """Seed 18, turn 6, action 123 (docs/ai-runs/blunders/filipinas-easy-after): Morale 3, the
+    United States at war; the reduced Cavite corps with Aguinaldo and the Filipino Artillery
+    stands in Manila beside the 2nd Mindanao Brigade; the Filipinos have no AP left, Spain 6."""
+    return position(
+        scenario, 18, turn=6, ap={"filipino": 0, "spain": 6}, morale=3, us_intervention=10,
+        plunders=2, us_at_war=True, placements=[
+            stack(["asia_fleet", "montojo"], "cavite_city"), stack(["moros"], "mindanao"),
+            stack(["mindanao_1"], "mindanao"), stack(["polavieja"], "manila_city"),
+            stack(["us_fleet", "dewey"], "hong_kong"),
+            stack(["us_anderson", "us_greene", "merritt"], "hong_kong"),
+            stack(["tarlac_corps"], "batangas", ["tarlac_corps"]),
+            stack(["cavite_corps", "aguinaldo"], "manila", ["cavite_corps"]),
+            stack(["mindanao_2"], "manila"), stack(["camara_fleet", "camara"], "sea"),
+            stack(["desierto", "lachambre"], "cavite_city"), stack(["bonifacio"], "graveyard"),
+            stack(["blanco", "primo_de_rivera"], "recalled")],
+        markers={"target": ["cavite_corps", "tarlac_corps"], "protect": ["mindanao_1"],
+                 "sacked": ["batangas", "bulacan"],
+                 "artillery": {"state": "in_play", "holder": "aguinaldo"}},
+        cards_out=["katipunan_uprising", "cry_of_pugad_lawin", "revolutionary_taxes",
+                   "hong_kong_junta", "appointment_of_primo_de_rivera",
+                   "expeditionary_battalions", "spanish_artillery", "bolo_charge",
+                   "moro_uprising", "to_the_bayonet", "loyal_principales",
+                   "recruits_from_the_barrios", "blockhouses", "appointment_of_polavieja",
+                   "isthmus_of_noveleta", "appointment_of_augusti", "macabebe_scouts",
+                   "visayas_revolt", "censorship", "ultimos_de_filipinas", "fortified_lines",
+                   "diplomatic_note", "mass_desertion", "la_solidaridad", "honour_of_spain",
+                   "loyal_volunteers", "camara_squadron"],
+        cards={"hands": {"filipino": ["trenches"],
+                         "spain": ["guardia_civil", "defence_of_manila"]}})
+
+
+def test_a_brigade_guarding_a_city_from_a_siege_does_not_disperse_beside_it(scenario):
+    """At Morale 3, where one city lost is the surrender (5.3.1), the 2nd Mindanao Brigade
+    protected the fields of Manila beside the corps holding the Filipino Artillery: dispersed,
+    it intercepts a siege of Manila at CF 1 (4.2.3.2, 6.8.3), and ending the round was worth
+    +34 ± 7 points (100 pairs, played to the end). Dispersing now counts the danger it adds to
+    the city of its Province (`Picture.dispersal_shift`)."""
+    st = seed_18_turn_6(scenario)
+    assert Picture.of(st).dispersal_shift("mindanao_2") < -1.0
+    legal = RULES.legal_actions(st)
+    for mode in ("protect", "search"):
+        assert A.Disperse("mindanao_2", mode) in legal
+    for seed in range(3):
+        chosen = SpainPolicy("spain", seed).choose(RULES, st, legal)
+        assert not isinstance(chosen, A.Disperse)
+    st.artillery = "unused"
+    assert Picture.of(st).dispersal_shift("mindanao_2") == 0.0
+
+
+def seed_18_turn_5(scenario: Scenario) -> FilState:
+    """Seed 18, turn 5, action 91 (docs/ai-runs/blunders/filipinas-easy-after): the Filipinos
+    have spent their AP; the reduced Tarlac corps, a band with a Target, stands in Cavite
+    beside the Desierto Brigade and Lachambre; Spain has 6 AP at Morale 5."""
+    return position(
+        scenario, 18, turn=5, ap={"filipino": 0, "spain": 6}, morale=5, us_intervention=9,
+        placements=[
+            stack(["asia_fleet", "montojo"], "cavite_city"), stack(["moros"], "mindanao"),
+            stack(["mindanao_1"], "mindanao"), stack(["polavieja"], "manila_city"),
+            stack(["tarlac_corps"], "cavite", ["tarlac_corps"]),
+            stack(["cavite_corps", "aguinaldo"], "pampanga", ["cavite_corps"]),
+            stack(["desierto", "lachambre"], "cavite"), stack(["mindanao_2"], "pampanga"),
+            stack(["bonifacio"], "graveyard"), stack(["blanco", "primo_de_rivera"], "recalled")],
+        markers={"target": ["cavite_corps", "tarlac_corps"], "protect": ["mindanao_1"],
+                 "baler": ["aguinaldo", "cavite_corps"]},
+        cards_out=["katipunan_uprising", "cry_of_pugad_lawin", "revolutionary_taxes",
+                   "hong_kong_junta", "appointment_of_primo_de_rivera",
+                   "expeditionary_battalions", "spanish_artillery", "bolo_charge",
+                   "moro_uprising", "to_the_bayonet", "loyal_principales",
+                   "recruits_from_the_barrios", "blockhouses", "appointment_of_polavieja",
+                   "isthmus_of_noveleta", "appointment_of_augusti", "macabebe_scouts",
+                   "visayas_revolt", "censorship", "ultimos_de_filipinas"],
+        cards={"hands": {"filipino": [],
+                         "spain": ["guardia_civil", "diplomatic_note", "loyal_volunteers"]}})
+
+
+def test_with_the_filipinos_out_of_ap_the_columns_hunt_as_often_as_spain_pays(scenario):
+    """With the Filipinos out of AP, the Desierto Brigade protected the fields of Cavite from
+    the reduced Tarlac band, which could neither move away nor plunder before the turn ended
+    (5.2.3): Search and Destroy columns hunting it with the AP left were worth +17 ± 5 points
+    (100 pairs, played to the end). The columns' hunts in what is left of the turn are now as
+    many as Spain's AP pay, up to three (`Picture.hunts`); with an AP left to the Filipinos,
+    the band may plunder first and the fields come first."""
+    st = seed_18_turn_5(scenario)
+    search = A.Disperse("desierto", "search")
+    legal = RULES.legal_actions(st)
+    assert search in legal
+    for seed in range(3):
+        assert SpainPolicy("spain", seed).choose(RULES, st, legal) == search
+    st.ap["filipino"] = 1
+    chosen = SpainPolicy("spain", 0).choose(RULES, st, RULES.legal_actions(st))
+    assert chosen != search
+
+
+def seed_29(scenario: Scenario) -> FilState:
+    """Seed 29, turn 1, action 14 (docs/ai-runs/blunders/filipinas-easy-after), at the start
+    of Spain's next round: Sagasta governs at Morale 7; Magdiwan and Bonifacio stand in
+    unsacked Manila beside the Desierto Brigade, Lachambre waits in Manila city; the Filipinos
+    have spent their AP, Spain has 8."""
+    return position(
+        scenario, 29, turn=1, ap={"filipino": 0, "spain": 8}, morale=7, us_intervention=1,
+        plunders=3, government="sagasta", canovas_dead=True, placements=[
+            stack(["magdiwan", "bonifacio"], "manila"), stack(["desierto"], "manila"),
+            stack(["asia_fleet", "montojo"], "cavite_city"),
+            stack(["cavite_corps", "aguinaldo"], "batangas", ["cavite_corps"]),
+            stack(["bulacan_corps"], "pampanga", ["bulacan_corps"]),
+            stack(["polavieja"], "manila_city"), stack(["lachambre"], "manila_city"),
+            stack(["mindanao_1"], "pampanga"), stack(["blanco"], "recalled")],
+        markers={"target": ["bulacan_corps", "cavite_corps"],
+                 "sacked": ["batangas", "bulacan", "cavite"]},
+        cards_out=["assassination_of_canovas", "katipunan_uprising", "loyal_principales",
+                   "la_solidaridad", "appointment_of_polavieja", "patriotic_subscription",
+                   "katipunan_spies"],
+        cards={"hands": {"filipino": ["bolo_charge"],
+                         "spain": ["friars_informants", "ultimos_de_filipinas"]}})
+
+
+def test_with_the_filipinos_out_of_ap_the_columns_hunt_first_and_protect_after(scenario):
+    """Spain, in a round that had acted, played Últimos de Filipinas on Magdiwan (worth no
+    more than ending the round: 0 ± 1 points) and then protected the fields of Manila and of
+    Pampanga with 8 AP while the Filipinos had none: Search and Destroy columns hunting
+    Magdiwan were worth +45 ± 6 points (100 pairs, played to the end). With the Filipinos out
+    of AP, the columns may regroup and protect the fields after the hunts, before the band can
+    plunder (6.9.1, 5.2.3), so they no longer count half a protection (`Picture.field_worth`)."""
+    st = seed_29(scenario)
+    search = A.Disperse("desierto", "search")
+    legal = RULES.legal_actions(st)
+    assert search in legal
+    for seed in range(3):
+        assert SpainPolicy("spain", seed).choose(RULES, st, legal) == search
