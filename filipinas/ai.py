@@ -292,18 +292,21 @@ class FilipinasAgent:
             worth -= 0.3
         return worth
 
-    def _province_worth(self, state: FilState, province: str) -> float:
-        """How good a Province is for a Guerrilla: plunder still possible, no other band to
-        share it, no brigade hunting there."""
+    def _province_worth(self, state: FilState, province: str, band: str = "",
+                        hunted: bool = True) -> float:
+        """How good a Province is for a Guerrilla (`band`, when it is there already): plunder
+        still possible, no other band to share it, no brigade hunting there (unless `hunted`
+        is off)."""
         if state.data.spaces[province].kind != "province":
             return 0.0
         worth = 0.0
         protected = any(state.loc[b] == province for b in state.protect)
         if province not in state.sacked and not protected:
             worth += 1.0
-        if any(state.loc[c] == province and B.is_guerrilla(state, c) for c in state.stack_of):
+        if any(state.loc[c] == province and B.is_guerrilla(state, c) and c != band
+               for c in state.stack_of):
             worth -= 0.6
-        if self._spanish_near(state, province):
+        if hunted and self._spanish_near(state, province):
             worth -= 0.5
         return worth
 
@@ -320,7 +323,11 @@ class FilipinasAgent:
             return self._american_move_worth(state, action, units)
         here = state.loc[action.stack]
         if len(units) == 1 and B.is_guerrilla(state, units[0]):
-            gain = self._province_worth(state, action.dest) - self._province_worth(state, here)
+            # A Guerrilla that moves is Targeted (6.3, 6.6), so the brigades it leaves find it
+            # next door as easily while Spain has AP to follow (5.2.3): leaving them is worth
+            # something only when Spain has none.
+            left = self._province_worth(state, here, units[0], hunted=not state.ap[SPAIN])
+            gain = self._province_worth(state, action.dest) - left
             if any(state.loc[c] == here and B.is_guerrilla(state, c) and c != units[0]
                    for c in state.stack_of):
                 gain += 0.4  # two bands in one Province share one plunder

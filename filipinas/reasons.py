@@ -92,7 +92,8 @@ class FilipinasReasons:
         if isinstance(a, A.Regroup):
             return f"Regroups {self.name(st, a.brigade)}"
         if isinstance(a, A.Hide):
-            return f"{self.name(st, a.counter)} goes into hiding"
+            name = self.name(st, a.counter)
+            return f"{name[:1].upper()}{name[1:]} goes into hiding"
         if isinstance(a, A.Entrench):
             return f"Entrenches {self.stack(st, a.stack)}"
         if isinstance(a, A.Recruit):

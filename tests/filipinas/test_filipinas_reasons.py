@@ -25,8 +25,11 @@ def ids(state) -> set[str]:
 def test_reasons_read_as_sentences_with_the_printed_names():
     sc = load_game_scenario(PLUGIN)
     st = Session(RULES, sc, 5).state
-    found, lines = walk(PLUGIN, sc, 5, 300, FilipinasAgent, ids(st), per_decision=8)
-    assert not found, "\n".join(found[:20])
+    lines = []
+    for seed in (5, 6):  # two games, so that every kind of line below is met
+        found, said = walk(PLUGIN, sc, seed, 300, FilipinasAgent, ids(st), per_decision=8)
+        assert not found, "\n".join(found[:20])
+        lines += said
     assert len(lines) > 60
     joined = "\n".join(lines)
     for expected in ("Plunders ", "Spanish Morale −1", "(6.11)", "Moves ", "Plays '",
