@@ -399,7 +399,9 @@ def spanish_actions(state: FilState) -> list[Action]:
     if state.morale > state.data.params.no_reinforcements_at_morale and pool and not blockade \
             and room > 0:
         out.extend(_Reinforce((p,)) for p in provinces)
-        if pool >= 2 and room >= 2:
+        # a second Brigade is requested at the Morale the first one leaves (6.2)
+        if pool >= 2 and room >= 2 \
+                and state.morale - 1 > state.data.params.no_reinforcements_at_morale:
             for i, a in enumerate(provinces):
                 for b in provinces[i:]:
                     out.append(_Reinforce((a, b)))

@@ -425,6 +425,9 @@ def _reinforce(state: FilState, side: str, a: A.Reinforce) -> Refusal | None:
     if len(a.dests) > pool:
         return "few_brigades", f"Only {pool} Brigade(s) are left in the Spanish Troops box.", \
             "6.2"
+    if len(a.dests) == 2 and state.morale - 1 <= p.no_reinforcements_at_morale:
+        return ("morale_second", f"The first Brigade takes Morale to {state.morale - 1}, "
+                "where no other may be requested: one Brigade only.", "6.2")
     if a.stacked and (len(a.dests) != 2 or a.dests[0] != a.dests[1]):
         return ("reinforce_stacked", "Two Brigades arrive stacked only in one Province.", "6.2")
     order = state.data.provinces

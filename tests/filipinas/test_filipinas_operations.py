@@ -8,6 +8,7 @@ from helpers import RULES, empty_position, play, put, ready
 from filipinas.rules import actions as A
 from filipinas.rules.board import control, is_guerrilla
 from filipinas.rules.forces import recruit_modifier
+from filipinas.rules.refusals import diagnose
 from filipinas.rules.state import Kind
 
 
@@ -68,6 +69,11 @@ def test_reinforcements_and_repatriation(scenario):
     play(s, A.EndRound())
     play(s, A.Repatriate("desierto"))
     assert s.morale == 7 and s.loc["desierto"] == "graveyard"
+    s.morale = 2  # one Brigade, not two: the second would be requested at Morale 1
+    reinforce = [a for a in legal(s) if isinstance(a, A.Reinforce)]
+    assert reinforce and all(len(a.dests) == 1 for a in reinforce)
+    cause, reason, section = diagnose(s, A.Reinforce(("bulacan", "tarlac")))
+    assert (cause, section) == ("morale_second", "6.2") and "Morale to 1" in reason
     s.morale = 1
     assert not any(isinstance(a, A.Reinforce) for a in legal(s))
     s.turn = s.data.last_turn
