@@ -273,7 +273,6 @@ class LimitsTable(Record):
     start_hand: Annotated[int, Field(ge=0, le=100)]
     reinforcements_per_round: Annotated[int, Field(ge=0)]
     no_reinforcements_at_morale: int
-    note: str | None = None
     plunders_for_ap: Annotated[int, Field(ge=1)]
     ap_for_plunders: Annotated[int, Field(ge=0)]
     usa_cards_dealt: Annotated[int, Field(ge=0, le=100)]
