@@ -33,6 +33,12 @@ def position(scenario: Scenario, seed: int, **keys: Any) -> FilState:
     return RULES.from_position(scenario, base, seed=seed)
 
 
+def chosen(st: FilState) -> list[Any]:
+    """Spain's heuristics' answer at `st` under each of three tie-break seeds."""
+    legal = RULES.legal_actions(st)
+    return [SpainPolicy("spain", seed).choose(RULES, st, legal) for seed in range(3)]
+
+
 def seed_16(scenario: Scenario) -> FilState:
     """Seed 16, turn 1, action 13: the Filipinos have spent their AP plundering five
     Provinces; Spain, 7 AP and the US track at 1, holds Spanish Diplomacy."""
@@ -108,15 +114,15 @@ def spain_turn(st: FilState, seed: int) -> list[tuple[int, A.PlayCard | Any]]:
     agents = {side: make_agent(PLUGIN, "easy", side, seed * 10 + i)
               for i, side in enumerate(RULES.sides)}
     turn = st.turn
-    chosen = []
+    answers = []
     while st.outcome is None and st.turn == turn:
         side = st.decision.player
         assert side is not None
         action = agents[side].choose(RULES, st, RULES.legal_actions(st))
         if side == "spain":
-            chosen.append((st.us_level, action))
+            answers.append((st.us_level, action))
         RULES.apply(st, action)
-    return chosen
+    return answers
 
 
 def test_spanish_diplomacy_is_not_played_with_the_us_track_at_its_minimum(scenario):
@@ -169,9 +175,9 @@ def test_the_leader_joins_the_columns_before_they_attack(scenario):
     st = seed_2(scenario)
     legal = RULES.legal_actions(st)
     assert attack in legal and joins in legal
-    for seed in range(3):
-        assert SpainPolicy("spain", seed).choose(RULES, st, legal) == joins
-        assert make_agent(PLUGIN, "easy", "spain", seed).choose(RULES, st, legal) == joins
+    assert chosen(st) == [joins] * 3
+    assert [make_agent(PLUGIN, "easy", "spain", seed).choose(RULES, st, legal)
+            for seed in range(3)] == [joins] * 3
     RULES.apply(st, joins)
     assert st.active == "spain"
     assert SpainPolicy("spain", 0).choose(RULES, st, RULES.legal_actions(st)) == attack
@@ -232,9 +238,8 @@ def test_a_city_held_by_one_brigade_of_two_counts_a_mass_desertion(scenario):
     st = seed_2_turn_5(scenario)
     legal = RULES.legal_actions(st)
     assert reinforce in legal and into_city in legal
-    for seed in range(3):
-        chosen = SpainPolicy("spain", seed).choose(RULES, st, legal)
-        assert isinstance(chosen, A.Reinforce) and chosen.dests == ("cavite", "cavite")
+    assert all(isinstance(a, A.Reinforce) and a.dests == ("cavite", "cavite")
+               for a in chosen(st))
     st = seed_2_turn_5(scenario, us_intervention=3)
     worth = {a: v for v, a, _ in SpainPolicy("spain", 0).scored(st, RULES.legal_actions(st))}
     assert worth[into_city] > worth[reinforce]
@@ -278,8 +283,7 @@ def test_a_general_joins_for_every_attack_the_ap_left_buy(scenario):
         st = seed_5_turn_4(scenario, spain_ap=ap)
         legal = RULES.legal_actions(st)
         assert attack in legal and joins in legal
-        for seed in range(3):
-            assert SpainPolicy("spain", seed).choose(RULES, st, legal) == joins
+        assert chosen(st) == [joins] * 3
     st = seed_5_turn_4(scenario, spain_ap=2)
     worth = {a: v for v, a, _ in SpainPolicy("spain", 0).scored(st, RULES.legal_actions(st))}
     assert worth[attack] > worth[joins]
@@ -323,9 +327,7 @@ def test_a_brigade_goes_to_besiege_the_city_whose_loss_ends_the_game(scenario):
     assert SpainPolicy("spain", 0).choose(RULES, st, legal) == buy
     RULES.apply(st, buy)
     assert "cavite_corps" not in st.stack_of
-    for seed in range(3):
-        chosen = SpainPolicy("spain", seed).choose(RULES, st, RULES.legal_actions(st))
-        assert isinstance(chosen, A.Move) and chosen.dest == "cavite"
+    assert all(isinstance(a, A.Move) and a.dest == "cavite" for a in chosen(st))
     RULES.apply(st, A.Move("desierto", "cavite", "land"))
     policy = SpainPolicy("spain", 0)
     assert policy.choose(RULES, st, RULES.legal_actions(st)) == \
@@ -369,8 +371,7 @@ def test_with_no_ap_left_two_cards_buy_one_more_hunt_before_the_turn_ends(scenar
     trade = A.TradeCards("blockhouses", "expeditionary_battalions")
     legal = RULES.legal_actions(st)
     assert trade in legal
-    for seed in range(3):
-        assert SpainPolicy("spain", seed).choose(RULES, st, legal) == trade
+    assert chosen(st) == [trade] * 3
     RULES.apply(st, trade)
     hunt = A.Attack(("mindanao_1",), "laguna_corps")
     assert SpainPolicy("spain", 0).choose(RULES, st, RULES.legal_actions(st)) == hunt
@@ -412,8 +413,7 @@ def test_at_morale_6_with_a_city_lost_the_next_step_is_the_surrender(scenario):
     siege = A.Attack(("mindanao_1",), "cavite_city")
     legal = RULES.legal_actions(st)
     assert siege in legal
-    for seed in range(3):
-        assert SpainPolicy("spain", seed).choose(RULES, st, legal) == siege
+    assert chosen(st) == [siege] * 3
     st.city_owner.pop("cavite_city")
     assert Picture.of(st).surrender_odds() == 0.0
 
@@ -452,8 +452,7 @@ def test_two_brigades_from_spain_arrive_stacked_to_attack_a_regular_stack(scenar
     legal = RULES.legal_actions(st)
     stacked = A.Reinforce(("cavite", "cavite"), stacked=True)
     assert stacked in legal
-    for seed in range(3):
-        assert SpainPolicy("spain", seed).choose(RULES, st, legal) == stacked
+    assert chosen(st) == [stacked] * 3
     st.ap["spain"] = 2
     worth = {a: v for v, a, _ in SpainPolicy("spain", 0).scored(st, RULES.legal_actions(st))}
     assert worth[stacked] < worth[A.Reinforce(("cavite", "cavite"))]
@@ -502,9 +501,7 @@ def test_a_brigade_guarding_a_city_from_a_siege_does_not_disperse_beside_it(scen
     legal = RULES.legal_actions(st)
     for mode in ("protect", "search"):
         assert A.Disperse("mindanao_2", mode) in legal
-    for seed in range(3):
-        chosen = SpainPolicy("spain", seed).choose(RULES, st, legal)
-        assert not isinstance(chosen, A.Disperse)
+    assert not any(isinstance(a, A.Disperse) for a in chosen(st))
     st.artillery = "unused"
     assert Picture.of(st).dispersal_shift("mindanao_2") == 0.0
 
@@ -546,11 +543,9 @@ def test_with_the_filipinos_out_of_ap_the_columns_hunt_as_often_as_spain_pays(sc
     search = A.Disperse("desierto", "search")
     legal = RULES.legal_actions(st)
     assert search in legal
-    for seed in range(3):
-        assert SpainPolicy("spain", seed).choose(RULES, st, legal) == search
+    assert chosen(st) == [search] * 3
     st.ap["filipino"] = 1
-    chosen = SpainPolicy("spain", 0).choose(RULES, st, RULES.legal_actions(st))
-    assert chosen != search
+    assert SpainPolicy("spain", 0).choose(RULES, st, RULES.legal_actions(st)) != search
 
 
 def seed_29(scenario: Scenario) -> FilState:
@@ -587,5 +582,4 @@ def test_with_the_filipinos_out_of_ap_the_columns_hunt_first_and_protect_after(s
     search = A.Disperse("desierto", "search")
     legal = RULES.legal_actions(st)
     assert search in legal
-    for seed in range(3):
-        assert SpainPolicy("spain", seed).choose(RULES, st, legal) == search
+    assert chosen(st) == [search] * 3
