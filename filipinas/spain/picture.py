@@ -225,8 +225,12 @@ class Picture:
         """Whether Spain would surrender if the turn ended now (5.3.1)."""
         st = self.st
         p = st.data.params
-        held = sum(1 for c in self.cities if not B.friendly_city(st, SPAIN, c))
+        held = self.cities_lost()
         return held >= p.cities_needed(morale_after_turn(st))
+
+    def cities_lost(self) -> int:
+        """The cities Spain does not hold (5.3.1 counts them against its Morale band)."""
+        return sum(1 for c in self.cities if not B.friendly_city(self.st, SPAIN, c))
 
     def surrender_odds(self) -> float:
         """The chance Spain surrenders with the cities as they are (5.3.1): certain when it
@@ -239,7 +243,7 @@ class Picture:
             return float(self.memo["surrender"])
         st = self.st
         p = st.data.params
-        held = sum(1 for c in self.cities if not B.friendly_city(st, SPAIN, c))
+        held = self.cities_lost()
         odds = 0.0
         if self.surrendering():
             odds = 1.0
@@ -516,23 +520,25 @@ class Picture:
                      and B.cdef(st, c).kind == "fleet")
         steps = p.morale_siege + p.morale_fleet_step * fleets
         after = max(p.morale_min, st.morale - steps)
-        held = sum(1 for c in self.cities if not B.friendly_city(st, SPAIN, c)) + 1
+        held = self.cities_lost() + 1
         stake = self.loss(steps) + CITY
         if held >= p.cities_needed(after):
             stake += GAME
         return stake
 
-    def dispersal_shift(self, brigade: str) -> float:
+    def dispersal_shift(self, brigade: str, mode: str) -> float:
         """How much less safe the city of its Province is once `brigade` disperses there
-        (Protect the Fields or Search and Destroy): it intercepts a siege at CF 1 (4.2.3.2,
-        4.2.3.4, 6.8.3); the danger before less after, times what the city is worth."""
+        (`mode` "protect", Protect the Fields, or "search", Search and Destroy): it intercepts
+        a siege at CF 1 (4.2.3.2, 4.2.3.4, 6.8.3); the danger before less after, times what
+        the city is worth."""
         st = self.st
         province = st.loc[brigade]
         city = st.data.city_of(province)
         if city is None or not B.friendly_city(st, SPAIN, city):
             return 0.0
         p = st.data.params
-        guards = [sum(min(B.defence_cf(st, u), p.protect_cf) if u == brigade
+        dispersed = p.protect_cf if mode == "protect" else p.search_cf
+        guards = [sum(min(B.defence_cf(st, u), dispersed) if u == brigade
                       else B.defence_cf(st, u) for u in B.combat_units(st, stack))
                   for stack in B.stacks_in(st, province, SPAIN)]
         after = self.city_danger(city, None, max(guards, default=0))

@@ -141,7 +141,7 @@ class SpainPolicy:
         if st.data.spaces[where].kind != "province":
             return self._line_search(pic, action)
         worth = self._shift(pic, {where: self._marked(pic, action.brigade, action.mode)}) \
-            + pic.dispersal_shift(action.brigade)
+            + pic.dispersal_shift(action.brigade, action.mode)
         if action.mode == "protect":
             why = (f"a band stands in {name(st, where)}" if pic.bands.get(where)
                    else "bands next door")
