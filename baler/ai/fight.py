@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from baler.ai.judge import (
+    actions_done,
     artillery_worth,
     game_ends_this_upkeep,
     incursion_worth,
@@ -17,7 +18,7 @@ from baler.rules.actions import Choose, Done, ModifyDie
 from baler.rules.dicepool import dice_in_play
 from baler.rules.incursion import Incursion
 from baler.rules.reactions import idle_modification, successes_count
-from baler.rules.state import BalerState, Kind, Phase, Side
+from baler.rules.state import BalerState, Kind, Side
 from engine.core.actions import Action
 
 MODIFIER_COST = {"card": 0.0, "leader": 0.0, "command": 0.25, "persistence": 0.45}
@@ -102,7 +103,7 @@ def morale_price(st: BalerState, side: Side) -> float:
     """What a level of morale spent on a die costs: dearer as the track runs low, and little
     once the game ends at this turn's Upkeep and no phase but the Upkeep is left to spend it
     in, when a success is worth its victory points and morale only breaks a tie."""
-    if st.phase in (Phase.SECOND_SHOOTINGS, Phase.UPKEEP) and game_ends_this_upkeep(st):
+    if actions_done(st) and game_ends_this_upkeep(st):
         return LAST_MORALE_COST
     return 0.5 if st.morale[side] >= 4 else 0.9 if st.morale[side] >= 2 else 1.6
 

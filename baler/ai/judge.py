@@ -225,6 +225,12 @@ def unit_worth(st: BalerState, unit: str) -> float:
     return info.combat + (1.5 if info.kind is Kind.LEADER else 0.0)
 
 
+def actions_done(st: BalerState) -> bool:
+    """Whether this turn's action phase is over: only the second shootings and the Upkeep
+    are left of it (rulebook "Game sequence")."""
+    return st.phase in (Phase.SECOND_SHOOTINGS, Phase.UPKEEP, Phase.OVER)
+
+
 def game_ends_this_upkeep(st: BalerState) -> bool:
     """Whether the game ends at this turn's Upkeep whatever comes before it: the last turn, or
     the church walls already destroyed in enough areas, which stay destroyed (rulebook
@@ -251,8 +257,7 @@ def trench_worth(st: BalerState, supply_cost: int) -> float:
         return 1.0 + 0.2 * operational + (2.5 if completes else 0.0) + 0.1 * left
     if completes:
         return 1.0 + 0.2 * operational + 2.5
-    if st.phase not in (Phase.INITIATIVE, Phase.EVENTS, Phase.ATTRITION,
-                        Phase.FIRST_SHOOTINGS, Phase.ACTION):
+    if actions_done(st):
         return 0.0
     for space in build_targets(st, supply_cost):
         area = st.data.trench_spaces[space][0]
