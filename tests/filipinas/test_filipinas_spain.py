@@ -497,7 +497,8 @@ def test_a_brigade_guarding_a_city_from_a_siege_does_not_disperse_beside_it(scen
     +34 ± 7 points (100 pairs, played to the end). Dispersing now counts the danger it adds to
     the city of its Province (`Picture.dispersal_shift`)."""
     st = seed_18_turn_6(scenario)
-    assert Picture.of(st).dispersal_shift("mindanao_2") < -1.0
+    for mode in ("protect", "search"):
+        assert Picture.of(st).dispersal_shift("mindanao_2", mode) < -1.0
     legal = RULES.legal_actions(st)
     for mode in ("protect", "search"):
         assert A.Disperse("mindanao_2", mode) in legal
