@@ -504,7 +504,8 @@ def test_a_brigade_guarding_a_city_from_a_siege_does_not_disperse_beside_it(scen
         assert A.Disperse("mindanao_2", mode) in legal
     assert not any(isinstance(a, A.Disperse) for a in chosen(st))
     st.artillery = "unused"
-    assert Picture.of(st).dispersal_shift("mindanao_2") == 0.0
+    for mode in ("protect", "search"):
+        assert Picture.of(st).dispersal_shift("mindanao_2", mode) == 0.0
 
 
 def seed_18_turn_5(scenario: Scenario) -> FilState:
