@@ -305,10 +305,13 @@ class Picture:
 
     def hurt(self, brigade: str | None) -> float:
         """A hit on a Brigade: a battle lost (4.2.3.13) and a step, or the Brigade."""
-        st = self.st
-        lost = brigade is not None and (brigade in st.reduced
-                                        or len(st.data.counters[brigade].cf) == 1)
+        lost = brigade is not None and self.last_step(brigade)
         return self.loss() + (1.2 if lost else BRIGADE_STEP)
+
+    def last_step(self, unit: str) -> bool:
+        """A hit destroys `unit`: it is reduced, or has one step only (4.2.1)."""
+        st = self.st
+        return unit in st.reduced or len(st.data.counters[unit].cf) == 1
 
     def odds(self, cols: list[tuple[int, bool]], ours: int, band: str,
              bonus: int) -> tuple[float, float]:
@@ -469,7 +472,8 @@ class Picture:
         strong enough (6.8), with the Artillery or American units (6.8, 6.8.1), in the
         Province or next door, that must first beat the interceptor (6.8.3), trying once for
         each AP after the first in their round (a Coordinated Action, 5.2.2.1), or in the
-        first round of the next turn when they have none left (5.2)."""
+        first round of the next turn when they have none left (5.2), if Spain is still in the
+        war then."""
         st = self.st
         if not B.friendly_city(st, SPAIN, city):
             return 0.0
@@ -508,6 +512,10 @@ class Picture:
                 if space != province:
                     siege *= 0.5
                 worst = max(worst, odds * (1 - (1 - siege) ** tries))
+        if st.ap[FILIPINO] <= 0:
+            # with no AP left they besiege next turn, which only comes if Spain does not
+            # surrender at this End of Turn (5.3.1)
+            worst *= 1 - self.surrender_odds()
         self.memo[key] = worst
         return worst
 

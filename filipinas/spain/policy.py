@@ -107,11 +107,14 @@ class SpainPolicy:
 
     def charge(self, pic: Picture, paid: int) -> float:
         """What `paid` AP cost: AP_WORTH each, and SCARCE more for each one taken from the AP
-        the fields may still need this turn (RESERVE)."""
+        the fields may still need this turn (RESERVE), unless Spain surrenders at this End of
+        Turn as things stand, when nothing else matters."""
         st = pic.st
         reserve = _TUNE.get("reserve", RESERVE) * min(st.ap[FILIPINO], 3)
         short = max(0.0, reserve - (st.ap[SPAIN] - paid))
-        return self.ap_worth(pic) * paid + _TUNE.get("scarce", SCARCE) * min(float(paid), short)
+        # the fields count only if Spain is still at war after this End of Turn (5.3.1)
+        scarce = _TUNE.get("scarce", SCARCE) * (1 - pic.surrender_odds())
+        return self.ap_worth(pic) * paid + scarce * min(float(paid), short)
 
     def ap_worth(self, pic: Picture) -> float:
         """AP_WORTH, less when the AP pile up towards the top of the Resource Table, where
@@ -189,20 +192,25 @@ class SpainPolicy:
                 ) -> tuple[float, str]:
         """Brigades arriving in the Province of a city the Filipinos hold may besiege it (6.8):
         each siege the AP left pay this turn, a few at most, is one more chance to retake it
-        before the End of Turn, where a city held may be Spain's surrender (5.3.1); nothing
-        when a stack already there besieges as well."""
+        before the End of Turn, where a city held may be Spain's surrender (5.3.1), when a
+        siege is worth its AP there; nothing when a stack already there besieges as well."""
         st = pic.st
         city = st.data.city_of(dest)
         if city is None or B.friendly_city(st, SPAIN, city):
             return 0.0, ""
-        sieges = min(3, (st.ap[SPAIN] - paid) // attack_cost(st, SPAIN, dest, tuple(units)))
+        each = attack_cost(st, SPAIN, dest, tuple(units))
+        sieges = min(3, (st.ap[SPAIN] - paid) // each)
         hit = self._siege_hit(pic, units, city)
         there = [self._siege_hit(pic, B.combat_units(st, s), city) or 0.0
                  for s in B.stacks_in(st, dest, SPAIN) if B.combat_units(st, s)]
         if sieges <= 0 or not hit or hit <= max(there, default=0.0):
             return 0.0, ""
-        worth = pic.gain() + CITY + GAME * pic.surrender_odds()
-        return (1 - (1 - hit) ** sieges) * worth, city
+        # each siege is made only while the city holds out, and only if it is worth its AP
+        # there (as `_siege` will judge it): a move for sieges Spain will not make is none
+        net = hit * (pic.gain() + CITY + GAME * pic.surrender_odds()) - self.charge(pic, each)
+        if net <= 0.0:
+            return 0.0, ""
+        return net * (1 - (1 - hit) ** sieges) / hit, city
 
     def _reinforce(self, pic: Picture, action: A.Reinforce) -> Scored:
         """Brigades from Spain: a step of Morale each (6.2), won back by sending them home
@@ -390,8 +398,9 @@ class SpainPolicy:
 
     def _battle(self, pic: Picture, units: list[str], target: str,
                 tf: int | None = None) -> Scored:
-        """An attack on a regular stack (6.7): its step against the counterattack; `tf`: as
-        if led with that Tactical Factor."""
+        """An attack on a regular stack (6.7): its step, or the unit when it is the stack's
+        only one and on its last step, against the counterattack; `tf`: as if led with that
+        Tactical Factor."""
         st = pic.st
         defenders = st.members(target)
         acf = sum(B.defence_cf(st, u) for u in B.combat_units(st, units))
@@ -401,7 +410,12 @@ class SpainPolicy:
             mods += tf - B.best_tf(st, units)[1]
         hit = hit_chance(mods + C.attack_bonus(pic))
         back = hit_chance(-mods)
-        worth = hit * (pic.gain() + 0.8) - (1 - hit) * back * pic.hurt(units[0])
+        prize = pic.gain() + 0.8
+        alone = B.combat_units(st, defenders)
+        if len(alone) == 1 and pic.last_step(alone[0]):
+            # a band entrenched (6.14) is a regular stack, and a hit still destroys it
+            prize = max(prize, pic.kill_worth(alone[0]))
+        worth = hit * prize - (1 - hit) * back * pic.hurt(units[0])
         return worth, f"{hit:.0%} to hit the stack of {name(st, target)}"
 
     def _siege(self, pic: Picture, units: list[str], city: str) -> Scored:

@@ -337,6 +337,109 @@ def test_a_brigade_goes_to_besiege_the_city_whose_loss_ends_the_game(scenario):
                if isinstance(a, A.Move) and a.dest == "cavite")
 
 
+def seed_17_turn_2(scenario: Scenario) -> FilState:
+    """Seed 17, played on from turn 1, action 8 (docs/ai-runs/blunders/
+    filipinas-normal-filipino-after) by the heuristics: the Cavite corps, Aguinaldo and the
+    Filipino Artillery with it, has taken Cavite city and brought the Morale down to 3, so
+    Spain surrenders at this End of Turn unless it retakes the city (5.3.1). The Filipinos
+    have no AP; Spain has 9, the 1st Mindanao Brigade in columns with Lachambre in Manila."""
+    return position(
+        scenario, 17, turn=2, ap={"filipino": 0, "spain": 9}, morale=3, us_intervention=3,
+        placements=[
+            stack(["cavite_corps", "aguinaldo"], "cavite"), stack(["polavieja"], "manila_city"),
+            stack(["mindanao_1", "lachambre"], "manila"),
+            stack(["desierto", "asia_fleet", "montojo", "bonifacio"], "graveyard"),
+            stack(["blanco"], "recalled")],
+        markers={"search": ["mindanao_1"],
+                 "artillery": {"state": "in_play", "holder": "aguinaldo"}},
+        cities={"cavite_city": "filipino"},
+        cards_out=["martyrdom_of_rizal", "censorship", "barrio_warning", "trenches",
+                   "appointment_of_polavieja", "ambush", "fortified_lines",
+                   "filipino_artillery", "telegraph"],
+        cards={"hands": {"filipino": ["peace_of_biak_na_bato"], "spain": [
+            "macabebe_scouts", "diplomatic_note", "loyal_principales", "spanish_artillery"]}})
+
+
+def test_with_the_game_on_a_lost_city_the_brigade_besieges_it_and_does_not_go_back(scenario):
+    """Seed 17 (above): each siege has 1 chance in 12 (the corps beside the city intercepts
+    first, 6.8.3), and the move to Cavite counted three of them. Once there, one siege was
+    judged not worth its AP and Manila's safety was worth more, so the Brigade went back to
+    Manila, then to Cavite again, six AP spent on moves and no siege. A siege is counted
+    only when it is worth its AP; all the AP count when the city is the surrender at this End
+    of Turn; and the danger to Manila next turn counts only if Spain is still at war then.
+    The Brigade goes to Cavite and besieges, as long as its AP last."""
+    st = seed_17_turn_2(scenario)
+    assert all(isinstance(a, A.Move) and a.dest == "cavite" for a in chosen(st))
+    RULES.apply(st, A.Move("mindanao_1", "cavite", "land"))
+    RULES.apply(st, A.EndRound())
+    while st.decision.player != "spain":
+        RULES.apply(st, A.EndRound())
+    siege = A.Attack(("mindanao_1",), "cavite_city")
+    assert chosen(st) == [siege] * 3
+    worth = {a: v for v, a, _ in SpainPolicy("spain", 0).scored(st, RULES.legal_actions(st))}
+    assert all(v < 0 for a, v in worth.items() if isinstance(a, A.Move))
+
+
+def test_an_entrenched_band_is_attacked_for_its_life_and_not_for_a_step(scenario):
+    """Seed 23, turn 1, action 17 (docs/ai-runs/blunders/filipinas-normal-filipino-after):
+    the Filipinos entrenched the band of Magdiwan and Bonifacio in Pampanga (Trenches of
+    Cavite), out of AP; Lachambre has joined the 1st Mindanao Brigade there to lead the
+    attack. An entrenched band is no longer a Guerrilla (6.14): it is attacked as a regular
+    stack, at -1, and a hit still destroys it, its CF being 1. The attack was priced as a step
+    of a stack, not as the band, so the Brigade left for Batangas and the Filipinos gained
+    29 ± 6 points by entrenching (100 pairs to the end; none now)."""
+    st = position(
+        scenario, 23, turn=1, ap={"filipino": 0, "spain": 8}, morale=5, us_intervention=1,
+        plunders=4, placements=[
+            stack(["desierto"], "manila"), stack(["asia_fleet", "montojo"], "cavite_city"),
+            stack(["cavite_corps", "aguinaldo"], "batangas", ["cavite_corps"]),
+            stack(["magdiwan", "bonifacio"], "pampanga"), stack(["polavieja"], "manila_city"),
+            stack(["mindanao_1", "lachambre"], "pampanga"), stack(["blanco"], "recalled")],
+        markers={"baler": ["bonifacio", "magdiwan"], "entrenched": ["magdiwan"],
+                 "sacked": ["batangas", "bulacan", "cavite", "manila"],
+                 "target": ["cavite_corps", "magdiwan"]},
+        cards_out=["la_solidaridad", "tejeros_convention", "zapote_line",
+                   "appointment_of_polavieja", "reconcentration", "katipunan_spies",
+                   "telegraph", "ultimos_de_filipinas", "trenches"],
+        cards={"hands": {"filipino": [], "spain": ["loyal_volunteers"]}})
+    attack = A.Attack(("mindanao_1",), "magdiwan")
+    assert attack in RULES.legal_actions(st)
+    assert chosen(st) == [attack] * 3
+
+
+def test_when_the_end_of_turn_is_the_surrender_no_ap_are_kept_for_the_fields(scenario):
+    """Seed 19, played on from turn 4, action 67 (docs/ai-runs/blunders/filipinas-easy-after)
+    by the heuristics: under Sagasta at Morale 6, with Cavite city lost, Spain surrenders at
+    this End of Turn (5.3.1) unless it retakes the city. It besieged once, then ended the
+    round with 5 AP: each AP under the reserve kept for the fields (RESERVE, the Filipinos
+    have 3 AP) cost more than a siege's 3 % chance was worth. The fields count only if Spain
+    is still at war after this End of Turn; the sieges go on."""
+    st = position(
+        scenario, 19, turn=4, ap={"filipino": 3, "spain": 5}, morale=6, us_intervention=6,
+        government="sagasta", canovas_dead=True, biak=True, exiled=True, placements=[
+            stack(["mindanao_1"], "mindanao"), stack(["moros"], "mindanao"),
+            stack(["primo_de_rivera"], "manila_city"),
+            stack(["cavite_corps"], "bulacan", ["cavite_corps"]), stack(["mindanao_2"], "bulacan"),
+            stack(["laguna_corps"], "manila", ["laguna_corps"]), stack(["desierto"], "manila"),
+            stack(["pampanga_corps"], "cavite", ["pampanga_corps"]), stack(["marina"], "cavite"),
+            stack(["aguinaldo"], "hong_kong"),
+            stack(["asia_fleet", "montojo", "bonifacio"], "graveyard"),
+            stack(["blanco"], "recalled")],
+        markers={"artillery": {"state": "lost"}, "lines": ["line_cavite_manila"],
+                 "protect": ["desierto", "marina", "mindanao_1", "mindanao_2"]},
+        cities={"cavite_city": "filipino"},
+        cards_out=["filipino_artillery", "cry_of_pugad_lawin", "moro_uprising", "zapote_line",
+                   "barrio_warning", "patriotic_subscription", "appointment_of_primo_de_rivera",
+                   "to_the_bayonet", "fortified_lines", "recruits_from_the_barrios",
+                   "spanish_artillery", "katipunan_uprising", "ultimos_de_filipinas",
+                   "appointment_of_augusti", "macabebe_scouts", "assassination_of_canovas",
+                   "sagasta_buys_the_rebels", "spanish_diplomacy", "blockhouses"],
+        cards={"hands": {"filipino": ["peace_of_biak_na_bato", "tejeros_convention"],
+                         "spain": ["diplomatic_note"]}})
+    assert Picture.of(st).surrender_odds() == 1.0
+    assert chosen(st) == [A.Attack(("marina",), "cavite_city")] * 3
+
+
 def seed_32(scenario: Scenario, spain_ap: int = 0) -> FilState:
     """Seed 32, turn 3, action 64 (docs/ai-runs/blunders/filipinas-normal-spain-after): both
     sides have spent their AP; the 1st Mindanao Brigade, in Search and Destroy columns with
