@@ -112,12 +112,15 @@ def baler(pic: Picture, stack: str) -> tuple[float, str]:
         return 0.0, ""
     where = st.loc[stack]
     worth = 0.0
+    # the marker goes at the End of Turn: with no AP left the stack can act again only if a
+    # card gives them some this turn
+    now = 1.0 if st.ap[FILIPINO] else 0.3
     if stack in pic.bands.get(where, ()) and where not in pic.protected \
             and where not in st.sacked:
-        worth = pic.plunder() * (1.0 if st.ap[FILIPINO] else 0.3)
+        worth = pic.plunder() * now
     for city in pic.cities:
         if st.data.spaces[city].province == where:
-            worth += pic.city_danger(city) * pic.city_stake(city)
+            worth += pic.city_danger(city) * pic.city_stake(city) * now
     return worth, f"the stack in {st.data.spaces[where].name} tied down for the turn"
 
 

@@ -44,6 +44,10 @@ LED_ATTACKS = 4
 """Attacks a general who joins a stack is counted to lead (when the AP allow as many): his
 Tactical Factor counts in each of them, not only in the next (6.7)."""
 
+ON_THE_WAY = 0.8
+"""What the sieges a second move would bring are counted at, in the first (`_retake`): the
+Filipinos may move or the dice turn before it."""
+
 _TUNE: dict[str, float] = {}
 
 Scored = tuple[float, str]
@@ -183,21 +187,34 @@ class SpainPolicy:
         if worth <= 0:
             return worth, ""
         if retake > max(fields, safer):
+            if st.data.city_of(action.dest) != city:
+                return worth, f"on the way to besiege {name(st, city)}"
             return worth, f"to besiege {name(st, city)}"
         if safer > fields:
             return worth, f"{name(st, action.dest)} is safer from a siege"
         return worth, f"{name(st, action.dest)} needs a Brigade"
 
-    def _retake(self, pic: Picture, units: list[str], dest: str, paid: int
-                ) -> tuple[float, str]:
+    def _retake(self, pic: Picture, units: list[str], dest: str, paid: int,
+                on: bool = True) -> tuple[float, str]:
         """Brigades arriving in the Province of a city the Filipinos hold may besiege it (6.8):
         each siege the AP left pay this turn, a few at most, is one more chance to retake it
         before the End of Turn, where a city held may be Spain's surrender (5.3.1), when a
-        siege is worth its AP there; nothing when a stack already there besieges as well."""
+        siege is worth its AP there; nothing when a stack already there besieges as well.
+        When the End of Turn is the surrender, a Province next to the city's (`on`) counts
+        the sieges left after one more move (ON_THE_WAY)."""
         st = pic.st
         city = st.data.city_of(dest)
         if city is None or B.friendly_city(st, SPAIN, city):
-            return 0.0, ""
+            if not on or pic.surrender_odds() < 1.0 \
+                    or st.data.spaces[dest].kind != "province":
+                return 0.0, ""
+            step = st.data.params.cost
+            best: tuple[float, str] = (0.0, "")
+            for there in st.data.board.neighbors(dest):
+                if st.data.spaces[there].kind == "province":
+                    value, lost = self._retake(pic, units, there, paid + step, on=False)
+                    best = max(best, (ON_THE_WAY * value, lost))
+            return best
         each = attack_cost(st, SPAIN, dest, tuple(units))
         sieges = min(3, (st.ap[SPAIN] - paid) // each)
         hit = self._siege_hit(pic, units, city)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine.ai.registry import make_agent
 from engine.core.game import Scenario
 from filipinas import PLUGIN
@@ -440,6 +442,46 @@ def test_when_the_end_of_turn_is_the_surrender_no_ap_are_kept_for_the_fields(sce
     assert chosen(st) == [A.Attack(("marina",), "cavite_city")] * 3
 
 
+def test_with_the_game_on_a_lost_city_a_brigade_sets_off_for_it_two_moves_away(scenario):
+    """Seed 19, turn 3, action 42 (docs/ai-runs/blunders/filipinas-easy-after2): Morale 5
+    and Cavite city lost, so Spain surrenders at this End of Turn (5.3.1). Its one Brigade
+    on Luzon, Desierto, stands in Manila city with Polavieja and Lachambre, two moves from
+    Cavite's Province; a move counted sieges only into the city's Province, so Lachambre
+    joined Desierto in the city and Spain ended the round (played to the end: +55 ± 11
+    points for the move, none now). A move next to the city's Province counts the sieges
+    left after one more move, when the End of Turn is the surrender."""
+    st = position(
+        scenario, 19, turn=3, ap={"filipino": 2, "spain": 10}, morale=5, us_intervention=5,
+        plunders=1, placements=[
+            stack(["mindanao_1"], "mindanao"), stack(["moros"], "mindanao"),
+            stack(["pampanga_corps"], "cavite", ["pampanga_corps"]),
+            stack(["desierto"], "manila_city"),
+            stack(["cavite_corps", "aguinaldo"], "manila", ["cavite_corps"]),
+            stack(["tarlac_corps"], "pampanga", ["tarlac_corps"]),
+            stack(["bulacan_corps"], "batangas", ["bulacan_corps"]),
+            stack(["polavieja"], "manila_city"), stack(["lachambre"], "manila_city"),
+            stack(["asia_fleet", "montojo", "bonifacio"], "graveyard"),
+            stack(["blanco", "primo_de_rivera"], "recalled")],
+        markers={"artillery": {"state": "in_play", "holder": "aguinaldo"},
+                 "baler": ["tarlac_corps"], "lines": ["line_cavite_manila"],
+                 "protect": ["mindanao_1"], "sacked": ["manila"],
+                 "target": ["bulacan_corps", "cavite_corps"], "zapote": True},
+        cities={"cavite_city": "filipino"},
+        cards_out=["filipino_artillery", "cry_of_pugad_lawin", "moro_uprising", "zapote_line",
+                   "barrio_warning", "patriotic_subscription", "to_the_bayonet",
+                   "appointment_of_primo_de_rivera", "fortified_lines",
+                   "recruits_from_the_barrios", "spanish_artillery", "appointment_of_augusti",
+                   "katipunan_uprising", "appointment_of_polavieja", "ultimos_de_filipinas"],
+        cards={"hands": {"filipino": ["peace_of_biak_na_bato"],
+                         "spain": ["diplomatic_note", "macabebe_scouts",
+                                   "sagasta_buys_the_rebels"]}})
+    assert Picture.of(st).surrender_odds() == 1.0
+    assert chosen(st) == [A.Move("desierto", "manila", "land")] * 3
+    policy = SpainPolicy("spain", 0)
+    policy.choose(RULES, st, RULES.legal_actions(st))
+    assert policy.last_reason.endswith("on the way to besiege Cavite")
+
+
 def seed_32(scenario: Scenario, spain_ap: int = 0) -> FilState:
     """Seed 32, turn 3, action 64 (docs/ai-runs/blunders/filipinas-normal-spain-after): both
     sides have spent their AP; the 1st Mindanao Brigade, in Search and Destroy columns with
@@ -688,3 +730,22 @@ def test_with_the_filipinos_out_of_ap_the_columns_hunt_first_and_protect_after(s
     legal = RULES.legal_actions(st)
     assert search in legal
     assert chosen(st) == [search] * 3
+
+
+def test_the_baler_marker_holds_a_stack_out_of_ap_for_little(scenario):
+    """Últimos de Filipinas ties a stack down until the End of Turn (4.2.3.15). In seed 29
+    the Filipinos had no AP left, so the marker stopped only what a card giving AP might
+    allow, yet it counted the siege of Manila city they could make in the first round of the
+    next turn, after the marker is gone. Both its parts now count at the same fraction
+    when the Filipinos are out of AP."""
+    from filipinas.spain import cards as C
+    st = seed_29(scenario)
+    st.sacked.add("manila")  # no plunder to stop: the city's siege alone
+    pic = Picture.of(st)
+    siege = pic.city_danger("manila_city") * pic.city_stake("manila_city")
+    assert siege > 0.0
+    assert C.baler(pic, "magdiwan")[0] == pytest.approx(0.3 * siege)
+    st.ap["filipino"] = 2
+    pic = Picture.of(st)
+    assert C.baler(pic, "magdiwan")[0] == pytest.approx(
+        pic.city_danger("manila_city") * pic.city_stake("manila_city"))
