@@ -399,7 +399,8 @@ class FilipinasAgent:
 
     def _siege_worth(self, state: FilState, units: list[str], city: str) -> float:
         """A siege is all or nothing: the city is the victory (6.8, 5.3.1). A city the
-        Americans would keep brings only a draw, worth less but better than losing late."""
+        Americans would keep makes any surrender a draw (5.3.2): better than losing, so only
+        on the last turn, when the Filipinos cannot bring the surrender about themselves."""
         strength = siege_strength(state, units)
         if strength < city_defence(state, city):
             return 0.0
@@ -409,9 +410,19 @@ class FilipinasAgent:
         us = sum(B.cf(state, u) for u in units if B.cdef(state, u).faction == USA)
         has_artillery = state.artillery == "in_play" and any(
             state.artillery_holder in state.members(u) for u in units)
-        ours = has_artillery and fil > us
-        late = state.turn >= state.data.last_turn - 1
-        return chance * (6.0 if ours else (3.0 if late else 1.5))
+        if has_artillery and fil > us:
+            return chance * 6.0
+        if state.turn < state.data.last_turn or self._surrender_in_reach(state):
+            return 0.0
+        return chance * 3.0
+
+    def _surrender_in_reach(self, state: FilState) -> bool:
+        """The Filipinos may still make Spain surrender at this End of Turn by themselves
+        (5.3.1): a plunder for each AP left takes a step of Morale (6.11), down to the
+        unconditional surrender at Morale 1 or to a band their cities already meet."""
+        p = state.data.params
+        morale = max(p.morale_min, morale_after_turn(state) - state.ap[FILIPINO])
+        return cities_taken(state)[0] >= p.cities_needed(morale)
 
 
 __all__ = ["FilipinasAgent", "hit_chance"]

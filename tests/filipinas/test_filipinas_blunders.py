@@ -241,3 +241,70 @@ def test_a_targeted_band_does_not_spend_its_ap_fleeing_brigades_that_can_follow(
         assert isinstance(FilipinasAgent("filipino", seed).choose(RULES, st, legal), A.EndRound)
     agent = FilipinasAgent("filipino", 0)
     assert agent.worth(seed_25_turn_3(scenario, spain_ap=0), move) > agent.worth(st, move)
+
+
+def seed_14_turn_6(scenario: Scenario, turn: int = 6, morale: int = 4) -> FilState:
+    """Seed 14 of Easy against Easy, turn 6 of 7, action 112 (docs/ai-runs/blunders/
+    filipinas-easy-after2): the United States at war, Anderson's and Greene's expeditions with
+    Merritt in Manila beside the Cavite corps, reduced, Aguinaldo and the Filipino Artillery;
+    Spanish Morale 4 under Sagasta; the Filipinos hold no city and have 2 AP, Spain 7."""
+    return RULES.from_position(scenario, {
+        "ap": {"filipino": 2, "spain": 7}, "morale": morale, "us_intervention": 10,
+        "government": "sagasta", "canovas_dead": True, "plunders": 2, "us_at_war": True,
+        "turn": turn, "phase": "action", "active": "filipino",
+        "placements": [
+            {"counters": ["asia_fleet", "montojo"], "space": "cavite_city"},
+            {"counters": ["mindanao_2", "marina"], "space": "cavite"},
+            {"counters": ["mindanao_1"], "space": "manila_city"},
+            {"counters": ["pampanga_corps"], "space": "batangas", "reduced": ["pampanga_corps"]},
+            {"counters": ["desierto", "lachambre"], "space": "batangas"},
+            {"counters": ["polavieja"], "space": "manila_city"},
+            {"counters": ["cavite_corps", "aguinaldo"], "space": "manila",
+             "reduced": ["cavite_corps"]},
+            {"counters": ["us_fleet", "dewey"], "space": "hong_kong"},
+            {"counters": ["tarlac_corps"], "space": "pampanga", "reduced": ["tarlac_corps"]},
+            {"counters": ["us_anderson", "us_greene", "merritt"], "space": "manila"},
+            {"counters": ["bonifacio"], "space": "graveyard"},
+            {"counters": ["blanco", "primo_de_rivera"], "space": "recalled"},
+        ],
+        "markers": {"artillery": {"state": "in_play", "holder": "aguinaldo"},
+                    "landed": ["us_anderson", "us_greene"],
+                    "protect": ["desierto", "mindanao_2"], "search": ["mindanao_1"],
+                    "sacked": ["manila", "pampanga"], "target": ["cavite_corps", "tarlac_corps"]},
+        "cards_out": ["recruits_from_the_barrios", "hong_kong_junta", "patriotic_subscription",
+                      "katipunan_spies", "appointment_of_primo_de_rivera", "bolo_charge",
+                      "appointment_of_augusti", "revolutionary_taxes", "ambush", "blockhouses",
+                      "fortified_lines", "friars_informants", "visayas_revolt", "censorship",
+                      "guardia_civil", "diplomatic_note", "expeditionary_battalions",
+                      "la_solidaridad", "loyal_principales", "telegraph", "to_the_bayonet",
+                      "barrio_warning", "appointment_of_polavieja", "macabebe_scouts",
+                      "reconcentration", "spanish_diplomacy", "assassination_of_canovas",
+                      "cry_of_pugad_lawin", "american_arms", "defence_of_manila"],
+        "cards": {"hands": {"filipino": [],
+                            "spain": ["sagasta_buys_the_rebels", "loyal_volunteers",
+                                      "camara_squadron", "spanish_artillery"]}},
+    }, seed=14)
+
+
+def test_the_americans_besiege_for_the_filipinos_only_when_nothing_else_can_win(
+        scenario: Scenario) -> None:
+    """A city the Americans take makes any Spanish surrender a draw (5.3.2). In seed 14 the
+    Easy Filipinos sent Anderson and Greene against Manila a turn before the last, at
+    Morale 4 under Sagasta, where the Morale alone could still bring the surrender: played
+    to the end, recruiting was worth +34 ± 6 points over 60 pairs. The Americans now
+    besiege only on the last turn, when the plunders the AP left pay cannot bring the
+    surrender about; then the draw beats the loss."""
+    siege = A.Attack(("us_anderson", "us_greene"), "manila_city")
+    st = seed_14_turn_6(scenario)
+    legal = RULES.legal_actions(st)
+    assert siege in legal
+    for seed in range(3):
+        assert FilipinasAgent("filipino", seed).choose(RULES, st, legal) != siege
+    agent = FilipinasAgent("filipino", 0)
+    assert agent.worth(st, siege) <= 0.0
+    # the last turn, the Morale at 6 (5 after Sagasta's step, 3 after two plunders): no
+    # surrender without a city, and the draw is worth the siege
+    last = seed_14_turn_6(scenario, turn=7, morale=6)
+    assert agent.worth(last, siege) > 0.0
+    # the last turn at Morale 4: two plunders bring it to 1, the surrender without a city
+    assert agent.worth(seed_14_turn_6(scenario, turn=7), siege) <= 0.0
