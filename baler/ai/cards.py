@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from baler.ai.judge import (
     artillery_worth,
-    game_ends_this_upkeep,
     incursion_worth,
     morale_worth,
     shooting_worth,
@@ -84,7 +83,7 @@ def effect_worth(st: BalerState, side: Side, effect: Effect) -> float:
         cost = int(effect.get("supply_cost", 1))
         if not build_targets(st, cost):
             return 0.0
-        return trench_worth(st, cost) if game_ends_this_upkeep(st) else 2.0
+        return trench_worth(st, cost)
     if verb == "damage_walls":
         return 1.8
     if verb == "reinforce_posts":

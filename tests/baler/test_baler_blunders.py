@@ -308,13 +308,16 @@ cards:
 """
 
 
-def last_turn_events(turn: int) -> BalerState:
+def last_turn_events(turn: int, built: tuple[str, ...] = ()) -> BalerState:
     """Seed 68 of Easy against Easy: the events of the last turn (6), the Philippine side 12
-    victory points to 16 behind, one trench section built (in area 2), its one artillery piece
-    in area 2, and Digging the trenches in hand with a trench space manned in area 4."""
+    victory points to 16 behind, one trench section built (in area 2; `built` adds more), its
+    one artillery piece in area 2, and Digging the trenches in hand with a trench space manned
+    in area 4."""
     position = yaml.safe_load(LAST_TURN)
     position["turn"] = turn
-    return RULES.from_position(scenario(), position, seed=68)
+    st = RULES.from_position(scenario(), position, seed=68)
+    st.trenches.update({space: "operational" for space in built})
+    return st
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -323,12 +326,17 @@ def test_no_trench_is_dug_on_the_last_turn_when_it_can_neither_score_nor_guard(s
     events, giving up 3 action points for a section that scores nothing (seven are missing)
     and guards no gun (area 4 holds none) before the game ends at this Upkeep; Fire from the
     houses instead was worth +24 ± 7 points, played to the end (100 pairs). On the last turn a
-    section is worth only the points it completes and the gun it closes; a turn earlier the
-    same hand still digs."""
+    section is worth only the points it completes and the gun it closes; a turn earlier, with
+    four sections built, the same hand still digs."""
     agent = BalerAgent("philippine", seed)
     played = events_played(last_turn_events(6), lambda st, legal: agent.choose(RULES, st, legal))
     assert DIGGING not in played and "ph-03" in played
-    played = events_played(last_turn_events(5), lambda st, legal: agent.choose(RULES, st, legal))
+    four = ("trench-a1-a", "trench-a1-b", "trench-a2-a")
+    played = events_played(last_turn_events(6, four),
+                           lambda st, legal: agent.choose(RULES, st, legal))
+    assert DIGGING not in played
+    played = events_played(last_turn_events(5, four),
+                           lambda st, legal: agent.choose(RULES, st, legal))
     assert DIGGING in played
 
 
@@ -346,3 +354,21 @@ def test_the_last_trench_section_is_still_worth_digging_on_the_last_turn() -> No
     assert trench_worth(st, 1) == LAST_TRENCH_GUARD
     st.phase = Phase.SECOND_SHOOTINGS
     assert trench_worth(st, 1) == 0.0
+
+
+def test_digging_the_trenches_counts_the_section_it_would_complete() -> None:
+    """Digging the trenches priced its section at a flat 2.0 before the last turn, while the
+    trench actions read `trench_worth`: the eighth working section's victory points, the
+    guns guarded, the turns left. The card now reads the same worth, so the section that
+    completes the trenches is worth its points by card too. Easy against Easy, seeds
+    1001-3400: the Philippine side won 1,363 of 2,400 with it, 1,335 without."""
+    from baler.ai.cards import card, event_worth
+    from baler.rules.state import Side
+    st = last_turn_events(5)
+    digging = card(st, DIGGING)
+    spaces = list(st.data.trench_spaces)
+    st.trenches = {s: "operational" for s in spaces if s != "trench-a4-a"}
+    assert trench_worth(st, 1) > 2.0 + 2.0
+    assert event_worth(st, Side.PHILIPPINE, digging) == pytest.approx(trench_worth(st, 1))
+    st.trenches = {}
+    assert event_worth(st, Side.PHILIPPINE, digging) == pytest.approx(trench_worth(st, 1))
