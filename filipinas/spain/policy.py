@@ -415,8 +415,8 @@ class SpainPolicy:
 
     def _battle(self, pic: Picture, units: list[str], target: str,
                 tf: int | None = None) -> Scored:
-        """An attack on a regular stack (6.7): its step, or the unit when it is the stack's
-        only one and on its last step, against the counterattack; `tf`: as if led with that
+        """An attack on a regular stack (6.7): its step, or the Filipino unit when it is the
+        stack's only one and on its last step, against the counterattack; `tf`: as if led with that
         Tactical Factor."""
         st = pic.st
         defenders = st.members(target)
@@ -429,7 +429,8 @@ class SpainPolicy:
         back = hit_chance(-mods)
         prize = pic.gain() + 0.8
         alone = B.combat_units(st, defenders)
-        if len(alone) == 1 and pic.last_step(alone[0]):
+        if len(alone) == 1 and B.cdef(st, alone[0]).faction == FILIPINO \
+                and pic.last_step(alone[0]):
             # a band entrenched (6.14) is a regular stack, and a hit still destroys it
             prize = max(prize, pic.kill_worth(alone[0]))
         worth = hit * prize - (1 - hit) * back * pic.hurt(units[0])
