@@ -263,11 +263,13 @@ class FilipinasAgent:
             return -1.0
         if state.ap[FILIPINO] > 1:
             return 0.0
-        playable = {a.card for a in self._round_cards(state)}
+        # a card worth playing now is kept at 0.5; one that cannot be played, or whose play
+        # would cost more than it brings (Peace of Biak-na-Bató, Aguinaldo into exile), at 0.1
+        useful = {a.card for a in self._round_cards(state) if self._card_worth(state, a) > 0.0}
         kept = 0.0
         for card_id in (action.first, action.second):
             card = state.data.cards[card_id]
-            kept += HELD_WORTH if card.reaction else (0.5 if card_id in playable else 0.1)
+            kept += HELD_WORTH if card.reaction else (0.5 if card_id in useful else 0.1)
         return AP_WORTH * 1.5 - kept
 
     @staticmethod

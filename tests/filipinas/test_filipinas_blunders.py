@@ -308,3 +308,50 @@ def test_the_americans_besiege_for_the_filipinos_only_when_nothing_else_can_win(
     assert agent.worth(last, siege) > 0.0
     # the last turn at Morale 4: two plunders bring it to 1, the surrender without a city
     assert agent.worth(seed_14_turn_6(scenario, turn=7), siege) <= 0.0
+
+
+def test_a_card_the_filipinos_would_not_play_is_traded_for_an_ap(scenario: Scenario) -> None:
+    """Seed 64 of Easy against Easy, turn 3, action 70 (docs/ai-runs/blunders/
+    filipinas-easy-after2): out of AP, the Filipinos hold Peace of Biak-na-Bató, which would
+    send Aguinaldo into exile, and Tejeros Convention, which would kill Bonifacio for 1 AP.
+    A trade counted each card that can be played as worth keeping, so they passed; played to
+    the end, trading the two for 1 AP was worth +14 ± 5 points over 100 pairs. A card whose
+    play would cost more than it brings now counts as one of little use."""
+    st = RULES.from_position(scenario, {
+        "ap": {"filipino": 0, "spain": 11}, "morale": 6, "us_intervention": 6,
+        "government": "sagasta", "canovas_dead": True, "plunders": 1, "turn": 3,
+        "phase": "action", "active": "filipino",
+        "placements": [
+            {"counters": ["desierto"], "space": "manila"},
+            {"counters": ["asia_fleet", "montojo"], "space": "cavite_city"},
+            {"counters": ["tarlac_corps"], "space": "cavite", "reduced": ["tarlac_corps"]},
+            {"counters": ["mindanao_1"], "space": "cavite"},
+            {"counters": ["mindanao_2"], "space": "cavite_city"},
+            {"counters": ["cavite_corps", "aguinaldo"], "space": "batangas",
+             "reduced": ["cavite_corps"]},
+            {"counters": ["magdiwan", "bonifacio"], "space": "bulacan"},
+            {"counters": ["polavieja"], "space": "manila_city"},
+            {"counters": ["lachambre"], "space": "manila_city"},
+            {"counters": ["marina"], "space": "bulacan"},
+            {"counters": ["cornell"], "space": "batangas"},
+            {"counters": ["blanco", "primo_de_rivera"], "space": "recalled"},
+        ],
+        "markers": {"artillery": {"state": "in_play", "holder": "aguinaldo"},
+                    "protect": ["desierto", "mindanao_1"], "sacked": ["batangas"],
+                    "target": ["cavite_corps", "magdiwan"]},
+        "cards_out": ["filipino_artillery", "recruits_from_the_barrios", "reconcentration",
+                      "appointment_of_primo_de_rivera", "macabebe_scouts", "spanish_diplomacy",
+                      "to_the_bayonet", "isthmus_of_noveleta", "barrio_warning", "bolo_charge",
+                      "appointment_of_augusti", "friars_informants", "fortified_lines",
+                      "assassination_of_canovas", "loyal_principales",
+                      "appointment_of_polavieja", "patriotic_subscription", "katipunan_spies"],
+        "cards": {"hands": {"filipino": [BIAK, "tejeros_convention"],
+                            "spain": ["censorship", "guardia_civil"]}},
+    }, seed=64)
+    trade = A.TradeCards(BIAK, "tejeros_convention")
+    legal = RULES.legal_actions(st)
+    assert trade in legal
+    agent = FilipinasAgent("filipino", 0)
+    assert agent.worth(st, A.PlayCard(BIAK)) < 0 and agent.worth(st, trade) > 0
+    for seed in range(3):
+        assert FilipinasAgent("filipino", seed).choose(RULES, st, legal) == trade
