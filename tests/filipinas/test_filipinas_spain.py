@@ -603,6 +603,17 @@ def test_two_brigades_from_spain_arrive_stacked_to_attack_a_regular_stack(scenar
     assert worth[stacked] < worth[A.Reinforce(("cavite", "cavite"))]
 
 
+SEED_18_OUT = (
+    "katipunan_uprising", "cry_of_pugad_lawin", "revolutionary_taxes", "hong_kong_junta",
+    "appointment_of_primo_de_rivera", "expeditionary_battalions", "spanish_artillery",
+    "bolo_charge", "moro_uprising", "to_the_bayonet", "loyal_principales",
+    "recruits_from_the_barrios", "blockhouses", "appointment_of_polavieja",
+    "isthmus_of_noveleta", "appointment_of_augusti", "macabebe_scouts", "visayas_revolt",
+    "censorship", "ultimos_de_filipinas")
+"""The cards out of play by seed 18's turn 5 (docs/ai-runs/blunders/filipinas-easy-after): both
+of its positions below start from them."""
+
+
 def seed_18_turn_6(scenario: Scenario) -> FilState:
     """Seed 18, turn 6, action 123 (docs/ai-runs/blunders/filipinas-easy-after): Morale 3, the
     United States at war; the reduced Cavite corps with Aguinaldo and the Filipino Artillery
@@ -622,15 +633,8 @@ def seed_18_turn_6(scenario: Scenario) -> FilState:
         markers={"target": ["cavite_corps", "tarlac_corps"], "protect": ["mindanao_1"],
                  "sacked": ["batangas", "bulacan"],
                  "artillery": {"state": "in_play", "holder": "aguinaldo"}},
-        cards_out=["katipunan_uprising", "cry_of_pugad_lawin", "revolutionary_taxes",
-                   "hong_kong_junta", "appointment_of_primo_de_rivera",
-                   "expeditionary_battalions", "spanish_artillery", "bolo_charge",
-                   "moro_uprising", "to_the_bayonet", "loyal_principales",
-                   "recruits_from_the_barrios", "blockhouses", "appointment_of_polavieja",
-                   "isthmus_of_noveleta", "appointment_of_augusti", "macabebe_scouts",
-                   "visayas_revolt", "censorship", "ultimos_de_filipinas", "fortified_lines",
-                   "diplomatic_note", "mass_desertion", "la_solidaridad", "honour_of_spain",
-                   "loyal_volunteers", "camara_squadron"],
+        cards_out=[*SEED_18_OUT, "fortified_lines", "diplomatic_note", "mass_desertion",
+                   "la_solidaridad", "honour_of_spain", "loyal_volunteers", "camara_squadron"],
         cards={"hands": {"filipino": ["trenches"],
                          "spain": ["guardia_civil", "defence_of_manila"]}})
 
@@ -668,13 +672,7 @@ def seed_18_turn_5(scenario: Scenario) -> FilState:
             stack(["bonifacio"], "graveyard"), stack(["blanco", "primo_de_rivera"], "recalled")],
         markers={"target": ["cavite_corps", "tarlac_corps"], "protect": ["mindanao_1"],
                  "baler": ["aguinaldo", "cavite_corps"]},
-        cards_out=["katipunan_uprising", "cry_of_pugad_lawin", "revolutionary_taxes",
-                   "hong_kong_junta", "appointment_of_primo_de_rivera",
-                   "expeditionary_battalions", "spanish_artillery", "bolo_charge",
-                   "moro_uprising", "to_the_bayonet", "loyal_principales",
-                   "recruits_from_the_barrios", "blockhouses", "appointment_of_polavieja",
-                   "isthmus_of_noveleta", "appointment_of_augusti", "macabebe_scouts",
-                   "visayas_revolt", "censorship", "ultimos_de_filipinas"],
+        cards_out=list(SEED_18_OUT),
         cards={"hands": {"filipino": [],
                          "spain": ["guardia_civil", "diplomatic_note", "loyal_volunteers"]}})
 
