@@ -49,6 +49,13 @@ CARD_WORTH = {
 HELD_WORTH = 0.35
 """What a reaction card kept in hand is worth: it may turn a combat later."""
 
+RESTORED_WORTH = 0.3
+"""Morale steps a recruitment that gives back a reduced unit its step is worth (6.1), against
+1.0 and more for a new unit: a new corps or band plunders and draws the Brigades elsewhere, a
+step back does neither (docs/ai.md, "Blunders": a free recruitment card spent on the reduced
+Cavite corps was worth 18-21 points less than any new corps, and the Easy Filipinos won 1,294
+of 2,000 Easy games with this price, 1,188 at 0.8)."""
+
 
 def hit_chance(modifier: int, need: int = 6) -> float:
     """The chance that one die plus `modifier` reaches `need` (Combat Table, 6.7)."""
@@ -315,7 +322,8 @@ class FilipinasAgent:
     def _recruit_worth(self, state: FilState, space: str, unit: str, extra: int = 0) -> float:
         mods = sum(v for _, v in recruit_modifier(state, FILIPINO, space)) + extra
         chance = hit_chance(mods, state.data.params.recruit_on)
-        gain = 0.8 if unit in state.stack_of else 1.0 + 0.4 * self._province_worth(state, space)
+        restored = unit in state.stack_of
+        gain = RESTORED_WORTH if restored else 1.0 + 0.4 * self._province_worth(state, space)
         return chance * gain
 
     def _move_worth(self, state: FilState, action: A.Move) -> float:

@@ -355,3 +355,58 @@ def test_a_card_the_filipinos_would_not_play_is_traded_for_an_ap(scenario: Scena
     assert agent.worth(st, A.PlayCard(BIAK)) < 0 and agent.worth(st, trade) > 0
     for seed in range(3):
         assert FilipinasAgent("filipino", seed).choose(RULES, st, legal) == trade
+
+
+def seed_5_turn_1(scenario: Scenario) -> FilState:
+    """Seed 5 of Normal Filipino against Easy, action 2 (`docs/ai-runs/blunders/
+    filipinas-normal-filipino-after3`): turn 1, Spanish Morale 8, the reduced Cavite corps
+    with Aguinaldo in Cavite, Magdiwan and Bonifacio in Manila beside Desierto; the Filipinos
+    hold 4 AP and two free recruitment cards."""
+    return RULES.from_position(scenario, {
+        "ap": {"filipino": 4, "spain": 7}, "morale": 8, "us_intervention": 1,
+        "government": "canovas", "turn": 1, "phase": "action", "active": "filipino",
+        "placements": [
+            {"counters": ["blanco"], "space": "manila_city"},
+            {"counters": ["magdiwan", "bonifacio"], "space": "manila"},
+            {"counters": ["desierto"], "space": "manila"},
+            {"counters": ["cavite_corps", "aguinaldo"], "space": "cavite",
+             "reduced": ["cavite_corps"]},
+            {"counters": ["mindanao_1"], "space": "mindanao"},
+            {"counters": ["asia_fleet", "montojo"], "space": "cavite_city"},
+        ],
+        "markers": {"target": ["cavite_corps"], "sacked": ["cavite"]},
+        "plunders": 1, "cards_out": ["la_solidaridad"],
+        "cards": {"hands": {"filipino": ["zapote_line", "cry_of_pugad_lawin",
+                                         "recruits_from_the_barrios", "bolo_charge"],
+                            "spain": ["patriotic_subscription", "sagasta_buys_the_rebels",
+                                      "friars_informants", "diplomatic_note",
+                                      "reconcentration"]}},
+    }, seed=5)
+
+
+def test_a_free_recruitment_raises_a_new_corps_and_does_not_restore_a_step(
+        scenario: Scenario) -> None:
+    """A recruitment that gives the reduced Cavite corps its step back was priced at 0.8 of a
+    new unit's 1.0-1.4, so the heuristics spent Recruits from the Barrios on it, where the
+    recruitment is easiest (Cavite, Aguinaldo), and kept Cry of Pugad Lawin's +1 for a new
+    corps elsewhere; playing Cry first left Recruits for the step. Played to the end, the step
+    was worth 18-21 points less than any new corps (100 pairs; docs/ai.md, "Blunders"). Now
+    both cards raise new units."""
+    for hand in (["recruits_from_the_barrios"], ["recruits_from_the_barrios", "zapote_line"],
+                 ["cry_of_pugad_lawin", "recruits_from_the_barrios"]):
+        st = seed_5_turn_1(scenario)
+        st.hands["filipino"] = list(hand)
+        # the cards' answers and the end of the round (a plunder may come first, as it did)
+        legal = [a for a in RULES.legal_actions(st)
+                 if isinstance(a, A.PlayCard | A.EndRound) and a != A.PlayCard("zapote_line")]
+        restore = A.PlayCard("recruits_from_the_barrios", ("cavite", "cavite_corps"))
+        assert restore in legal
+        agent = FilipinasAgent("filipino", 3)
+        assert agent.worth(st, restore) < agent.worth(
+            st, A.PlayCard("recruits_from_the_barrios", ("tarlac", "tarlac_corps")))
+        for seed in range(3):
+            agent.reseed(seed)
+            chosen = agent.choose(RULES, st, legal)
+            assert isinstance(chosen, A.PlayCard) and "recruit" in st.data.cards[
+                chosen.card].effect, chosen
+            assert chosen.targets[1] not in st.stack_of, chosen
