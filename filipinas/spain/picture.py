@@ -82,6 +82,14 @@ LEFT_ALONE = 0.3
 """The chance a leader left alone by his band's destruction is caught before he rejoins
 troops (4.2.1, 4.2.2.1)."""
 
+SACKED = 0.4
+"""What a band's plunder threat counts for in a Province already sacked this turn (one
+plunder a Province, 6.11): it plunders there only first thing next turn, if it has not moved
+on to whole fields by then, so a Brigade kept to guard those fields mostly guards nothing
+(`docs/ai.md`, "Blunders": Spain regrouped a Brigade to protect sacked Cavite while the band
+there was free to leave, 20 ± 6 points worse than ending the round; Easy Spain won 1,503 of
+4,000 Easy games at 0.4, 1,386 at 0.8)."""
+
 HUNTS = 1.5
 """Hunts a Brigade in Search and Destroy columns among bands makes in what is left of a turn."""
 
@@ -262,15 +270,15 @@ class Picture:
 
     def threat(self, province: str) -> float:
         """The plunders a Brigade protecting the fields of `province` stops: the band there
-        plunders now, or first thing next turn if the Province is already sacked (the
-        Filipinos play first, 5.2); a band in the Visayas or Mindanao cannot move (4.2.1), so it
-        is stopped for longer (6.11)."""
+        plunders now, or, if the Province is already sacked, first thing next turn unless it
+        has left for whole fields by then (the Filipinos play first, 5.2; `SACKED`); a band
+        in the Visayas or Mindanao cannot move (4.2.1), so it is stopped for longer (6.11)."""
         key = ("threat", province)
         if key in self.memo:
             return float(self.memo[key])
         worth = 0.0
         if self.bands.get(province):
-            worth = self.plunder() * (0.8 if province in self.st.sacked else 1.0)
+            worth = self.plunder() * (SACKED if province in self.st.sacked else 1.0)
             worth *= 1 + PERSIST * min(self.turns_left, 2)
             if province not in self.luzon:
                 worth *= OUTER

@@ -17,9 +17,14 @@ from filipinas.rules import actions as A
 RULES = PLUGIN.rules
 
 
+WORDS = {"sea"}
+"""Ids that are also words of the reasons' English: "by sea" (coastal transport, 6.3.1) and
+the reserve squadron "at sea"; the space itself is printed "Sea of the Philippines"."""
+
+
 def ids(state) -> set[str]:
     data = state.data
-    return {*data.counters, *data.spaces, *data.cards}
+    return {*data.counters, *data.spaces, *data.cards} - WORDS
 
 
 def test_reasons_read_as_sentences_with_the_printed_names():
