@@ -79,7 +79,7 @@ ai-table: $(STAMP)
 	$(AI_TABLE) --only guerra --tested normal --budget 8i --jobs 2 \
 		--log docs/ai-runs/guerra-normal-8i.log >> docs/ai-table.md
 	$(AI_TABLE) --only filipinas --tested normal --budget 16i --jobs 2 \
-		--log docs/ai-runs/filipinas-normal-16i-third.log >> docs/ai-table.md
+		--log docs/ai-runs/filipinas-normal-16i-fourth.log >> docs/ai-table.md
 
 # The reports behind docs/balance/<game>.md, one pair per shipped scenario (about 40 minutes
 # of CPU, most of it the Guerra computer runs).
