@@ -517,7 +517,10 @@ class SpainPolicy:
             return -0.2, ""
         where = st.loc[brigade]
         left = self._shift(pic, {where: pic.group(where, frozenset({brigade}))})
-        return 0.25 + left, "the bands of Cavite are shut in"
+        # a Brigade on the line is in neither Province: like a Brigade moving away (`_move`),
+        # it no longer intercepts a siege of the city of the Province it leaves (6.8.3)
+        safer = pic.cities_shift([brigade], None)
+        return 0.25 + left + safer, "the bands of Cavite are shut in"
 
     def _end_reconcentration(self, pic: Picture, action: Action) -> Scored:
         return (-C.reconcentration_worth(pic, now=False),

@@ -793,3 +793,51 @@ def test_no_brigade_regroups_to_guard_fields_already_sacked(scenario: Scenario) 
     assert regroup in RULES.legal_actions(st)
     assert regroup not in chosen(st)
     assert chosen(seed_39_normal(scenario, sacked=())) == [regroup] * 3
+
+
+def seed_7(scenario: Scenario, manila: tuple[str, ...] = ("desierto",)) -> FilState:
+    """Seed 7, turn 1, action 13 of the Normal Spain cell after the third round: the Filipinos
+    have plundered five Provinces and have no AP left; Spain, 8 AP, holds Fortified Lines.
+    Desierto is the one Brigade in the Province of Manila, whose city Polavieja and Lachambre
+    hold without a Brigade. Spain has already acted in this round (a position starts the round
+    afresh), so a move now would be a Coordinated Action (5.2.2.1)."""
+    st = position(
+        scenario, 7, turn=1, ap={"filipino": 0, "spain": 8}, morale=5, us_intervention=1,
+        plunders=5, placements=[
+            *[stack([b], "manila") for b in manila],
+            stack(["cavite_corps", "aguinaldo"], "cavite", ["cavite_corps"]),
+            stack(["asia_fleet", "montojo"], "cavite_city"),
+            stack(["magdiwan", "bonifacio"], "batangas"),
+            stack(["bulacan_corps"], "bulacan", ["bulacan_corps"]),
+            stack(["polavieja"], "manila_city"), stack(["lachambre"], "manila_city"),
+            stack(["mindanao_1"], "cavite"), stack(["blanco"], "recalled")],
+        markers={"target": ["bulacan_corps", "cavite_corps", "magdiwan"],
+                 "sacked": ["batangas", "cavite", "manila", "pampanga", "tarlac"]},
+        cards_out=["katipunan_uprising", "revolutionary_taxes", "peace_of_biak_na_bato",
+                   "trenches", "appointment_of_polavieja"],
+        cards={"hands": {"filipino": ["isthmus_of_noveleta"],
+                         "spain": ["guardia_civil", "appointment_of_augusti", "macabebe_scouts",
+                                   "fortified_lines"]}})
+    st.round_count, st.round_did = 1, True
+    return st
+
+
+def test_the_fortified_line_takes_no_brigade_from_the_city_it_guards(scenario: Scenario) -> None:
+    """Spain played Fortified Lines to put Desierto on the Cavite-Manila line, the one Brigade
+    that would intercept a siege of Manila (6.8.3); on the line it stands in neither Province.
+    Played to the end, moving him to Bulacán to hunt was worth 30-38 points more (100 pairs;
+    docs/ai.md, "Blunders"). The line now counts what the city loses, as a move away counts
+    it; with a second Brigade left in the Province the card is still played."""
+    def worths(st: FilState) -> tuple[float, float]:
+        """The best worth of the card played, and that of ending the round."""
+        scored = SpainPolicy().scored(st, RULES.legal_actions(st))
+        card = max(v for v, a, _ in scored
+                   if isinstance(a, A.PlayCard) and a.card == "fortified_lines")
+        return card, next(v for v, a, _ in scored if isinstance(a, A.EndRound))
+
+    alone = seed_7(scenario)
+    assert not any(isinstance(a, A.PlayCard) for a in chosen(alone))
+    card, end = worths(alone)
+    assert card < end
+    card, end = worths(seed_7(scenario, ("desierto", "mindanao_2")))
+    assert card > end
