@@ -64,10 +64,6 @@ PERSIST = 0.5
 """What a protection is worth in the turns after this one, for each (up to two): the marker
 stays (6.9.1), and the band must move again to plunder (6.3)."""
 
-OUTER = 1.5
-"""A band in the Visayas or Mindanao cannot leave (4.2.1): a protection there stops it for
-good."""
-
 NEARBY = 0.2
 """How much of a plunder a protection in a Province next to a band stops: the band may come
 and plunder in the same round (a Coordinated Action, 5.2.2.1), too fast to answer."""
@@ -271,8 +267,10 @@ class Picture:
     def threat(self, province: str) -> float:
         """The plunders a Brigade protecting the fields of `province` stops: the band there
         plunders now, or, if the Province is already sacked, first thing next turn unless it
-        has left for whole fields by then (the Filipinos play first, 5.2; `SACKED`); a band
-        in the Visayas or Mindanao cannot move (4.2.1), so it is stopped for longer (6.11)."""
+        has left for whole fields by then (the Filipinos play first, 5.2; `SACKED`). A band in
+        the Visayas or Mindanao, which cannot leave (4.2.1), counts the same: weighing it 1.5
+        times sent Brigades and generals away from Luzon, and Easy Spain won fewer games
+        (docs/ai.md, "Blunders", the fifth round)."""
         key = ("threat", province)
         if key in self.memo:
             return float(self.memo[key])
@@ -280,8 +278,6 @@ class Picture:
         if self.bands.get(province):
             worth = self.plunder() * (SACKED if province in self.st.sacked else 1.0)
             worth *= 1 + PERSIST * min(self.turns_left, 2)
-            if province not in self.luzon:
-                worth *= OUTER
         self.memo[key] = worth
         return worth
 
