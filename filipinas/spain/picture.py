@@ -268,9 +268,8 @@ class Picture:
         """The plunders a Brigade protecting the fields of `province` stops: the band there
         plunders now, or, if the Province is already sacked, first thing next turn unless it
         has left for whole fields by then (the Filipinos play first, 5.2; `SACKED`). A band in
-        the Visayas or Mindanao, which cannot leave (4.2.1), counts the same: weighing it 1.5
-        times sent Brigades and generals away from Luzon, and Easy Spain won fewer games
-        (docs/ai.md, "Blunders", the fifth round)."""
+        the Visayas or Mindanao, which cannot leave (4.2.1), counts the same: weighed 1.5
+        times, it made Easy Spain win fewer games (docs/ai.md, "Blunders", the fifth round)."""
         key = ("threat", province)
         if key in self.memo:
             return float(self.memo[key])
