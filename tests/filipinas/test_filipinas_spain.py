@@ -827,7 +827,8 @@ def test_the_fortified_line_takes_no_brigade_from_the_city_it_guards(scenario: S
     that would intercept a siege of Manila (6.8.3); on the line it stands in neither Province.
     Played to the end, moving him to Bulacán to hunt was worth 30-38 points more (100 pairs;
     docs/ai.md, "Blunders"). The line now counts what the city loses, as a move away counts
-    it; with a second Brigade left in the Province the card is still played."""
+    it; with a second Brigade left in the Province the card is still worth more than ending
+    the round."""
     def worths(st: FilState) -> tuple[float, float]:
         """The best worth of the card played, and that of ending the round."""
         scored = SpainPolicy().scored(st, RULES.legal_actions(st))
