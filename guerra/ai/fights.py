@@ -8,7 +8,7 @@ victory frees: an enemy counter on a capital the side wants.
 from __future__ import annotations
 
 from engine.core.actions import Action
-from engine.core.hexgrid import hex_distance, hex_neighbors
+from engine.core.hexgrid import Hex, hex_distance, hex_neighbors
 from guerra.ai.odds import UNIT_VALUE, combat_value, prize, win_lose
 from guerra.rules.actions import (
     AddAttacker,
@@ -45,9 +45,14 @@ def choose_combat(state: GuerraState, legal: list[Action]) -> Action:
     return _lose(state, legal)
 
 
-def _air_near(state: GuerraState, owners: str | Side, targets: list[Unit], defence: bool) -> int:
-    """Air counters of a seat (or side) still able to support one of `targets` (section 8)."""
+def air_near(state: GuerraState, owners: str | Side, targets: list[Unit], defence: bool,
+             at: Hex | None = None) -> int:
+    """Air counters of a seat (or side) still able to support one of `targets` (section 8),
+    the first of them standing on `at` when given (a counter not moved there yet)."""
     reach = state.data.movement.air_support_range
+    hexes = [t.hex for t in targets]
+    if at is not None:
+        hexes[0] = at
     count = 0
     for air in map(state.units.__getitem__, ids_of_kind(state, Kind.AIR)):
         if air.where is not Where.MAP or air.hex is None:
@@ -56,16 +61,16 @@ def _air_near(state: GuerraState, owners: str | Side, targets: list[Unit], defen
             continue
         if air.air_defence if defence else (air.air_attack or air.fought):
             continue
-        if any(t.hex is not None and hex_distance(air.hex, t.hex) <= reach for t in targets):
+        if any(h is not None and hex_distance(air.hex, h) <= reach for h in hexes):
             count += 1
     return count
 
 
-def _enemy_bonus(state: GuerraState, side: Side, defenders: list[Unit]) -> int:
+def enemy_bonus(state: GuerraState, side: Side, defenders: list[Unit]) -> int:
     """What the defender may add: its air support and ten F.E.C. (sections 8, 11)."""
     bonus = 0
     if defenders[0].kind.is_land:
-        bonus += _air_near(state, side.enemy, defenders, defence=True)
+        bonus += air_near(state, side.enemy, defenders, defence=True)
     if can_spend(state, side.enemy):
         bonus += 1
     return bonus
@@ -114,17 +119,17 @@ def _open(state: GuerraState, legal: list[Action]) -> Action:
         if not pool:
             continue
         reward = prize(state, side, defenders)
-        enemy_bonus = _enemy_bonus(state, side, defenders)
+        held = enemy_bonus(state, side, defenders)
         for k in range(1, _limit(state, pool, stack) + 1):
             group = pool[:k]
-            bonus = _air_near(state, player, group, defence=False) if group[0].kind.is_land \
+            bonus = air_near(state, player, group, defence=False) if group[0].kind.is_land \
                 else 0
             value = combat_value(state, group, defenders, stack=stack, attack_bonus=bonus,
-                                 defence_bonus=enemy_bonus, prize=reward)
+                                 defence_bonus=held, prize=reward)
             if can_spend(state, side):
                 value = max(value, combat_value(
                     state, group, defenders, stack=stack, attack_bonus=bonus + 1,
-                    defence_bonus=enemy_bonus, prize=reward) - FEC_GAIN)
+                    defence_bonus=held, prize=reward) - FEC_GAIN)
             if any(u.must_fight for u in group):
                 value += 10.0
             action = next((a for a in attacks if a.defender == defender_id
@@ -148,7 +153,7 @@ def _current_value(state: GuerraState, c: Combat, *, extra_attacker: Unit | None
     side = attackers[0].side
     bonus = len(c.attack_support) + (1 if fec else 0)
     return combat_value(state, attackers, defenders, stack=c.stack, attack_bonus=bonus,
-                        defence_bonus=_enemy_bonus(state, side, defenders),
+                        defence_bonus=enemy_bonus(state, side, defenders),
                         prize=prize(state, side, defenders))
 
 
@@ -163,7 +168,8 @@ def _declare(state: GuerraState, c: Combat, legal: list[Action]) -> Action:
     best: tuple[float, Action] | None = None
     for action in legal:
         if isinstance(action, AddAttacker):
-            value = _current_value(state, c, extra_attacker=state.units[action.unit])
+            unit = state.units[action.unit]
+            value = _current_value(state, c, extra_attacker=unit) - _owed(state, c, unit)
         elif isinstance(action, AddDefender):
             value = _current_value(state, c, extra_defender=state.units[action.unit])
         else:
@@ -176,6 +182,37 @@ def _declare(state: GuerraState, c: Combat, legal: list[Action]) -> Action:
             and _current_value(state, c, fec=True) > base + FEC_GAIN):
         return Resolve(True)
     return Resolve(False)
+
+
+def _owed(state: GuerraState, c: Combat, unit: Unit) -> float:
+    """What a counter obliged to fight (it entered an enemy control zone, section 7) would
+    make of the combat it owes on its own, if it does not join this one: the best it could
+    open alone next to it, a defender of this combat counted only as far as this combat
+    leaves it standing. Joining settles the debt (`obligations`), so that fight is what
+    joining replaces. Nothing for a counter free not to fight, or at sea."""
+    if not unit.must_fight or unit.hex is None or not unit.kind.is_land:
+        return 0.0
+    side = unit.side
+    attack, defence = combat_factors(state, c)
+    # the chance this combat, as it stands, destroys its defenders
+    gone = 1.0 if c.stack else win_lose(state.data.die.faces, attack, defence)[0]
+    best: float | None = None
+    for n in hex_neighbors(unit.hex):
+        for other in state.land_at.get(n, ()):
+            enemy = state.units[other]
+            if enemy.side is side:
+                continue
+            stack = is_city_stack(state, n)
+            defenders = [state.units[i] for i in state.land_at[n]] if stack else [enemy]
+            value = combat_value(state, [unit], defenders, stack=stack,
+                                 defence_bonus=enemy_bonus(state, side, defenders),
+                                 prize=prize(state, side, defenders))
+            if other in c.defenders and not c.stack:
+                value *= 1.0 - gone
+            best = value if best is None else max(best, value)
+            if stack:
+                break
+    return 0.0 if best is None else best
 
 
 def _defend(state: GuerraState, c: Combat, legal: list[Action]) -> Action:

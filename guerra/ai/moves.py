@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.core.actions import Action
 from engine.core.hexgrid import Hex, hex_distance, hex_neighbors
 from guerra.ai.fields import THREAT, Fields, province_value
+from guerra.ai.fights import air_near, enemy_bonus
 from guerra.ai.odds import (
     UNIT_VALUE,
     combat_strengths,
@@ -246,11 +247,16 @@ def _forced_combat(state: GuerraState, unit: Unit, h: Hex) -> tuple[float, float
                            and u.where is Where.MAP and not u.moved and u.hex is not None
                            and hex_distance(u.hex, n) <= reach), None)
         attackers = [unit] if helper is None else [unit, helper]
-        gain = combat_value(state, attackers, defenders, stack=stack,
-                            prize=prize(state, unit.side, defenders))
+        # the air support and F.E.C. each side would add at the combat step (sections 8,
+        # 11), as the combat step counts them (`fights`)
+        held = enemy_bonus(state, unit.side, defenders)
+        air = air_near(state, unit.player, attackers, defence=False, at=h) \
+            if unit.kind.is_land else 0
+        gain = combat_value(state, attackers, defenders, stack=stack, attack_bonus=air,
+                            defence_bonus=held, prize=prize(state, unit.side, defenders))
         if gain > best:
             best = gain
-            attack, defence = combat_strengths(state, attackers, defenders)
+            attack, defence = combat_strengths(state, attackers, defenders, air, held)
             if stack:
                 lost, _ = expected_stack_losses(state, attack, defence)
                 kept = 1.0 - min(1.0, lost / len(attackers))

@@ -17,13 +17,23 @@ import pytest
 import yaml
 
 from engine.core.game import Scenario
-from engine.core.hexgrid import hex_distance
+from engine.core.hexgrid import Hex, hex_distance
 from engine.data.schema import load_scenario
 from guerra.ai import GuerraAgent, easy
 from guerra.ai.fields import province_value
+from guerra.ai.fights import enemy_bonus
 from guerra.ai.odds import PRIZE_SHARE, prize
 from guerra.rules import GuerraRules
-from guerra.rules.actions import Attack, DefenceReady, Resolve, Support
+from guerra.rules.actions import (
+    AddAttacker,
+    Attack,
+    DefenceReady,
+    EndMovement,
+    MoveTo,
+    Resolve,
+    Select,
+    Support,
+)
 from guerra.rules.combat import combat_factors
 from guerra.rules.data import Side, Terrain
 from guerra.rules.state import GuerraState, Where
@@ -152,3 +162,54 @@ def test_destroying_a_counter_frees_its_province_only_if_it_is_the_last_enemy_th
     assert st.land_count["madrid"][Side.NATIONALIST] == 1
     assert prize(st, Side.REPUBLICAN, [lone]) == pytest.approx(
         PRIZE_SHARE * province_value(st, "madrid"))
+
+
+def madrid_front() -> GuerraState:
+    """Turn 3 of seed 1 of Normal (Republicans) against Easy, mid-movement: the Republican Army
+    of Madrid has just stepped next to Nationalist army N-A02 on the mountain north-west of
+    Madrid, so it must attack it (section 7), and the International Brigades of Toledo are to
+    move next (docs/ai-runs/blunders/guerra-normal-republican, seed 1, action 191)."""
+    st = position("seed1-turn3-republican-movement")
+    for uid in ("R-IB3", "R-A001"):
+        st.units[uid].moved = True
+    st.units["R-A001"].must_fight = True
+    RULES.apply(st, Select("R-IB2"))
+    return st
+
+
+def test_a_move_into_a_control_zone_counts_the_defences_air_support_and_fec() -> None:
+    """The International Brigades walked into N-A02's control zone to attack it with the Army
+    of Madrid: 3 against 3 as the move weighed it, about even. But two Nationalist air
+    counters stand within range and the Nationalists had F.E.C. to spend, so the combat step
+    fought it at 3 against 6, and lost both counters. Played on, the move cost the Republicans
+    some 29 points of win chance. The move now counts what each side's combat step would add
+    (air support, ten F.E.C.; sections 8, 11)."""
+    st = madrid_front()
+    foe = st.units["N-A02"]
+    assert foe.hex is not None and st.data.board.terrain[foe.hex] is Terrain.MOUNTAIN
+    assert enemy_bonus(st, Side.REPUBLICAN, [foe]) == 3  # two air counters and ten F.E.C.
+    choice = GuerraAgent("republican", 1).choose(RULES, st, RULES.legal_actions(st))
+    assert isinstance(choice, MoveTo)
+    assert hex_distance(Hex(choice.q, choice.r), foe.hex) > 1
+
+
+def test_a_counter_that_must_fight_joins_the_attack_rather_than_fight_alone() -> None:
+    """The same position, the Brigades moved into the control zone as they were: both they and
+    the Army of Madrid owe a combat with N-A02 (section 7). Alone, each attacks at 1 against
+    3 and is lost whatever the dice; the heuristics opened the Army's combat, declined the
+    Brigades as a second attacker (two counters at stake instead of one) and then sent the
+    Brigades in alone. Joining settles the Brigades' debt, so what it replaces is their own
+    combat: they now join."""
+    st = madrid_front()
+    RULES.apply(st, MoveTo(13, 18))
+    assert st.units["R-IB2"].must_fight
+    RULES.apply(st, EndMovement())
+    agent = GuerraAgent("republican", 1)
+    chosen = []
+    while st.combat is None or st.combat.defenders != ["N-A02"]:
+        action = agent.choose(RULES, st, RULES.legal_actions(st))
+        chosen.append(action)
+        RULES.apply(st, action)
+    assert chosen[-1] == Attack("R-A001", "N-A02")
+    action = agent.choose(RULES, st, RULES.legal_actions(st))
+    assert action == AddAttacker("R-IB2")
