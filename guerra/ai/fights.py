@@ -194,8 +194,9 @@ def _owed(state: GuerraState, c: Combat, unit: Unit) -> float:
         return 0.0
     side = unit.side
     attack, defence = combat_factors(state, c)
-    # the chance this combat, as it stands, destroys its defenders
-    gone = 1.0 if c.stack else win_lose(state.data.die.faces, attack, defence)[0]
+    # the chance this combat, as it stands, destroys its defender (a city stack's losses are
+    # the table's, not counted here)
+    gone = 0.0 if c.stack else win_lose(state.data.die.faces, attack, defence)[0]
     best: float | None = None
     for n in hex_neighbors(unit.hex):
         for other in state.land_at.get(n, ()):
@@ -207,7 +208,7 @@ def _owed(state: GuerraState, c: Combat, unit: Unit) -> float:
             value = combat_value(state, [unit], defenders, stack=stack,
                                  defence_bonus=enemy_bonus(state, side, defenders),
                                  prize=prize(state, side, defenders))
-            if other in c.defenders and not c.stack:
+            if other in c.defenders:
                 value *= 1.0 - gone
             best = value if best is None else max(best, value)
             if stack:
