@@ -153,13 +153,16 @@ def _score(state: GuerraState, unit: Unit, h: Hex, reach: Reach | None,
     near = fields.enemy[cell] <= THREAT
     city = fields.cities.get(cell)
     gains = 0.0
-    if city is not None and city.capital:
+    # a counter of the side already on the capital takes or holds it alone (section 9): a
+    # second one there adds nothing to either
+    others = [u for u in state.land_at.get(h, ()) if u != unit.id]
+    if city is not None and city.capital and not others:
         pid = city.province
         worth = province_value(state, pid)
         if state.status[pid] is not side:
             weight = CAPTURE * (CONTESTED if state.land_count[pid][side.enemy] else 1.0)
             gains += weight * worth
-        elif near and not [u for u in state.land_at.get(h, ()) if u != unit.id]:
+        elif near:
             gains += HOLD * worth
     if reach is not None:
         territory = board.territory_at[cell] or ""

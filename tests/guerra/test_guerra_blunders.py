@@ -213,3 +213,20 @@ def test_a_counter_that_must_fight_joins_the_attack_rather_than_fight_alone() ->
     assert chosen[-1] == Attack("R-A001", "N-A02")
     action = agent.choose(RULES, st, RULES.legal_actions(st))
     assert action == AddAttacker("R-IB2")
+
+
+def test_no_counter_marches_onto_a_capital_a_counter_of_its_side_already_takes() -> None:
+    """Turn 10 of seed 6 of Easy against Easy: Navarra is in dispute with no Nationalist land
+    counter left in it, and two Republican counters stand on Pamplona, its capital, so the
+    province becomes Republican at the end of the turn (section 9). The army north of Zaragoza
+    marched onto Pamplona too, counting the capture again; the capture is made by the counters
+    already there (`guerra.ai.moves._score`)."""
+    st = position("seed6-turn10-republican-movement", 6)
+    pamplona = st.data.board.capitals["navarra"]
+    assert st.status["navarra"] is None
+    assert st.land_count["navarra"][Side.NATIONALIST] == 0
+    assert len(st.land_at[pamplona]) == 2
+    RULES.apply(st, Select("R-A010"))
+    assert pamplona in st.reach
+    choice = GuerraAgent("republican", 6).choose(RULES, st, RULES.legal_actions(st))
+    assert choice != MoveTo(pamplona.q, pamplona.r)
