@@ -153,10 +153,10 @@ def _score(state: GuerraState, unit: Unit, h: Hex, reach: Reach | None,
     near = fields.enemy[cell] <= THREAT
     city = fields.cities.get(cell)
     gains = 0.0
+    alone = not [u for u in state.land_at.get(h, ()) if u != unit.id]
     # a counter of the side already on the capital takes or holds it alone (section 9): a
     # second one there adds nothing to either
-    others = [u for u in state.land_at.get(h, ()) if u != unit.id]
-    if city is not None and city.capital and not others:
+    if city is not None and city.capital and alone:
         pid = city.province
         worth = province_value(state, pid)
         if state.status[pid] is not side:
@@ -172,7 +172,6 @@ def _score(state: GuerraState, unit: Unit, h: Hex, reach: Reach | None,
         elif status is None and _blocks(state, unit, territory):
             gains += BLOCK * province_value(state, territory)
     cover = city is not None or board.terrain_at[cell] is Terrain.MOUNTAIN
-    alone = not [u for u in state.land_at.get(h, ()) if u != unit.id]
     if reach is not None and reach.fight:
         # the combat the move forces, then, if the counter wins and stands alone, the attack
         # it invites from the enemy counters still around
