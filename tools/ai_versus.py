@@ -26,7 +26,6 @@ import time
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -34,6 +33,7 @@ if str(ROOT) not in sys.path:
 
 from engine import plugins  # noqa: E402
 from engine.core.session import Session  # noqa: E402
+from engine.lab.records import Matchup  # noqa: E402
 from engine.loading import load_game_scenario  # noqa: E402
 from engine.sim import play_to_end  # noqa: E402
 
@@ -73,6 +73,13 @@ def base_modules(game: str, rev: str, into: Path) -> ModuleType:
     return import_module(renamed[next(iter(names))])
 
 
+def forget_base(into: Path) -> None:
+    """Undo `base_modules`' imports: its folder off the path, its modules out of the cache."""
+    sys.path.remove(str(into))
+    for name in [m for m in sys.modules if m.split(".")[0] == "versus_base"]:
+        del sys.modules[name]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("game", choices=sorted(PACKAGES))
@@ -82,13 +89,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     plugin = plugins.get(args.game)
-    side_of = getattr(plugin.rules, "side_of", None)
-    sides = {str(side_of(s)) if side_of else s for s in plugin.sides}
-    if args.side not in sides:
-        print(f"--side must be one of {', '.join(sorted(sides))}", file=sys.stderr)
+    matchup = Matchup(plugin, load_game_scenario(plugin, None), ("easy", "easy"))
+    if args.side not in matchup.factions:
+        print(f"--side must be one of {', '.join(sorted(matchup.factions))}", file=sys.stderr)
         return 2
     new = import_module(next(iter(PACKAGES[args.game])))
-    scenario = load_game_scenario(plugin, None)
     tally: dict[str, int] = {}
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
@@ -99,11 +104,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"cannot read the computer's code at {args.base}: {said}", file=sys.stderr)
             return 2
         try:
-            _play(plugin, scenario, args, new, old, tally, start)
+            _play(matchup, args, new, old, tally, start)
         finally:
-            sys.path.remove(tmp)
-            for name in [m for m in sys.modules if m.split(".")[0] == "versus_base"]:
-                del sys.modules[name]
+            forget_base(Path(tmp))
     print(file=sys.stderr)
     print(json.dumps({"game": args.game, "new_side": args.side, "base": args.base,
                       "seeds": [args.seed, args.seed + args.games - 1], "wins": tally,
@@ -112,16 +115,12 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _play(plugin: Any, scenario: Any, args: argparse.Namespace, new: ModuleType,
-          old: ModuleType, tally: dict[str, int], start: float) -> None:
-    rules = plugin.rules
-    side_of = getattr(rules, "side_of", None)
+def _play(matchup: Matchup, args: argparse.Namespace, new: ModuleType, old: ModuleType,
+          tally: dict[str, int], start: float) -> None:
     for seed in range(args.seed, args.seed + args.games):
-        agents = {}
-        for seat in plugin.sides:
-            side = str(side_of(seat)) if side_of else seat
-            agents[seat] = (new if side == args.side else old).easy(seat, seed)
-        session = Session(rules, scenario, seed, lazy_checkpoints=True)
+        agents = {seat: (new if matchup.faction_of(seat) == args.side else old).easy(seat, seed)
+                  for seat in matchup.plugin.sides}
+        session = Session(matchup.plugin.rules, matchup.scenario, seed, lazy_checkpoints=True)
         play_to_end(session, agents, check=False)
         result = session.result()
         winner = (result.winner if result is not None else None) or "draw"

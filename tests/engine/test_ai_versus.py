@@ -29,9 +29,7 @@ def test_the_base_code_is_a_package_of_its_own(tmp_path: Path) -> None:
             text = f.read_text()
             assert "from guerra.ai" not in text and "import guerra.ai" not in text
     finally:
-        sys.path.remove(str(tmp_path))
-        for name in [m for m in sys.modules if m.split(".")[0] == "versus_base"]:
-            del sys.modules[name]
+        tool.forget_base(tmp_path)
 
 
 def test_a_match_reports_its_tally_and_leaves_no_module_behind(
