@@ -334,6 +334,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--recheck", type=int, default=60, metavar="PAIRS",
                        help="pairs each blunder is played again with, further (default 60; 0: "
                        "not played again)")
+    check.add_argument("--recheck-horizon", type=int, metavar="ACTIONS",
+                       help="actions a blunder is played again for, 0 to the end of the game "
+                       "(default: the game's own)")
     check.add_argument("--scenario")
 
     bench = sub.add_parser("bench", help="measure the game screens, start-up and playouts")
@@ -654,6 +657,10 @@ def _ai_check(args: argparse.Namespace) -> int:
         horizon = args.horizon or None
     if args.recheck < 0:
         raise UserError("--recheck must be 0 or more")
+    if args.recheck_horizon is not None:
+        if args.recheck_horizon < 0:
+            raise UserError("--recheck-horizon must be 0 (to the end) or more")
+        further = args.recheck_horizon or None
     settings = replace(blunders.OracleSettings(), screen=args.screen, pairs=args.pairs,
                        max_pairs=3 * args.pairs, horizon=horizon, recheck=args.recheck,
                        recheck_horizon=further)
@@ -666,7 +673,8 @@ def _ai_check(args: argparse.Namespace) -> int:
                         str(args.decisions_per_game),
                         *(["--budget", args.budget] if args.budget else []),
                         "--screen", str(args.screen), "--pairs", str(args.pairs),
-                        "--horizon", str(horizon or 0), "--recheck", str(args.recheck)])
+                        "--horizon", str(horizon or 0), "--recheck", str(args.recheck),
+                        "--recheck-horizon", str(further or 0)])
     blunders.hunt_and_report(hunt, seeds, jobs=args.jobs, minutes=args.minutes,
                              out=Path(args.out) if args.out else None,
                              label=_screen_label(plugin, scenario), command=command,

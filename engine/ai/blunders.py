@@ -556,7 +556,7 @@ def summary(hunt: Hunt, checks: Sequence[GameCheck], seconds: float,
 ORACLES: dict[str, tuple[str, int | None, int | None]] = {
     "baler": ("baler.ai.value:evaluate", 90, None),
     "filipinas": ("filipinas.ai:evaluate", None, None),
-    "guerra": ("guerra.ai.value:evaluate", 160, 400),
+    "guerra": ("guerra.ai.value:evaluate", 160, None),
 }
 """Each game's evaluation and the oracle's default horizon. Filipinas (some 80 actions a game)
 is played to the end. A game of Heroes of Baler is some 200 actions and one of La Guerra de
@@ -565,8 +565,11 @@ difference needs hundreds of pairs to show ten points, so the oracle plays 90 ac
 times Normal's horizon, about two phases of a turn) in Baler and 160 (a side's movement and
 combats, or so) in Guerra and reads the evaluation there, fitted to who won in Baler
 (docs/ai.md, "Evaluation"). `--horizon 0` plays to the end in any game. The third number is
-how far a blunder is played again (None: to the end; 400 actions in Guerra, some three
-turns)."""
+how far a blunder is played again (None: to the end). Guerra's was 400 actions (some three
+turns), but of six blunders held there, four were worth nothing played to the end (three from
+positions the side lost whatever it chose), so a Guerra blunder too is played to the end: 40
+pairs from the first turns are a few minutes of play (docs/ai.md, "Rates"). `--recheck-horizon`
+chooses another."""
 
 
 def _work(job: tuple[Hunt, int, float | None]) -> GameCheck:

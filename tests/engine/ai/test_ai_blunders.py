@@ -205,6 +205,7 @@ def test_the_command_judges_decisions_saves_blunders_and_prints_a_summary(
     (["--side", "martians"], "unknown side 'martians'"),
     (["--budget", "soon"], "a budget looks like"),
     (["--recheck", "-1"], "--recheck must be 0 or more"),
+    (["--recheck-horizon", "-5"], "--recheck-horizon must be 0 (to the end) or more"),
 ])
 def test_bad_requests_are_one_line(args: list[str], message: str,
                                    capsys: pytest.CaptureFixture[str]) -> None:
