@@ -183,10 +183,11 @@ def test_the_command_judges_decisions_saves_blunders_and_prints_a_summary(
     out = tmp_path / "hunt"
     assert main(["ai-check", "baler", "--level", "easy", "--games", "1", "--seed", "2",
                  "--decisions-per-game", "2", "--screen", "2", "--pairs", "2",
-                 "--recheck", "2", "--out", str(out)]) == 0
+                 "--recheck", "2", "--recheck-horizon", "30", "--out", str(out)]) == 0
     text = capsys.readouterr().out
     summary = json.loads(text.strip().splitlines()[-1])
     assert summary["game"] == "baler" and summary["level"] == "easy"
+    assert summary["recheck_horizon"] == 30 and "--recheck-horizon 30" in summary["command"]
     assert set(summary["sides"]) == {"spanish", "philippine"}
     for row in summary["sides"].values():
         assert row["decisions_judged"] == 2
