@@ -23,6 +23,10 @@ from guerra.rules.state import GuerraState, Unit, side_of_seat
 
 REAR = 8
 """Hexes from the nearest enemy beyond which two garrisons are worth more as one army."""
+BEHIND = 0.5
+"""Cost, for a reinforcement army counter, of each hex it is placed beyond THREAT from the
+nearest enemy land counter: a pull towards a province far away is no reason to start far
+from the front."""
 AIR_FRONT = 3
 """Best distance of an aircraft from the enemy: within the 3 hexes of air support (section 8)
 of the counters in contact, not on top of the enemy."""
@@ -38,8 +42,9 @@ def choose_africa(state: GuerraState, legal: list[Action]) -> Action:
 
 
 def choose_placement(state: GuerraState, legal: list[Action], fields: Fields) -> Action:
-    """A reinforcement counter: garrisons hold empty capitals near the enemy, army counters go
-    where the pull towards the enemy's provinces is strongest (section 10)."""
+    """A reinforcement counter: garrisons hold empty capitals (those near the enemy first),
+    army counters go where the pull towards the enemy's provinces is strongest, within reach
+    of the enemy rather than behind it (section 10)."""
     places = [a for a in legal if isinstance(a, PlaceCounter)]
     if not places:
         return legal[0]
@@ -58,11 +63,16 @@ def choose_placement(state: GuerraState, legal: list[Action], fields: Fields) ->
         near = fields.enemy[cell] <= THREAT
         if city is not None and city.capital and state.status.get(city.province) is side \
                 and not state.land_at.get(h):
-            value += HOLD * province_value(state, city.province) * (1.0 if near else 0.2)
+            # an army counter holds an own capital only where the enemy is near: far from
+            # it, holding is a garrison's work
+            if near or kind is Kind.GARRISON:
+                value += HOLD * province_value(state, city.province) * (1.0 if near else 0.2)
             if kind is Kind.GARRISON:
                 value += 2.0
-        if kind is Kind.ARMY and fields.enemy[cell] <= 1:
-            value -= 1.0
+        if kind is Kind.ARMY:
+            if fields.enemy[cell] <= 1:
+                value -= 1.0
+            value -= BEHIND * max(0, fields.enemy[cell] - THREAT)
         return (value, action.q, action.r)
 
     return max(places, key=score)
