@@ -242,12 +242,12 @@ SEED6_PLACES = ((-8, 35), (-7, 34), (-7, 35), (-7, 36), (-6, 34), (-6, 35), (-6,
 
 def test_a_reinforcement_army_is_placed_near_the_front_not_on_a_capital_far_behind_it() -> None:
     """In turn 3 of seed 6 the Nationalists placed a reinforcement army in Cádiz's city, seven
-    hexes from the nearest Republican counter, for its pull towards Málaga along the coast and
-    for holding an empty capital no enemy was near. Played to the end, that placement won 2 %
-    of 30 games, one beside Granada's city 33 %, and the one now chosen, also in Granada and
-    within the enemy's reach, 15 %. An army
-    counter placed far behind the front now costs a little for each hex beyond the reach of
-    the enemy (THREAT), and holding an own capital no enemy is near is left to garrisons."""
+    hexes from the nearest Republican counter, for its pull (the strongest of the hexes
+    offered) and for holding an empty capital no enemy was near. Played to the end, that
+    placement won 2 % of 30 games, one beside Granada's city 33 %, and the one now chosen,
+    also in Granada and within the enemy's reach, 15 %. An army counter placed far behind the
+    front now costs a little for each hex beyond the reach of the enemy (THREAT), and holding
+    an own capital no enemy is near is left to garrisons."""
     st = position("seed6-turn3-nationalist-reinforcements", 6)
     places: list[Action] = [PlaceCounter("nationalist_army", q, r) for q, r in SEED6_PLACES]
     fields = FieldCache().fields(st, Side.NATIONALIST)
