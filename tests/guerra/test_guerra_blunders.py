@@ -256,3 +256,32 @@ def test_a_reinforcement_army_is_placed_near_the_front_not_on_a_capital_far_behi
     cell = st.data.board.index[Hex(choice.q, choice.r)]
     assert fields.enemy[cell] <= THREAT
     assert st.data.board.territory_at[cell] == "granada"
+
+
+def test_the_trace_tool_follows_two_answers_turn_by_turn(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tooling import load_tool
+
+    from engine import plugins
+    from engine.core.saves import write_save
+    from engine.core.session import Session
+    from engine.loading import load_game_scenario
+
+    plugin = plugins.get("guerra")
+    session = Session(plugin.rules, load_game_scenario(plugin), 3)
+    legal = session.legal_actions()
+    first, second = legal[0].describe(), legal[1].describe()
+    unit = sorted(session.state.units)[0]
+    save = tmp_path / "decision.json"
+    write_save(save, session)
+    tool = load_tool("guerra_trace")
+    assert tool.main([str(save), unit, first, second, "--seeds", "1-2", "--turns", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in out[1:3]] == ["1", "2"]
+    assert all(line.count(" || ") == 1 and "t2:" in line for line in out[1:3])
+    assert out[3] == f"{first}:" and out[5] == f"{second}:"
+    assert out[4].startswith("  turn 2: Nationalists ") and out[4].endswith(" of 2")
+    with pytest.raises(SystemExit):
+        tool.main([str(save), "X-NONE", first, second])
+    with pytest.raises(SystemExit):
+        tool.main([str(save), unit, first, "Move the cathedral"])
