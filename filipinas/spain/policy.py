@@ -48,6 +48,13 @@ ON_THE_WAY = 0.8
 """What the sieges a second move would bring are counted at, in the first (`_retake`): the
 Filipinos may move or the dice turn before it."""
 
+TEMPO = 0.2
+"""What ending the round is worth while the Filipinos still hold AP: they must then act or
+pass first, and Spain answers what they did, since the turn ends only when both pass (5.2.3).
+An action worth less than this waits, unless the turn's end may be Spain's surrender. Seen
+where Normal Spain attacked a band at 17 % with the Filipinos' AP still to come (seed 77,
+action 70: ending the round +43 points played to the end; docs/ai.md, "Blunders")."""
+
 _TUNE: dict[str, float] = {}
 
 Scored = tuple[float, str]
@@ -92,8 +99,15 @@ class SpainPolicy:
     # --- the round -------------------------------------------------------------------------
 
     def _round_score(self, pic: Picture, action: Action) -> Scored:
-        """Worth less the AP it costs; ending the round is worth nothing (5.2.3)."""
+        """Worth less the AP it costs; ending the round is worth nothing, or TEMPO while the
+        Filipinos still hold AP, as far as the turn's end is not the surrender (5.2.3)."""
         if isinstance(action, A.EndRound):
+            left = pic.st.ap[FILIPINO]
+            # if the Filipinos pass too, the turn ends (5.2.3): no waiting on the surrender
+            wait = _TUNE.get("tempo", TEMPO) * (1 - pic.surrender_odds())
+            if left > 0 and wait > 0.0:
+                return wait, (
+                    f"the Filipinos still hold {left} AP, and Spain answers what they do with them")
             return 0.0, "nothing is worth its Action Points now"
         handler = _ROUND.get(type(action))
         if handler is None:

@@ -842,3 +842,46 @@ def test_the_fortified_line_takes_no_brigade_from_the_city_it_guards(scenario: S
     assert card < end
     card, end = worths(seed_7(scenario, ("desierto", "mindanao_2")))
     assert card > end
+
+
+def seed_77_normal(scenario: Scenario, filipino_ap: int = 1) -> FilState:
+    """Normal Spain's seed 77, turn 4, action 70 (`docs/ai-runs/blunders/
+    filipinas-normal-spain-after3`): Morale 4 under Sagasta; Desierto, with Lachambre, protects
+    the fields of Cavite, where the reduced Bulacán corps stands Targeted. Spain has 4 AP, the
+    Filipinos 1; Aguinaldo is in exile."""
+    return position(
+        scenario, 77, turn=4, ap={"filipino": filipino_ap, "spain": 4}, morale=4,
+        government="sagasta", canovas_dead=True, exiled=True, biak=True, us_intervention=6,
+        placements=[
+            stack(["asia_fleet", "montojo"], "cavite_city"), stack(["bonifacio"], "pampanga"),
+            stack(["bulacan_corps"], "cavite", ["bulacan_corps"]),
+            stack(["desierto", "lachambre"], "cavite"), stack(["aguinaldo"], "hong_kong"),
+            stack(["cavite_corps"], "pampanga", ["cavite_corps"]),
+            stack(["polavieja"], "manila_city"), stack(["mindanao_1"], "graveyard"),
+            stack(["blanco", "primo_de_rivera"], "recalled")],
+        markers={"protect": ["desierto"], "target": ["bulacan_corps", "cavite_corps"],
+                 "baler": ["cavite_corps"]},
+        cards_out=["martyrdom_of_rizal", "visayas_revolt", "censorship", "revolutionary_taxes",
+                   "to_the_bayonet", "bolo_charge", "blockhouses", "guardia_civil",
+                   "katipunan_spies", "peace_of_biak_na_bato",
+                   "appointment_of_primo_de_rivera", "appointment_of_augusti",
+                   "assassination_of_canovas", "loyal_principales", "sagasta_buys_the_rebels",
+                   "spanish_diplomacy", "telegraph", "recruits_from_the_barrios",
+                   "ultimos_de_filipinas", "appointment_of_polavieja"],
+        cards={"hands": {"filipino": [],
+                         "spain": ["macabebe_scouts", "reconcentration", "diplomatic_note"]}})
+
+
+def test_while_the_filipinos_hold_ap_a_long_shot_waits_for_what_they_do(
+        scenario: Scenario) -> None:
+    """Spain attacked the Bulacán corps with Desierto at 17 % while the Filipinos still held an
+    AP to answer with. Played to the end, ending the round was worth 43 ± 6 points more (100
+    pairs; docs/ai.md, "Blunders"). Ending the round is now worth `TEMPO` while the Filipinos
+    hold AP; with none left, the attack still comes first."""
+    attack = A.Attack(("desierto",), "bulacan_corps")
+    st = seed_77_normal(scenario)
+    assert attack in RULES.legal_actions(st)
+    assert chosen(st) == [A.EndRound()] * 3
+    reason = SpainPolicy("spain", 0).scored(st, RULES.legal_actions(st))[0][2]
+    assert "the Filipinos still hold 1 AP" in reason
+    assert chosen(seed_77_normal(scenario, filipino_ap=0)) == [attack] * 3
