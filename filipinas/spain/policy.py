@@ -106,8 +106,7 @@ class SpainPolicy:
             # if the Filipinos pass too, the turn ends (5.2.3): no waiting on the surrender
             wait = _TUNE.get("tempo", TEMPO) * (1 - pic.surrender_odds())
             if left > 0 and wait > 0.0:
-                return wait, (
-                    f"the Filipinos still hold {left} AP, and Spain answers what they do with them")
+                return wait, f"lets the Filipinos use their {left} AP first"
             return 0.0, "nothing is worth its Action Points now"
         handler = _ROUND.get(type(action))
         if handler is None:

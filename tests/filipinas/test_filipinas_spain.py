@@ -883,5 +883,5 @@ def test_while_the_filipinos_hold_ap_a_long_shot_waits_for_what_they_do(
     assert attack in RULES.legal_actions(st)
     assert chosen(st) == [A.EndRound()] * 3
     reason = SpainPolicy("spain", 0).scored(st, RULES.legal_actions(st))[0][2]
-    assert "the Filipinos still hold 1 AP" in reason
+    assert reason == "lets the Filipinos use their 1 AP first"
     assert chosen(seed_77_normal(scenario, filipino_ap=0)) == [attack] * 3
