@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from engine import plugins
 from engine.ai.blunders import (
@@ -29,7 +30,22 @@ from engine.ai.blunders import (
     mean_and_error,
 )
 from engine.ai.observation import observe
+from engine.core.actions import Action
+from engine.core.game import GamePlugin
 from engine.loading import load_saved_game
+
+
+def saved_decision(plugin: GamePlugin, save: str, answers: list[str],
+                   parser: argparse.ArgumentParser) -> tuple[Any, list[Action]]:
+    """The state of a saved decision and its legal answers; `parser` refuses (one line, no
+    traceback) any of `answers` that is not one of them, as the answers describe themselves."""
+    state = load_saved_game(Path(save), {plugin.id: plugin}).session.state
+    legal: list[Action] = plugin.rules.legal_actions(state)
+    described = {a.describe() for a in legal}
+    missing = [text for text in answers if text not in described]
+    if missing:
+        parser.error(f"not legal here: {', '.join(missing)}")
+    return state, legal
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,12 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args(argv)
     plugin = plugins.get(args.game)
-    state = load_saved_game(Path(args.save), {plugin.id: plugin}).session.state
-    legal = plugin.rules.legal_actions(state)
+    state, legal = saved_decision(plugin, args.save, args.answers, parser)
     named = {a.describe(): a for a in legal}
-    missing = [text for text in args.answers if text not in named]
-    if missing:
-        parser.error(f"not legal here: {', '.join(missing)}")
     evaluate, _, _ = ORACLES.get(plugin.id, ("", None, None))
     oracle = Oracle(heuristics(plugin), load_ref(evaluate) if evaluate else None,
                     OracleSettings(horizon=args.horizon or None))

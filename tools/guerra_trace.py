@@ -17,22 +17,22 @@ import random
 import sys
 from pathlib import Path
 
-from engine import plugins
-from engine.ai.blunders import heuristics
-from engine.ai.observation import observe
-from engine.ai.policy import Policy
-from engine.loading import load_saved_game
-from guerra.rules.data import Side
-from guerra.rules.state import GuerraState
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ai_recheck import saved_decision  # noqa: E402
+from ai_switch_check import seeds_of  # noqa: E402
+
+from engine import plugins  # noqa: E402
+from engine.ai.blunders import MAX_ACTIONS, heuristics  # noqa: E402
+from engine.ai.observation import observe  # noqa: E402
+from engine.ai.policy import Policy  # noqa: E402
+from engine.ai.tree import play_on  # noqa: E402
+from guerra.rules.data import Side  # noqa: E402
+from guerra.rules.state import GuerraState  # noqa: E402
 
 Row = tuple[int, int, int, bool]
 """A turn, the provinces the Nationalists and the Republicans own at its start, and whether the
 counter named is still on the map."""
-
-
-def seeds_of(text: str) -> range:
-    first, _, last = text.partition("-")
-    return range(int(first), int(last or first) + 1)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,19 +40,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("save")
     parser.add_argument("unit", help="the counter to follow, such as N-A08")
     parser.add_argument("answers", nargs=2, help="two answers as they describe themselves")
-    parser.add_argument("--seeds", default="1000-1029", help="FIRST-LAST")
+    parser.add_argument("--seeds", default="1000-1029", help="FIRST-LAST or 3,5,8")
     parser.add_argument("--turns", type=int, default=4, help="turns to follow")
     args = parser.parse_args(argv)
     plugin = plugins.get("guerra")
     rules = plugin.rules
-    state: GuerraState = load_saved_game(Path(args.save), {plugin.id: plugin}).session.state
+    state, legal = saved_decision(plugin, args.save, args.answers, parser)
     if args.unit not in state.units:
         parser.error(f"no counter {args.unit} in this game")
-    legal = rules.legal_actions(state)
     named = {a.describe(): a for a in legal}
-    missing = [text for text in args.answers if text not in named]
-    if missing:
-        parser.error(f"not legal here: {', '.join(missing)}")
     observation = observe(rules, state, legal)
     factory = heuristics(plugin)
     last = state.turn + args.turns
@@ -61,20 +57,22 @@ def main(argv: list[str] | None = None) -> int:
         drawn: GuerraState = observation.sample(random.Random(seed))
         rules.apply(drawn, named[text])
         policies: dict[str, Policy] = {}
-        rows: list[Row] = []
-        turn = drawn.turn
-        while rules.result(drawn) is None and turn <= last:
-            if drawn.turn != turn:
-                turn = drawn.turn
-                unit = drawn.units.get(args.unit)
-                rows.append((turn,
-                             sum(s is Side.NATIONALIST for s in drawn.status.values()),
-                             sum(s is Side.REPUBLICAN for s in drawn.status.values()),
-                             unit is not None and unit.hex is not None))
-            player = drawn.player
+
+        def policy_of(player: str) -> Policy:
             if player not in policies:
                 policies[player] = factory(player, seed)
-            rules.apply(drawn, policies[player].choose(rules, drawn, rules.legal_actions(drawn)))
+            return policies[player]
+
+        rows: list[Row] = []
+        for turn in range(drawn.turn + 1, last + 2):
+            play_on(rules, drawn, policy_of, MAX_ACTIONS, until_turn=turn)
+            if drawn.turn != turn:
+                break  # the game is over
+            unit = drawn.units.get(args.unit)
+            rows.append((turn,
+                         sum(s is Side.NATIONALIST for s in drawn.status.values()),
+                         sum(s is Side.REPUBLICAN for s in drawn.status.values()),
+                         unit is not None and unit.hex is not None))
         return rows
 
     def line(rows: list[Row]) -> str:
