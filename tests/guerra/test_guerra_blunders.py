@@ -260,20 +260,10 @@ def test_a_reinforcement_army_is_placed_near_the_front_not_on_a_capital_far_behi
 
 def test_the_trace_tool_follows_two_answers_turn_by_turn(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tooling import load_tool
+    from tooling import first_decision_saved, load_tool
 
-    from engine import plugins
-    from engine.core.saves import write_save
-    from engine.core.session import Session
-    from engine.loading import load_game_scenario
-
-    plugin = plugins.get("guerra")
-    session = Session(plugin.rules, load_game_scenario(plugin), 3)
-    legal = session.legal_actions()
-    first, second = legal[0].describe(), legal[1].describe()
+    save, session, first, second = first_decision_saved(tmp_path, "guerra")
     unit = sorted(session.state.units)[0]
-    save = tmp_path / "decision.json"
-    write_save(save, session)
     tool = load_tool("guerra_trace")
     assert tool.main([str(save), unit, first, second, "--seeds", "1-2", "--turns", "1"]) == 0
     out = capsys.readouterr().out.splitlines()

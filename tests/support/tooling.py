@@ -6,6 +6,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
 
@@ -18,3 +19,20 @@ def load_tool(name: str) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def first_decision_saved(tmp_path: Path, game: str, seed: int = 3) -> tuple[Path, Any, str, str]:
+    """A new game of `game` saved at its first decision, with its session and its first two
+    answers as they describe themselves: a decision for the tools that play a saved decision's
+    answers again."""
+    from engine import plugins
+    from engine.core.saves import write_save
+    from engine.core.session import Session
+    from engine.loading import load_game_scenario
+
+    plugin = plugins.get(game)
+    session = Session(plugin.rules, load_game_scenario(plugin), seed)
+    legal = session.legal_actions()
+    save = tmp_path / "decision.json"
+    write_save(save, session)
+    return save, session, legal[0].describe(), legal[1].describe()

@@ -216,19 +216,9 @@ def test_bad_requests_are_one_line(args: list[str], message: str,
 
 def test_the_recheck_tool_plays_a_saved_decision_s_answers_in_pairs(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tooling import load_tool
+    from tooling import first_decision_saved, load_tool
 
-    from engine import plugins
-    from engine.core.saves import write_save
-    from engine.core.session import Session
-    from engine.loading import load_game_scenario
-
-    plugin = plugins.get("baler")
-    session = Session(plugin.rules, load_game_scenario(plugin), 3)
-    legal = session.legal_actions()
-    first, second = legal[0].describe(), legal[1].describe()
-    save = tmp_path / "decision.json"
-    write_save(save, session)
+    save, _, first, second = first_decision_saved(tmp_path, "baler")
     tool = load_tool("ai_recheck")
     assert tool.main(["baler", str(save), first, second, "--pairs", "2", "--horizon", "6"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
