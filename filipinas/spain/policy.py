@@ -104,8 +104,8 @@ class SpainPolicy:
         if isinstance(action, A.EndRound):
             left = pic.st.ap[FILIPINO]
             # if the Filipinos pass too, the turn ends (5.2.3): no waiting on the surrender
-            wait = _TUNE.get("tempo", TEMPO) * (1 - pic.surrender_odds())
-            if left > 0 and wait > 0.0:
+            wait = _TUNE.get("tempo", TEMPO) * (1 - pic.surrender_odds()) if left > 0 else 0.0
+            if wait > 0.0:
                 return wait, f"lets the Filipinos use their {left} AP first"
             return 0.0, "nothing is worth its Action Points now"
         handler = _ROUND.get(type(action))
