@@ -33,6 +33,8 @@ def no_effect_reason(state: FilState, action: Action) -> str | None:
     something. Covered: a card played in the round or in answer to the enemy whose every verb
     is a track already at its end (5.1, GAP-FIL-09, 7.0), and a trade of two cards for 1 AP
     (6.13) when the AP cannot rise or one of the two cards gives that AP alone."""
+    if not isinstance(action, (A.PlayCard, A.TradeCards)):
+        return None  # asked of every answer a computer player weighs: the cheap test first
     player = state.decision.player
     if state.outcome is not None or player is None:
         return None

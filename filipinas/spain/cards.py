@@ -145,7 +145,11 @@ def harm(pic: Picture, card: str) -> float:
 
 def attack_bonus(pic: Picture) -> int:
     """+1 when the hand holds a card for the attacker's roll (6.13.5)."""
-    st = pic.st
-    return 1 if any(st.data.cards[c].role == "attacker"
-                    and int(st.data.cards[c].effect.get("combat_roll", 0)) > 0
-                    for c in st.hands[SPAIN]) else 0
+    found = pic.memo.get("attack bonus")
+    if found is None:
+        st = pic.st
+        found = pic.memo["attack bonus"] = 1 if any(
+            st.data.cards[c].role == "attacker"
+            and int(st.data.cards[c].effect.get("combat_roll", 0)) > 0
+            for c in st.hands[SPAIN]) else 0
+    return int(found)

@@ -482,11 +482,17 @@ class Picture:
             return 0.0
         province = st.data.spaces[city].province
         assert province is not None
+        if defence is None and interceptor is None:
+            # the danger as things stand, asked for every answer weighed: counted once
+            now = ("danger now", city)
+            if now not in self.memo:
+                self.memo[now] = self.city_danger(city, city_defence(st, city),
+                                                  self._interceptor(province))
+            return float(self.memo[now])
         if defence is None:
             defence = city_defence(st, city)
         if interceptor is None:
-            interceptor = max((sum(B.defence_cf(st, u) for u in B.combat_units(st, s))
-                               for s in B.stacks_in(st, province, SPAIN)), default=0)
+            interceptor = self._interceptor(province)
         key = ("danger", city, defence, interceptor)
         if key in self.memo:
             return float(self.memo[key])
@@ -522,9 +528,18 @@ class Picture:
         self.memo[key] = worst
         return worst
 
+    def _interceptor(self, province: str) -> int:
+        """The strongest Spanish stack of `province` as it would intercept a siege (6.8.3)."""
+        st = self.st
+        return max((sum(B.defence_cf(st, u) for u in B.combat_units(st, s))
+                    for s in B.stacks_in(st, province, SPAIN)), default=0)
+
     def city_stake(self, city: str) -> float:
         """What losing `city` costs: its Morale, the fleets in its port (7.1.1), and the game
         when the Morale band then asks for no more cities than the Filipinos hold (5.3.1)."""
+        key = ("stake", city)
+        if key in self.memo:
+            return float(self.memo[key])
         st = self.st
         p = st.data.params
         fleets = sum(B.cf(st, c) for c in st.stack_of if st.loc[c] == city
@@ -535,6 +550,7 @@ class Picture:
         stake = self.loss(steps) + CITY
         if held >= p.cities_needed(after):
             stake += GAME
+        self.memo[key] = stake
         return stake
 
     def dispersal_shift(self, brigade: str, mode: str) -> float:
