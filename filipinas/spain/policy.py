@@ -93,8 +93,33 @@ class SpainPolicy:
             idle = no_effect_reason(state, action)
             value, why = (-1.0, idle) if idle else scorer(self, pic, action)
             out.append((value, action, why))
+        if scorer is SpainPolicy._round_score and state.ap[FILIPINO] <= 0:
+            out = self._dice_first(state, out)
         out.sort(key=lambda s: -s[0])
         return out
+
+    def _dice_first(self, st: FilState, out: list[tuple[float, Action, str]]
+                    ) -> list[tuple[float, Action, str]]:
+        """With the Filipinos out of AP they can only pass until the turn ends (5.2.3), so the
+        order of Spain's actions is free. Brigades from Spain cost their steps of Morale for
+        good (6.2), while an attack may destroy the band they were wanted against: an attack
+        worth its AP comes first when the AP pay for both and the Brigades' round after it
+        (docs/ai.md, "Blunders", seed 28). Its worth is raised just above theirs."""
+        reinforce = max(((v, a) for v, a, _ in out if isinstance(a, A.Reinforce) and v > 0),
+                        key=lambda x: x[0], default=None)
+        if reinforce is None:
+            return out
+        brigades, call = reinforce
+        attacks = [(v, a) for v, a, _ in out if isinstance(a, A.Attack) and 0 < v < brigades]
+        if not attacks:
+            return out
+        value, attack = max(attacks, key=lambda x: x[0])
+        coordination = st.data.params.coordination
+        if st.ap[SPAIN] < cost(st, SPAIN, attack) + base_cost(st, SPAIN, call)[0] + coordination:
+            return out
+        return [(brigades + 0.01 if a == attack else v, a,
+                 f"{why}, before Brigades are called from Spain" if a == attack else why)
+                for v, a, why in out]
 
     # --- the round -------------------------------------------------------------------------
 

@@ -885,3 +885,47 @@ def test_while_the_filipinos_hold_ap_a_long_shot_waits_for_what_they_do(
     reason = SpainPolicy("spain", 0).scored(st, RULES.legal_actions(st))[0][2]
     assert reason == "lets the Filipinos use their 1 AP first"
     assert chosen(seed_77_normal(scenario, filipino_ap=0)) == [attack] * 3
+
+
+def seed_28_normal(scenario: Scenario, spain_ap: int = 5) -> FilState:
+    """Normal Spain's seed 28, turn 1, action 14 (`docs/ai-runs/blunders/
+    filipinas-normal-spain-after3`): Morale 9 under Cánovas, the Filipinos out of AP; Desierto
+    in Search and Destroy columns in Manila, where the band of Magdiwan and Bonifacio stands;
+    the reduced Laguna corps, Targeted, in Batangas."""
+    return position(
+        scenario, 28, turn=1, ap={"filipino": 0, "spain": spain_ap}, morale=9,
+        us_intervention=1,
+        placements=[
+            stack(["magdiwan", "bonifacio"], "manila"), stack(["desierto"], "manila"),
+            stack(["cavite_corps", "aguinaldo"], "cavite", ["cavite_corps"]),
+            stack(["asia_fleet", "montojo"], "cavite_city"),
+            stack(["laguna_corps"], "batangas", ["laguna_corps"]),
+            stack(["mindanao_1"], "cavite"), stack(["primo_de_rivera"], "manila_city"),
+            stack(["blanco"], "recalled")],
+        markers={"target": ["laguna_corps"], "search": ["desierto"],
+                 "artillery": {"state": "in_play", "holder": "aguinaldo"}},
+        cards_out=["katipunan_uprising", "filipino_artillery", "blockhouses", "la_solidaridad",
+                   "revolutionary_taxes", "appointment_of_primo_de_rivera"],
+        cards={"hands": {"filipino": ["isthmus_of_noveleta"],
+                         "spain": ["appointment_of_augusti", "loyal_principales",
+                                   "spanish_artillery"]}})
+
+
+def test_with_the_filipinos_out_of_ap_the_attack_comes_before_the_brigades_from_spain(
+        scenario: Scenario) -> None:
+    """Spain called two Brigades from Spain to Batangas (two steps of Morale for good) while
+    Desierto's columns could attack Magdiwan's band in Manila and the Filipinos, out of AP, could
+    only pass: the order of Spain's actions was free. Played to the end, attacking first was
+    worth 17 ± 6 points more (100 pairs; docs/ai.md, "Blunders"). The attack now comes first
+    while the AP pay for both; with too few AP for both, the heuristics' ranking stands."""
+    attack = A.Attack(("desierto",), "magdiwan")
+    st = seed_28_normal(scenario)
+    legal = RULES.legal_actions(st)
+    assert attack in legal and any(isinstance(a, A.Reinforce) for a in legal)
+    assert chosen(st) == [attack] * 3
+    best = SpainPolicy("spain", 0).scored(st, legal)[0]
+    assert best[2].endswith("before Brigades are called from Spain")
+    short = seed_28_normal(scenario, spain_ap=2)
+    assert not any(why.endswith("before Brigades are called from Spain")
+                   for _, _, why in SpainPolicy("spain", 0).scored(
+                       short, RULES.legal_actions(short)))
