@@ -94,7 +94,7 @@ def draw_highlight(surface: pygame.Surface, points: Sequence[Point], style: str)
         _seen[key] = None
         if len(_seen) > 256:
             del _seen[next(iter(_seen))]
-    _outline(surface, [(x + left, y + top) for x, y in rel], hs)
+    _outline(surface, rel, (left, top), hs)
 
 
 def _kept(rel: tuple[tuple[int, int], ...], hs: HighlightStyle,
@@ -118,15 +118,22 @@ def _kept(rel: tuple[tuple[int, int], ...], hs: HighlightStyle,
     return picture
 
 
-def _outline(surface: pygame.Surface, points: Sequence[Point], hs: HighlightStyle) -> None:
-    """The cased outline: dashed or solid."""
+def _outline(surface: pygame.Surface, rel: Sequence[tuple[int, int]], origin: tuple[int, int],
+             hs: HighlightStyle) -> None:
+    """The cased outline of the polygon `rel` placed at `origin`: dashed or solid. The dashes
+    are measured from the polygon's own corner and their ends rounded there, so the outline
+    drawn straight onto the screen and the one kept as a picture (`_outline_picture`) are the
+    same pixels wherever the polygon stands (a frame is drawn again only on a change)."""
+    ox, oy = origin
     if hs.dashed:
         clip = pygame.Rect(surface.get_clip()).inflate(2 * hs.width + 8, 2 * hs.width + 8)
-        dashes = _dashes(points, clip)
+        dashes = [((round(a[0]) + ox, round(a[1]) + oy), (round(b[0]) + ox, round(b[1]) + oy))
+                  for a, b in _dashes(rel, clip.move(-ox, -oy))]
         for width, color in ((hs.width + 2 * hs.edge, hs.casing), (hs.width, hs.color)):
             for start, end in dashes:
                 pygame.draw.line(surface, color, start, end, width)
     else:
+        points = [(x + ox, y + oy) for x, y in rel]
         _ring(surface, points, hs.casing, hs.width + 2 * hs.edge)
         _ring(surface, points, hs.color, hs.width)
 
@@ -138,7 +145,7 @@ def _outline_picture(rel: tuple[tuple[int, int], ...], hs: HighlightStyle) -> py
     w = max(x for x, _ in rel) + 1 + 2 * pad
     h = max(y for _, y in rel) + 1 + 2 * pad
     picture = pygame.Surface((w, h), pygame.SRCALPHA)
-    _outline(picture, [(x + pad, y + pad) for x, y in rel], hs)
+    _outline(picture, rel, (pad, pad), hs)
     return picture
 
 

@@ -418,6 +418,32 @@ def test_highlights_mark_with_shape_not_colour_alone(hexmap: HexMapView) -> None
     assert sum(c != fill for c in ring) > len(ring) * 0.9
 
 
+@pytest.mark.parametrize("style", ["target", "selected", "attack", "hover", "hint"])
+def test_an_outline_drawn_afresh_and_its_kept_picture_are_the_same_pixels(style: str) -> None:
+    """A highlight's outline is drawn straight onto the screen the first time its polygon shows
+    and from a kept picture after: both must give the same pixels, or the screen left by one
+    frame is not what the next full frame draws (DESIGN.md §8; a dashed outline's dash ends
+    once rounded differently at some places on the board)."""
+    from engine.ui import drawing
+
+    hs = colors.HIGHLIGHTS[style]
+    pad = hs.width + 2 * hs.edge
+    rng = random.Random(1)
+    for _ in range(200):
+        cx, cy, r = rng.uniform(40, 600), rng.uniform(40, 400), rng.uniform(6, 40)
+        points = [(cx + r * math.cos(math.pi / 6 + k * math.pi / 3),
+                   cy + r * math.sin(math.pi / 6 + k * math.pi / 3)) for k in range(6)]
+        left = math.floor(min(x for x, _ in points))
+        top = math.floor(min(y for _, y in points))
+        rel = tuple((round(x - left), round(y - top)) for x, y in points)
+        direct = pygame.Surface((700, 500))
+        direct.fill((90, 140, 190))
+        kept = direct.copy()
+        drawing._outline(direct, rel, (left, top), hs)
+        kept.blit(drawing._outline_picture(rel, hs), (left - pad, top - pad))
+        assert pygame.image.tobytes(direct, "RGB") == pygame.image.tobytes(kept, "RGB"), points
+
+
 # -- area map ------------------------------------------------------------------------------------
 
 
