@@ -230,12 +230,16 @@ class FilipinasReasons:
 
     def _spain_why(self, asked: Asked) -> str:
         """Spain's heuristics' reason for the answer, weighed on the position Spain sees (the
-        Filipino hand redrawn), its chances in words."""
+        Filipino hand redrawn) among Spain's answers there (a reason may compare them: an
+        attack made before Brigades from Spain), its chances in words."""
         from filipinas.spain import SpainPolicy
 
         seen = Sampler(asked.rules, asked.state, SPAIN).base
-        scored = SpainPolicy(SPAIN, 0).scored(seen, [asked.action])
-        why = scored[0][2] if scored else ""
+        legal = asked.rules.legal_actions(seen)
+        if asked.action not in legal:
+            legal = [asked.action]
+        scored = SpainPolicy(SPAIN, 0).scored(seen, legal)
+        why = next((w for _, a, w in scored if a == asked.action), "")
         return PERCENT.sub(lambda m: odds(int(m.group(1)) / 100), why)
 
     def _attack_why(self, st: FilState, a: A.Attack, own: str) -> str:

@@ -12,10 +12,12 @@ from typing import Any
 
 import pytest
 
+from engine.ai.reasons import Asked, tell
 from engine.ai.registry import make_agent
 from engine.core.game import Scenario
 from filipinas import PLUGIN
 from filipinas.ai import FilipinasAgent
+from filipinas.reasons import REASONS
 from filipinas.rules import FilipinasRules
 from filipinas.rules import actions as A
 from filipinas.rules.state import FilState
@@ -925,6 +927,11 @@ def test_with_the_filipinos_out_of_ap_the_attack_comes_before_the_brigades_from_
     assert chosen(st) == [attack] * 3
     best = SpainPolicy("spain", 0).scored(st, legal)[0]
     assert best[2].endswith("before Brigades are called from Spain")
+    # the line a player reads says so too, in words (docs/screenshots/
+    # filipinas-spain-attacks-first.png)
+    told = tell(REASONS, Asked(RULES, st, "spain", attack, level="easy"))
+    assert told.line.endswith("about 1 in 4 to destroy Magdiwan, before Brigades are called "
+                              "from Spain"), told.line
     short = seed_28_normal(scenario, spain_ap=2)
     assert not any(why.endswith("before Brigades are called from Spain")
                    for _, _, why in SpainPolicy("spain", 0).scored(
