@@ -113,13 +113,13 @@ class SpainPolicy:
         attacks = [(v, a) for v, a, _ in out if isinstance(a, A.Attack) and 0 < v < brigades]
         if not attacks:
             return out
-        value, attack = max(attacks, key=lambda x: x[0])
+        _, attack = max(attacks, key=lambda x: x[0])
         coordination = st.data.params.coordination
         if st.ap[SPAIN] < cost(st, SPAIN, attack) + base_cost(st, SPAIN, call)[0] + coordination:
             return out
-        return [(brigades + 0.01 if a == attack else v, a,
-                 f"{why}, before Brigades are called from Spain" if a == attack else why)
-                for v, a, why in out]
+        first = "before Brigades are called from Spain"
+        return [(brigades + 0.01, a, f"{why}, {first}" if why else first) if a == attack
+                else (v, a, why) for v, a, why in out]
 
     # --- the round -------------------------------------------------------------------------
 
