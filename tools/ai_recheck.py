@@ -36,16 +36,17 @@ from engine.loading import load_saved_game
 
 
 def saved_decision(plugin: GamePlugin, save: str, answers: list[str],
-                   parser: argparse.ArgumentParser) -> tuple[Any, list[Action]]:
-    """The state of a saved decision and its legal answers; `parser` refuses (one line, no
-    traceback) any of `answers` that is not one of them, as the answers describe themselves."""
+                   parser: argparse.ArgumentParser
+                   ) -> tuple[Any, list[Action], dict[str, Action]]:
+    """The state of a saved decision, its legal answers and those answers by how they describe
+    themselves; `parser` refuses (one line, no traceback) any of `answers` not among them."""
     state = load_saved_game(Path(save), {plugin.id: plugin}).session.state
     legal: list[Action] = plugin.rules.legal_actions(state)
-    described = {a.describe() for a in legal}
-    missing = [text for text in answers if text not in described]
+    named = {a.describe(): a for a in legal}
+    missing = [text for text in answers if text not in named]
     if missing:
         parser.error(f"not legal here: {', '.join(missing)}")
-    return state, legal
+    return state, legal, named
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,8 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args(argv)
     plugin = plugins.get(args.game)
-    state, legal = saved_decision(plugin, args.save, args.answers, parser)
-    named = {a.describe(): a for a in legal}
+    state, legal, named = saved_decision(plugin, args.save, args.answers, parser)
     evaluate, _, _ = ORACLES.get(plugin.id, ("", None, None))
     oracle = Oracle(heuristics(plugin), load_ref(evaluate) if evaluate else None,
                     OracleSettings(horizon=args.horizon or None))

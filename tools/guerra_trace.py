@@ -45,10 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     plugin = plugins.get("guerra")
     rules = plugin.rules
-    state, legal = saved_decision(plugin, args.save, args.answers, parser)
+    state, legal, named = saved_decision(plugin, args.save, args.answers, parser)
     if args.unit not in state.units:
         parser.error(f"no counter {args.unit} in this game")
-    named = {a.describe(): a for a in legal}
     observation = observe(rules, state, legal)
     factory = heuristics(plugin)
     last = state.turn + args.turns
